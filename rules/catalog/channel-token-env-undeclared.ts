@@ -1,0 +1,36 @@
+import { channelTokens } from '../engine/channel-tokens.js';
+import { formatPath } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { declareSecret, declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+
+export const channelTokenEnvUndeclared = defineRule({
+  meta: {
+    id: 'channel-token-env-undeclared',
+    category: 'Model, secrets, channels',
+    severity: 'warning',
+    description: 'A channel token reads `env:VAR`, but `secrets[]` does not declare `VAR`, so the deploy form never asks for it.',
+    fixable: true,
+  },
+  check(context) {
+    const declared = declaredSecretNames(context.doc);
+    const reported = new Set<string>();
+    for (const token of channelTokens(context.doc)) {
+      const name = token.envName;
+      if (name === undefined || !ENV_NAME.test(name) || declared.has(name)) continue;
+      const edits = reported.has(name) ? [] : declareSecret(context.doc, name, tokenDescription(token.channel, token.field));
+      reported.add(name);
+      context.report({
+        path: token.path,
+        span: spanOf(token.node),
+        message: `\`${formatPath(token.path)}\` reads the environment variable \`${name}\`, but \`secrets\` does not declare it, so the deploy form never asks for its value and the channel starts without a token. Declare \`${name}\` in \`secrets\`.`,
+        ...(edits.length ? { fixes: [{ title: `Declare the secret \`${name}\``, edits }] } : {}),
+      });
+    }
+  },
+});
+
+/** "Telegram bot token", shown on the deploy form next to the secret. */
+export function tokenDescription(channel: string, field: string): string {
+  const kind = field === 'appToken' ? 'app-level token' : 'bot token';
+  return `${channel.charAt(0).toUpperCase()}${channel.slice(1)} ${kind} (channels.${channel}.${field})`;
+}

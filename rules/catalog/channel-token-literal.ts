@@ -1,0 +1,43 @@
+import { channelTokens, ENV_PREFIX, literalChannelTokens, maskSecret, type ChannelToken } from '../engine/channel-tokens.js';
+import { formatPath } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { declareSecret, declaredSecretNames } from '../engine/secrets.js';
+import type { ParsedDocument } from '../engine/document.js';
+import { tokenDescription } from './channel-token-env-undeclared.js';
+
+export const channelTokenLiteral = defineRule({
+  meta: {
+    id: 'channel-token-literal',
+    category: 'Model, secrets, channels',
+    severity: 'warning',
+    description: 'A channel `botToken`/`appToken` is pasted in clear text instead of an `env:VAR` reference to a secret.',
+    fixable: true,
+  },
+  check(context) {
+    const { doc } = context;
+    const declared = declaredSecretNames(doc);
+    for (const token of literalChannelTokens(doc)) {
+      const name = secretNameFor(doc, token);
+      const edits = [{ ...spanOf(token.node), newText: JSON.stringify(`${ENV_PREFIX}${name}`) }];
+      if (!declared.has(name)) edits.push(...declareSecret(doc, name, tokenDescription(token.channel, token.field)));
+      context.report({
+        path: token.path,
+        span: spanOf(token.node),
+        message: `\`${formatPath(token.path)}\` holds a token in clear text (${maskSecret(token.value)}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`${name}\`, write \`"${ENV_PREFIX}${name}"\` here and declare \`${name}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
+        fixes: [{ title: `Move the token to the secret \`${name}\``, edits }],
+      });
+    }
+  },
+});
+
+/**
+ * `<CHANNEL>_BOT_TOKEN` / `<CHANNEL>_APP_TOKEN`, with `_2`, `_3`… when another token already
+ * reads that name (a declared but unused secret of that name is taken to be meant for this one).
+ */
+function secretNameFor(doc: ParsedDocument, token: ChannelToken): string {
+  const base = `${token.channel.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}_${token.field === 'appToken' ? 'APP' : 'BOT'}_TOKEN`;
+  const usedElsewhere = new Set(channelTokens(doc).filter((other) => other.node !== token.node).map((other) => other.envName));
+  let name = base;
+  for (let n = 2; usedElsewhere.has(name); n++) name = `${base}_${n}`;
+  return name;
+}

@@ -1,0 +1,83 @@
+import { formatValue, listOf, subject } from '../engine/describe.js';
+import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
+import { expectation } from '../engine/schema-lookup.js';
+import type { SchemaError } from '../engine/schema-validation.js';
+import { closest } from '../engine/suggest.js';
+
+const KEYWORDS = new Set([
+  'enum',
+  'const',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'not',
+  'uniqueItems',
+  'oneOf',
+  'false schema',
+]);
+
+export const invalidValue = defineRule({
+  meta: {
+    id: 'invalid-value',
+    category: 'Parsing and schema',
+    severity: 'error',
+    description: 'A value is outside its enum, const, pattern, format or numeric bounds.',
+    fixable: true,
+  },
+  check(context) {
+    for (const error of context.schemaErrors) {
+      if (!KEYWORDS.has(error.keyword) || !error.node) continue;
+      const { message, fix } = describe(error);
+      context.report({ path: error.path, span: spanOf(error.node), message, ...(fix ? { fixes: [fix] } : {}) });
+    }
+  },
+});
+
+function describe(error: SchemaError): { message: string; fix?: FixSpec } {
+  const it = `${subject(error.path)} is ${formatValue(error.value, error.path)}`;
+  const expected = expectation(error.schemaPath);
+  const { params } = error;
+  switch (error.keyword) {
+    case 'enum': {
+      const allowed = params.allowedValues as unknown[];
+      const suggestion =
+        typeof error.value === 'string' ? closest(error.value, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
+      return {
+        message: `${it}, which is not one of ${listOf(allowed)}${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
+        ...(suggestion && error.node
+          ? { fix: { title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
+          : {}),
+      };
+    }
+    case 'const':
+      return { message: `${it}; it must be ${formatValue(params.allowedValue)}.` };
+    case 'pattern':
+    case 'format':
+      return {
+        message: `${it}; it ${expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``)}.`,
+      };
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const bound = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[
+        error.keyword
+      ];
+      return { message: `${it}; it must be ${bound} ${String(params.limit)}${expected ? ` (${expected})` : ''}.` };
+    }
+    case 'multipleOf':
+      return { message: `${it}; it must be a multiple of ${String(params.multipleOf)}.` };
+    case 'uniqueItems':
+      return {
+        message: `${subject(error.path)} lists the same value twice (items ${String(params.j)} and ${String(params.i)}); remove the duplicate.`,
+      };
+    case 'oneOf':
+      return { message: `${subject(error.path)} matches more than one of its allowed forms; ${expected ?? 'keep only one'}.` };
+    default:
+      return { message: `${it}; ${expected ?? 'that value is not allowed here'}.` };
+  }
+}

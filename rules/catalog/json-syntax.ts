@@ -1,0 +1,120 @@
+import { printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { MAX_DEPTH } from '../engine/document.js';
+import { defineRule, type FixSpec, type RuleContext } from '../engine/rule.js';
+
+export const jsonSyntax = defineRule({
+  meta: {
+    id: 'json-syntax',
+    category: 'Parsing and schema',
+    severity: 'error',
+    description: 'The file is not strict JSON (comments, trailing commas, single quotes, truncation…).',
+    fixable: true,
+  },
+  check(context) {
+    const { doc } = context;
+    if (doc.refusal?.kind === 'too-deep') {
+      const offset = doc.refusal.offset;
+      context.report({
+        path: [],
+        span: { start: offset, end: offset + 1 },
+        message: `The document nests deeper than ${MAX_DEPTH} levels here; a manifest needs a handful. It was not checked further.`,
+      });
+      return;
+    }
+    const seen = new Set<number>();
+    for (const error of doc.syntaxErrors) {
+      // jsonc-parser often reports two codes for one mistake (`{"a":1,}`): keep the first.
+      if (seen.has(error.offset)) continue;
+      seen.add(error.offset);
+      context.report(describe(context, error));
+    }
+  },
+});
+
+function describe(context: RuleContext, error: ParseError) {
+  const { text } = context.doc;
+  const span = { start: error.offset, end: error.offset + Math.max(error.length, error.offset < text.length ? 1 : 0) };
+  const found = text.slice(error.offset, error.offset + Math.max(1, error.length));
+  const code = printParseErrorCode(error.error);
+  const finding = (message: string, fix?: FixSpec) => ({ path: [], span, message, ...(fix ? { fixes: [fix] } : {}) });
+
+  if (text.trim() === '') {
+    return finding('The file is empty; the smallest manifest is `{"version": 1, "agent": {"name": "…"}}`.');
+  }
+  if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+    return finding('The file starts with a byte order mark (U+FEFF), which JSON.parse rejects; save it as UTF-8 without BOM.', {
+      title: 'Remove the byte order mark',
+      edits: [{ start: 0, end: 1, newText: '' }],
+    });
+  }
+  if (code === 'InvalidCommentToken') {
+    return finding('Comments are not allowed in JSON; the platform reads strict JSON. Remove the comment.', {
+      title: 'Remove the comment',
+      edits: [removeWithLine(text, error.offset, error.offset + error.length)],
+    });
+  }
+  const comma = trailingComma(text, error.offset);
+  if (comma !== undefined && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
+    return finding(`Trailing comma before \`${text[error.offset]}\`; strict JSON does not allow it. Remove the comma.`, {
+      title: 'Remove the trailing comma',
+      edits: [{ start: comma, end: comma + 1, newText: '' }],
+    });
+  }
+  if (found.startsWith("'")) {
+    return finding('Strings and keys must use double quotes in JSON, not single quotes.');
+  }
+  if (error.offset >= text.length) {
+    return finding(`The file ends too early: ${EXPECTED[code] ?? 'the JSON is incomplete'}.`);
+  }
+  const shown = JSON.stringify(found.length > 20 ? `${found.slice(0, 20)}…` : found);
+  return finding(`${MESSAGES[code] ?? 'Invalid JSON'} at ${shown}.`);
+}
+
+/** Offset of the comma before a closing bracket at `offset`, if that is what precedes it. */
+function trailingComma(text: string, offset: number): number | undefined {
+  if (text[offset] !== '}' && text[offset] !== ']') return undefined;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return text[i] === ',' ? i : undefined;
+}
+
+/** Removes a span, and its whole line when nothing else is on it. */
+function removeWithLine(text: string, start: number, end: number) {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const lineEnd = newline === -1 ? text.length : newline;
+  if (/^\s*$/.test(text.slice(lineStart, start)) && /^\s*$/.test(text.slice(end, lineEnd))) {
+    return { start: lineStart, end: newline === -1 ? lineEnd : newline + 1, newText: '' };
+  }
+  let trimmedStart = start;
+  while (trimmedStart > lineStart && /[ \t]/.test(text[trimmedStart - 1]!)) trimmedStart--;
+  return { start: trimmedStart, end, newText: '' };
+}
+
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'Unexpected text',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'A property name in double quotes is expected',
+  ValueExpected: 'A value is expected',
+  ColonExpected: 'A colon is expected after the property name',
+  CommaExpected: 'A comma is expected between items',
+  CloseBraceExpected: 'A closing `}` is expected',
+  CloseBracketExpected: 'A closing `]` is expected',
+  EndOfFileExpected: 'The document should end after its top-level value, but there is more',
+  UnexpectedEndOfComment: 'Unterminated comment',
+  UnexpectedEndOfString: 'Unterminated string',
+  UnexpectedEndOfNumber: 'Unterminated number',
+  InvalidUnicode: 'Invalid `\\u` escape',
+  InvalidEscapeCharacter: 'Invalid escape sequence in a string',
+  InvalidCharacter: 'A control character (such as a raw tab, newline or NUL) must be escaped inside a string',
+};
+
+const EXPECTED: Record<string, string> = {
+  CloseBraceExpected: 'a closing `}` is missing',
+  CloseBracketExpected: 'a closing `]` is missing',
+  ValueExpected: 'a value is missing',
+  PropertyNameExpected: 'a property name is missing',
+  ColonExpected: 'a colon is missing',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfComment: 'a comment is not closed',
+};

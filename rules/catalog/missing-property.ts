@@ -1,0 +1,31 @@
+import type { Node } from 'jsonc-parser';
+import { subject } from '../engine/describe.js';
+import { defineRule, spanOf, type Span } from '../engine/rule.js';
+
+export const missingProperty = defineRule({
+  meta: {
+    id: 'missing-property',
+    category: 'Parsing and schema',
+    severity: 'error',
+    description: 'A required key is missing.',
+    fixable: false,
+  },
+  check(context) {
+    for (const error of context.schemaErrors) {
+      if (error.keyword !== 'required' || !error.node) continue;
+      const key = String(error.params.missingProperty);
+      context.report({
+        path: [...error.path, key],
+        span: anchor(error.node),
+        message: `${subject(error.path)} is missing the required property \`${key}\`.`,
+      });
+    }
+  },
+});
+
+/** The parent property's key, or the opening `{` of the root object or of an array item. */
+function anchor(object: Node): Span {
+  const parent = object.parent;
+  if (parent?.type === 'property' && parent.children?.[0]) return spanOf(parent.children[0]);
+  return { start: object.offset, end: object.offset + 1 };
+}

@@ -1,0 +1,36 @@
+import { arrayItems, childValue, stringValue } from '../engine/document.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+/** The platform's gateway listens here inside every agent container. */
+export const GATEWAY_PORT = 18789;
+
+export const routePortReserved = defineRule({
+  meta: {
+    id: 'route-port-reserved',
+    category: 'Routes and scripts',
+    severity: 'error',
+    description: `Port ${GATEWAY_PORT} belongs to the platform's gateway; a route cannot use it.`,
+    fixable: true,
+    covers: ['/$defs/route/properties/port/not'],
+  },
+  check(context) {
+    const routes = arrayItems(context.doc.root, ['routes']);
+    const used = new Set(routes.map(({ node }) => childValue(node, 'port')?.value));
+    let free = GATEWAY_PORT + 1;
+    while (used.has(free)) free++;
+    for (const { index, node } of routes) {
+      const port = childValue(node, 'port');
+      if (port?.type !== 'number' || port.value !== GATEWAY_PORT) continue;
+      const path = stringValue(childValue(node, 'path'));
+      context.report({
+        path: ['routes', index, 'port'],
+        span: spanOf(port),
+        message: `Port ${GATEWAY_PORT} is reserved for the platform's gateway, so ${
+          path ? `the route \`${path}\`` : 'this route'
+        } would never reach your server. Serve on another port, for example ${free} (the lowest free port above it), and start your server there.`,
+        fixes: [{ title: `Use port ${free}`, edits: [replaceValue(port, free)] }],
+      });
+    }
+  },
+});

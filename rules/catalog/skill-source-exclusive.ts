@@ -1,0 +1,30 @@
+import { arrayItems, childValue, stringValue } from '../engine/document.js';
+import { removeProperty } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+export const skillSourceExclusive = defineRule({
+  meta: {
+    id: 'skill-source-exclusive',
+    category: 'Skills',
+    severity: 'error',
+    description: 'A skill names both a registry `clawhub_slug` and a `cid`; it must have exactly one.',
+    fixable: true,
+    covers: ['/$defs/skill/oneOf'],
+  },
+  check(context) {
+    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
+      if (node.type !== 'object' || !childValue(node, 'clawhub_slug') || !childValue(node, 'cid')) continue;
+      const name = stringValue(childValue(node, 'name'));
+      const path = ['skills', index];
+      context.report({
+        path,
+        span: spanOf(node),
+        message: `The skill ${name ? `\`${name}\`` : `at skills[${index}]`} has both \`clawhub_slug\` and \`cid\`: a slug follows the registry's latest version, a CID pins one upload, and the platform takes exactly one. Remove the one you do not want.`,
+        fixes: [
+          { title: 'Remove `cid` (follow the registry slug)', edits: removeProperty(context.doc, [...path, 'cid']) },
+          { title: 'Remove `clawhub_slug` (keep the pinned CID)', edits: removeProperty(context.doc, [...path, 'clawhub_slug']) },
+        ],
+      });
+    }
+  },
+});

@@ -1,0 +1,24 @@
+import { arrayItems, childValue, stringValue } from '../engine/document.js';
+import { defineRule } from '../engine/rule.js';
+
+export const skillSourceMissing = defineRule({
+  meta: {
+    id: 'skill-source-missing',
+    category: 'Skills',
+    severity: 'error',
+    description: 'A skill has neither a registry `clawhub_slug` nor a `cid`, so there is nothing to install.',
+    fixable: false,
+    covers: ['/$defs/skill/oneOf'],
+  },
+  check(context) {
+    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
+      if (node.type !== 'object' || childValue(node, 'clawhub_slug') || childValue(node, 'cid')) continue;
+      const name = stringValue(childValue(node, 'name'));
+      context.report({
+        path: ['skills', index],
+        span: { start: node.offset, end: node.offset + 1 },
+        message: `The skill ${name ? `\`${name}\`` : `at skills[${index}]`} has no source: add \`clawhub_slug\` (a registry slug such as \`owner/name\`) or \`cid\` (the CID of an uploaded skill).`,
+      });
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { article, formatValue, jsonType, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+export const typeMismatch = defineRule({
+  meta: {
+    id: 'type-mismatch',
+    category: 'Parsing and schema',
+    severity: 'error',
+    description: 'A value has the wrong JSON type.',
+    fixable: false,
+  },
+  check(context) {
+    for (const error of context.schemaErrors) {
+      if (error.keyword !== 'type' || !error.node) continue;
+      const expected = ([] as string[]).concat(error.params.type as string | string[]);
+      const value = error.value;
+      context.report({
+        path: error.path,
+        span: spanOf(error.node),
+        message: `${subject(error.path)} must be ${expected.map(article).join(' or ')}, but it is ${article(jsonType(value))}${
+          value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path)})`
+        }.`,
+      });
+    }
+  },
+});

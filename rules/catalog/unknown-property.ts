@@ -1,0 +1,41 @@
+import { propertiesNamed } from '../engine/document.js';
+import { formatPath, listOf } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { keywordParent, knownProperties } from '../engine/schema-lookup.js';
+import { closest } from '../engine/suggest.js';
+
+export const unknownProperty = defineRule({
+  meta: {
+    id: 'unknown-property',
+    category: 'Parsing and schema',
+    severity: 'error',
+    description: 'A key the manifest contract does not define; the platform rejects unknown keys.',
+    fixable: true,
+  },
+  check(context) {
+    for (const error of context.schemaErrors) {
+      if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object') continue;
+      const key = String(error.params.additionalProperty);
+      const present = new Set((error.node.children ?? []).map((property) => property.children?.[0]?.value));
+      const known = knownProperties(keywordParent(error.schemaPath));
+      const suggestion = closest(key, known.filter((name) => !present.has(name)));
+      const where = error.path.length === 0 ? 'at the top level' : `in \`${formatPath(error.path)}\``;
+      const advice = suggestion
+        ? `did you mean \`${suggestion}\`?`
+        : known.length > 0 && known.length <= 8
+          ? `the known keys are ${listOf(known, 'and')}.`
+          : 'remove it.';
+      for (const property of propertiesNamed(error.node, key)) {
+        const keyNode = property.children![0]!;
+        context.report({
+          path: [...error.path, key],
+          span: spanOf(keyNode),
+          message: `Unknown property \`${key}\` ${where}: the platform rejects keys it does not define; ${advice}`,
+          ...(suggestion
+            ? { fixes: [{ title: `Rename to \`${suggestion}\``, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
+            : {}),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,156 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex } from './line-index.js';
+import { docsUrl } from './links.js';
+import { findRule, ruleIds } from './registry.js';
+import { closest } from './suggest.js';
+import { unusedIgnore } from '../catalog/unused-ignore.js';
+import { SEVERITIES, type Diagnostic, type JsonPath, type LintOptions, type Range, type Severity, type SeveritySetting } from './types.js';
+
+/** An `ignore` entry of `.manifestlintrc.json`: silences findings at or under a JSON pointer. */
+export interface IgnoreEntry {
+  index: number;
+  rule?: string;
+  path: string;
+  /** The entry's range in the config file, where `unused-ignore` points. */
+  range: Range;
+}
+
+export interface LintConfig {
+  rules: Record<string, SeveritySetting>;
+  ignore: IgnoreEntry[];
+}
+
+export interface ConfigProblem {
+  message: string;
+  range: Range;
+}
+
+const SETTINGS: readonly SeveritySetting[] = ['off', ...SEVERITIES];
+
+/** Reads `.manifestlintrc.json` text (comments and trailing commas allowed: it is our file). */
+export function parseConfig(text: string): { config: LintConfig; problems: ConfigProblem[] } {
+  const lines = new LineIndex(text);
+  const config: LintConfig = { rules: {}, ignore: [] };
+  const problems: ConfigProblem[] = [];
+  const problem = (node: Node | undefined, message: string) =>
+    problems.push({ message, range: rangeOf(lines, node) });
+
+  const syntaxErrors: ParseError[] = [];
+  const root = parseTree(text, syntaxErrors, { allowTrailingComma: true });
+  for (const error of syntaxErrors) {
+    problems.push({
+      message: `not valid JSON: ${printParseErrorCode(error.error)}`,
+      range: { start: lines.positionAt(error.offset), end: lines.positionAt(error.offset + error.length) },
+    });
+  }
+  if (problems.length > 0) return { config, problems };
+  if (root?.type !== 'object') {
+    problem(root, 'the configuration must be a JSON object with `rules` and `ignore`');
+    return { config, problems };
+  }
+
+  for (const property of root.children ?? []) {
+    const [key, value] = property.children ?? [];
+    switch (key?.value) {
+      case 'rules':
+        readRules(value, config, problem);
+        break;
+      case 'ignore':
+        readIgnore(value, lines, config, problem);
+        break;
+      default:
+        problem(key, `unknown key \`${String(key?.value)}\`; the configuration has \`rules\` and \`ignore\``);
+    }
+  }
+  return { config, problems };
+}
+
+type Complain = (node: Node | undefined, message: string) => void;
+
+function readRules(node: Node | undefined, config: LintConfig, problem: Complain): void {
+  if (node?.type !== 'object') return problem(node, '`rules` must be an object of rule id to severity');
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    const id = String(key?.value);
+    if (!findRule(id)) {
+      const suggestion = closest(id, ruleIds());
+      problem(key, `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`);
+    } else if (!SETTINGS.includes(value?.value)) {
+      problem(value, `severity of \`${id}\` must be one of ${SETTINGS.map((s) => `\`${s}\``).join(', ')}`);
+    } else {
+      config.rules[id] = value!.value as SeveritySetting;
+    }
+  }
+}
+
+function readIgnore(node: Node | undefined, lines: LineIndex, config: LintConfig, problem: Complain): void {
+  if (node?.type !== 'array') return problem(node, '`ignore` must be an array of `{ "rule": "<id>", "path": "/json/pointer" }`');
+  (node.children ?? []).forEach((entry, index) => {
+    if (entry.type !== 'object') return problem(entry, 'an ignore entry must be an object with `path` and optionally `rule`');
+    const properties = entry.children ?? [];
+    for (const property of properties) {
+      const key = property.children?.[0];
+      if (key?.value !== 'rule' && key?.value !== 'path') {
+        problem(key, `unknown key \`${String(key?.value)}\` in an ignore entry; it has \`rule\` and \`path\``);
+      }
+    }
+    const valueOf = (name: string) => properties.find((p) => p.children?.[0]?.value === name)?.children?.[1];
+    const rule = valueOf('rule');
+    const path = valueOf('path');
+    if (rule && (rule.type !== 'string' || !findRule(rule.value))) {
+      return problem(rule, `\`rule\` must be a rule id; \`${String(rule.value)}\` is not one`);
+    }
+    if (path?.type !== 'string' || !(path.value === '' || String(path.value).startsWith('/'))) {
+      return problem(path ?? entry, '`path` must be a JSON pointer such as `/tasks/0` (`""` is the whole manifest)');
+    }
+    config.ignore.push({
+      index,
+      ...(rule ? { rule: rule.value as string } : {}),
+      path: path.value as string,
+      range: rangeOf(lines, entry),
+    });
+  });
+}
+
+function rangeOf(lines: LineIndex, node: Node | undefined): Range {
+  const start = node?.offset ?? 0;
+  return { start: lines.positionAt(start), end: lines.positionAt(start + (node?.length ?? 0)) };
+}
+
+/** JSON pointer of a diagnostic's path, as `ignore` entries write it. */
+export function toPointer(path: JsonPath): string {
+  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** Drops the findings that an entry silences, and tells which entries were used. */
+export function applyIgnores(
+  diagnostics: Diagnostic[],
+  ignore: readonly IgnoreEntry[],
+): { kept: Diagnostic[]; matched: Set<IgnoreEntry> } {
+  const matched = new Set<IgnoreEntry>();
+  const kept = diagnostics.filter((diagnostic) => {
+    const pointer = toPointer(diagnostic.path);
+    const silencing = ignore.filter(
+      (entry) =>
+        (entry.rule === undefined || entry.rule === diagnostic.ruleId) &&
+        (pointer === entry.path || pointer.startsWith(`${entry.path}/`)),
+    );
+    silencing.forEach((entry) => matched.add(entry));
+    return silencing.length === 0;
+  });
+  return { kept, matched };
+}
+
+/** `unused-ignore` findings for entries that silenced nothing, located in the config file. */
+export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: LintOptions = {}): Diagnostic[] {
+  const severity = options.rules?.[unusedIgnore.id] ?? unusedIgnore.severity;
+  if (severity === 'off') return [];
+  return unused.map((entry) => ({
+    ruleId: unusedIgnore.id,
+    severity: severity as Severity,
+    message: `This ignore entry (${entry.rule ? `rule \`${entry.rule}\`` : 'every rule'} at \`${entry.path || '/'}\`) matched no finding; remove it so silencing never outlives its reason.`,
+    path: ['ignore', entry.index],
+    range: entry.range,
+    docsUrl: docsUrl(unusedIgnore.id),
+  }));
+}

@@ -1,0 +1,57 @@
+import { TOKEN_FIELDS, maskSecret } from './channel-tokens.js';
+import type { JsonPath } from './types.js';
+
+/** `tasks[0].schedule.kind`; the root is "the manifest". */
+export function formatPath(path: JsonPath): string {
+  if (path.length === 0) return 'the manifest';
+  return path
+    .map((segment, i) =>
+      typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `${i ? '.' : ''}${segment}` : `[${JSON.stringify(segment)}]`,
+    )
+    .join('');
+}
+
+/** `` `tasks[0].schedule` `` or "the manifest", ready to start a sentence's subject. */
+export function subject(path: JsonPath): string {
+  return path.length === 0 ? 'The manifest' : `\`${formatPath(path)}\``;
+}
+
+const MAX_SHOWN = 40;
+
+/**
+ * A value as it appears in JSON, shortened for messages. Values of token fields are masked:
+ * messages never carry a secret.
+ */
+export function formatValue(value: unknown, path: JsonPath = []): string {
+  const last = path.at(-1);
+  if (typeof last === 'string' && (TOKEN_FIELDS as readonly string[]).includes(last) && value !== null && value !== undefined) {
+    return `\`${maskSecret(typeof value === 'string' ? value : JSON.stringify(value))}\``;
+  }
+  let shown: string;
+  if (Array.isArray(value)) shown = `an array of ${value.length}`;
+  else if (value !== null && typeof value === 'object') shown = 'an object';
+  else shown = JSON.stringify(value) ?? String(value);
+  if (shown.length > MAX_SHOWN) shown = `${shown.slice(0, MAX_SHOWN - 1)}…`;
+  return value !== null && typeof value === 'object' ? shown : `\`${shown}\``;
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+export function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** "`a`, `b` or `c`" */
+export function listOf(values: readonly unknown[], conjunction = 'or'): string {
+  const shown = values.map((value) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``);
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} ${conjunction} ${shown.at(-1)}`;
+}
+
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}

@@ -1,0 +1,132 @@
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex } from './line-index.js';
+import type { JsonPath } from './types.js';
+
+/**
+ * Nesting deeper than this is refused before parsing: jsonc-parser's tree builder recurses and
+ * overflows the stack near 10,000 levels, and a manifest never nests more than a handful.
+ */
+export const MAX_DEPTH = 256;
+
+/**
+ * Longest text the engine parses. The largest real manifest is a few kilobytes; this leaves two
+ * orders of magnitude of headroom while keeping memory bounded for hostile inputs.
+ */
+export const MAX_LENGTH = 4 * 1024 * 1024;
+
+export type Refusal =
+  | { kind: 'too-deep'; offset: number }
+  | { kind: 'too-long'; length: number };
+
+export interface ParsedDocument {
+  text: string;
+  lines: LineIndex;
+  /** Undefined when the text is empty, refused, or not JSON at all. */
+  root: Node | undefined;
+  /** The value the platform's JSON.parse would see (the last of duplicate keys wins). */
+  value: unknown;
+  syntaxErrors: ParseError[];
+  refusal: Refusal | undefined;
+}
+
+export function parseDocument(text: string): ParsedDocument {
+  const lines = new LineIndex(text);
+  const refusal = refuse(text);
+  if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal };
+  const syntaxErrors: ParseError[] = [];
+  const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
+  return { text, lines, root, value: root ? toValue(root) : undefined, syntaxErrors, refusal };
+}
+
+function refuse(text: string): Refusal | undefined {
+  if (text.length > MAX_LENGTH) return { kind: 'too-long', length: text.length };
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */ || ch === 10 || ch === 13) inString = false;
+    } else if (ch === 34) {
+      inString = true;
+    } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: i };
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return undefined;
+}
+
+/** Like JSON.parse on the recovered tree, but a `__proto__` key stays an ordinary own property. */
+function toValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const result: Record<string, unknown> = {};
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (!key || typeof key.value !== 'string') continue;
+        Object.defineProperty(result, key.value, {
+          value: value ? toValue(value) : null,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return result;
+    }
+    case 'array':
+      return (node.children ?? []).map(toValue);
+    default:
+      return node.value;
+  }
+}
+
+/** The property nodes of an object node whose key is `key`, in document order. */
+export function propertiesNamed(object: Node, key: string): Node[] {
+  if (object.type !== 'object') return [];
+  return (object.children ?? []).filter((property) => property.children?.[0]?.value === key);
+}
+
+/** The property node (key and value) that determines `key`'s value: the last occurrence. */
+export function propertyNode(object: Node, key: string): Node | undefined {
+  return propertiesNamed(object, key).at(-1);
+}
+
+/** The value node at `path`, following the last occurrence of duplicate keys. */
+export function nodeAt(root: Node | undefined, path: JsonPath): Node | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (typeof segment === 'number') {
+      node = node.type === 'array' ? node.children?.[segment] : undefined;
+    } else {
+      node = propertyNode(node, segment)?.children?.[1];
+    }
+  }
+  return node;
+}
+
+/** The key node of the property at `path` (whose last segment must be a key). */
+export function keyNodeAt(root: Node | undefined, path: JsonPath): Node | undefined {
+  const key = path.at(-1);
+  if (typeof key !== 'string') return undefined;
+  const parent = nodeAt(root, path.slice(0, -1));
+  return parent ? propertyNode(parent, key)?.children?.[0] : undefined;
+}
+
+/** The items of the array at `path`, with their nodes; empty when it is absent or not an array. */
+export function arrayItems(root: Node | undefined, path: JsonPath): { index: number; node: Node }[] {
+  const array = nodeAt(root, path);
+  if (array?.type !== 'array') return [];
+  return (array.children ?? []).map((node, index) => ({ index, node }));
+}
+
+/** Child value of an object node, or undefined. */
+export function childValue(object: Node | undefined, key: string): Node | undefined {
+  return object ? nodeAt(object, [key]) : undefined;
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  return node?.type === 'string' ? (node.value as string) : undefined;
+}

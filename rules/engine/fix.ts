@@ -1,0 +1,66 @@
+import { lint } from './lint.js';
+import { LineIndex } from './line-index.js';
+import type { Diagnostic, LintOptions } from './types.js';
+
+export interface FixTextResult {
+  output: string;
+  /** How many findings were fixed, over all passes. */
+  fixCount: number;
+}
+
+/** Fixing one finding can reveal or move another; ESLint settles on the same bound. */
+const MAX_PASSES = 10;
+
+/**
+ * Applies every fix that a finding offers alone (alternatives are left to the editor), pass after
+ * pass until nothing changes. Fixes whose edits overlap one already taken wait for the next pass.
+ */
+export function fixText(text: string, options: LintOptions = {}): FixTextResult {
+  let output = text;
+  let fixCount = 0;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const { text: next, applied } = applyOnePass(output, lint(output, options).diagnostics);
+    if (applied === 0) break;
+    output = next;
+    fixCount += applied;
+  }
+  return { output, fixCount };
+}
+
+interface Replacement {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+function applyOnePass(text: string, diagnostics: Diagnostic[]): { text: string; applied: number } {
+  const lines = new LineIndex(text);
+  const taken: Replacement[] = [];
+  let applied = 0;
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.fixes?.length !== 1) continue;
+    const replacements = diagnostic.fixes[0]!.edits.map((edit) => ({
+      start: lines.offsetAt(edit.range.start),
+      end: lines.offsetAt(edit.range.end),
+      newText: edit.newText,
+    }));
+    if (replacements.some((r) => taken.some((t) => overlaps(r, t)))) continue;
+    taken.push(...replacements);
+    applied++;
+  }
+  taken.sort((a, b) => b.start - a.start || b.end - a.end);
+  let result = text;
+  for (const r of taken) result = result.slice(0, r.start) + r.newText + result.slice(r.end);
+  return { text: result, applied };
+}
+
+/**
+ * Two edits conflict when their ranges intersect, when they start at the same point, or when an
+ * insertion touches the other edit: the order of the result would be ambiguous.
+ */
+function overlaps(a: Replacement, b: Replacement): boolean {
+  if (a.start < b.end && b.start < a.end) return true;
+  if (a.start === b.start) return true;
+  const insertion = a.start === a.end || b.start === b.end;
+  return insertion && (a.start === b.end || b.start === a.end);
+}

@@ -1,0 +1,110 @@
+import type { Node } from 'jsonc-parser';
+import { nodeAt, propertyNode, type ParsedDocument } from './document.js';
+import type { OffsetEdit } from './rule.js';
+import type { JsonPath } from './types.js';
+
+/**
+ * Minimal edits that keep the user's formatting: only the touched property or item changes,
+ * and new text copies the indentation and line endings around it. (jsonc-parser's `modify`
+ * re-formats the whole enclosing container, which would rewrite lines the user did not touch.)
+ */
+
+interface Layout {
+  eol: string;
+  /** One level of indentation, as the document writes it. */
+  unit: string;
+}
+
+export function layoutOf(text: string): Layout {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indented = /\n([ \t]+)\S/.exec(text);
+  return { eol, unit: indented ? indented[1]! : '  ' };
+}
+
+function indentOfLine(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** `value` as JSON, its continuation lines indented from `indent`. */
+function render(value: unknown, layout: Layout, indent: string, inline: boolean): string {
+  if (inline) {
+    return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+  }
+  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + indent);
+}
+
+/** Removes the property at `path` (the last occurrence) together with its separating comma. */
+export function removeProperty(doc: ParsedDocument, path: JsonPath): OffsetEdit[] {
+  const object = nodeAt(doc.root, path.slice(0, -1));
+  const key = path.at(-1);
+  if (object?.type !== 'object' || typeof key !== 'string') return [];
+  const property = propertyNode(object, key);
+  const siblings = object.children ?? [];
+  const index = property ? siblings.indexOf(property) : -1;
+  if (!property || index === -1) return [];
+  const next = siblings[index + 1];
+  const previous = siblings[index - 1];
+  if (next) return [{ start: property.offset, end: next.offset, newText: '' }];
+  if (previous) return [{ start: previous.offset + previous.length, end: property.offset + property.length, newText: '' }];
+  return [{ start: object.offset + 1, end: object.offset + object.length - 1, newText: '' }];
+}
+
+/** Appends `value` to the array at `path`, or creates the array as the root's last property. */
+export function appendToArray(doc: ParsedDocument, path: JsonPath, value: unknown): OffsetEdit[] {
+  const { text } = doc;
+  const layout = layoutOf(text);
+  const array = nodeAt(doc.root, path);
+  if (array?.type === 'array') return appendItem(text, layout, array, value);
+  if (array !== undefined) return [];
+  const parent = nodeAt(doc.root, path.slice(0, -1));
+  const key = path.at(-1);
+  if (parent?.type !== 'object' || typeof key !== 'string') return [];
+  return addProperty(text, layout, parent, key, [value]);
+}
+
+function appendItem(text: string, layout: Layout, array: Node, value: unknown): OffsetEdit[] {
+  const items = array.children ?? [];
+  const last = items.at(-1);
+  const close = array.offset + array.length - 1;
+  if (!last) {
+    const indent = indentOfLine(text, array.offset);
+    const inner = indent + layout.unit;
+    return [{ start: array.offset + 1, end: close, newText: `${layout.eol}${inner}${render(value, layout, inner, false)}${layout.eol}${indent}` }];
+  }
+  const before = items.length > 1 ? items.at(-2)! : undefined;
+  // Separate the new item the way the last two items (or the bracket and the first) are.
+  const gapStart = before ? before.offset + before.length : array.offset + 1;
+  const separator = before ? text.slice(gapStart, last.offset).replace(/^\s*,/, '') : text.slice(gapStart, last.offset);
+  const multiline = /\n/.test(separator);
+  const indent = multiline ? indentOfLine(text, last.offset) : '';
+  const inline = !text.slice(last.offset, last.offset + last.length).includes('\n');
+  const end = last.offset + last.length;
+  return [{ start: end, end, newText: `,${multiline ? separator : separator || ' '}${render(value, layout, indent, inline)}` }];
+}
+
+function addProperty(text: string, layout: Layout, object: Node, key: string, value: unknown): OffsetEdit[] {
+  const properties = object.children ?? [];
+  const last = properties.at(-1);
+  if (!last) {
+    const indent = indentOfLine(text, object.offset);
+    const inner = indent + layout.unit;
+    return [
+      {
+        start: object.offset + 1,
+        end: object.offset + object.length - 1,
+        newText: `${layout.eol}${inner}${JSON.stringify(key)}: ${render(value, layout, inner, false)}${layout.eol}${indent}`,
+      },
+    ];
+  }
+  const multiline = text.slice(object.offset, last.offset).includes('\n');
+  const indent = multiline ? indentOfLine(text, last.offset) : '';
+  const end = last.offset + last.length;
+  const separator = multiline ? layout.eol + indent : ' ';
+  return [{ start: end, end, newText: `,${separator}${JSON.stringify(key)}: ${render(value, layout, indent, !multiline)}` }];
+}
+
+/** Replaces a value node with `value`, keeping the rest of the line. */
+export function replaceValue(node: Node, value: unknown): OffsetEdit {
+  return { start: node.offset, end: node.offset + node.length, newText: JSON.stringify(value) };
+}

@@ -1,0 +1,62 @@
+import { parseDocument } from './document.js';
+import { docsUrl } from './links.js';
+import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
+import type { FixSpec, RuleContext, Span } from './rule.js';
+import { validateSchema } from './schema-validation.js';
+import { literalChannelTokens } from './channel-tokens.js';
+import type { Diagnostic, Fix, LintOptions, LintResult, Range, Severity } from './types.js';
+import type { LineIndex } from './line-index.js';
+
+export function lint(text: string, options: LintOptions = {}): LintResult {
+  const doc = parseDocument(text);
+  const schemaErrors = validateSchema(doc, COVERED_SCHEMA_PATHS);
+  const now = options.now ?? new Date();
+  const diagnostics: Diagnostic[] = [];
+  for (const rule of RULES) {
+    const severity = options.rules?.[rule.meta.id] ?? rule.meta.severity;
+    if (severity === 'off') continue;
+    const context: RuleContext = {
+      doc,
+      now,
+      schemaErrors,
+      report: (finding) =>
+        diagnostics.push({
+          ruleId: rule.meta.id,
+          severity: severity as Severity,
+          message: finding.message,
+          path: finding.path,
+          range: toRange(doc.lines, finding.span),
+          ...(finding.fixes?.length ? { fixes: finding.fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
+          docsUrl: docsUrl(rule.meta.id),
+        }),
+    };
+    rule.check(context);
+  }
+  diagnostics.sort(compareDiagnostics);
+  return {
+    diagnostics,
+    secretRanges: literalChannelTokens(doc).map((token) => toRange(doc.lines, token.span)),
+  };
+}
+
+export function toRange(lines: LineIndex, span: Span): Range {
+  return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
+}
+
+function toFix(lines: LineIndex, fix: FixSpec): Fix {
+  return {
+    title: fix.title,
+    edits: fix.edits.map((edit) => ({ range: toRange(lines, edit), newText: edit.newText })),
+  };
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character ||
+    a.range.end.line - b.range.end.line ||
+    a.range.end.character - b.range.end.character ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

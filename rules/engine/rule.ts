@@ -1,0 +1,52 @@
+import type { Node } from 'jsonc-parser';
+import type { ParsedDocument } from './document.js';
+import type { SchemaError } from './schema-validation.js';
+import type { JsonPath, RuleMeta } from './types.js';
+
+/** A half-open range of string offsets. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A text edit in offsets; the engine turns it into an LSP range. */
+export interface OffsetEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface FixSpec {
+  title: string;
+  edits: OffsetEdit[];
+}
+
+export interface Finding {
+  path: JsonPath;
+  span: Span;
+  message: string;
+  fixes?: FixSpec[];
+}
+
+export interface RuleContext {
+  readonly doc: ParsedDocument;
+  /** The injectable clock (SPEC section 4). */
+  readonly now: Date;
+  /** Schema failures left after root-cause selection and after removing what rules cover. */
+  readonly schemaErrors: readonly SchemaError[];
+  report(finding: Finding): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}
+
+export function spanOf(node: Node): Span {
+  return { start: node.offset, end: node.offset + node.length };
+}
+
+/** `defineRule` only fixes the type, so each rule file reads as metadata followed by its check. */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

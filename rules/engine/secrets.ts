@@ -1,0 +1,21 @@
+import { arrayItems, childValue, stringValue, type ParsedDocument } from './document.js';
+import { appendToArray } from './json-edits.js';
+import type { OffsetEdit } from './rule.js';
+
+/** Names declared in `secrets[]`. */
+export function declaredSecretNames(doc: ParsedDocument): Set<string> {
+  const names = new Set<string>();
+  for (const { node } of arrayItems(doc.root, ['secrets'])) {
+    const name = stringValue(childValue(node, 'name'));
+    if (name !== undefined) names.add(name);
+  }
+  return names;
+}
+
+/** Edits that add `{ name, description }` to `secrets[]`, creating the array if needed. */
+export function declareSecret(doc: ParsedDocument, name: string, description: string): OffsetEdit[] {
+  return appendToArray(doc, ['secrets'], { name, description });
+}
+
+/** `^[A-Za-z_][A-Za-z0-9_]*$`: what a shell accepts as an environment variable name. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

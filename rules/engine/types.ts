@@ -1,0 +1,76 @@
+/** Public shapes shared by the engine, the CLI and the language server (SPEC section 4). */
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type SeveritySetting = Severity | 'off';
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
+
+/** 0-based line and UTF-16 character, as in LSP. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+/** End exclusive. */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export type JsonPath = (string | number)[];
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  path: JsonPath;
+  range: Range;
+  fixes?: Fix[];
+  docsUrl: string;
+}
+
+export type RuleCategory =
+  | 'Parsing and schema'
+  | 'Routes and scripts'
+  | 'Skills'
+  | 'Tasks'
+  | 'Model, secrets, channels'
+  | 'Configuration'
+  | 'Template metadata';
+
+export interface RuleMeta {
+  id: string;
+  category: RuleCategory;
+  severity: Severity;
+  /** One line, shown by `--list-rules` and in SARIF. */
+  description: string;
+  fixable: boolean;
+  /**
+   * Schema keyword locations (JSON pointers into the schema, without `#`) whose failures this
+   * rule reports in its own words; the generic schema diagnostic is dropped for them, so one
+   * fact is reported once.
+   */
+  covers?: string[];
+}
+
+export interface LintOptions {
+  /** Severity overrides by rule id; `off` disables a rule. */
+  rules?: Record<string, SeveritySetting>;
+  /** The clock for every time-dependent result. Defaults to the current time. */
+  now?: Date;
+}
+
+export interface LintResult {
+  diagnostics: Diagnostic[];
+  /** Ranges of literal secrets (channel tokens) in the text, for masking in code frames. */
+  secretRanges: Range[];
+}
