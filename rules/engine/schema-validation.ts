@@ -20,13 +20,20 @@ export interface SchemaError {
 
 /**
  * Validates the document against the precompiled schema and keeps one root cause per fact:
- * `if` wrappers go, a failed `anyOf`/`oneOf` keeps only its closest branch, failures that a
+ * `if` wrappers go, a failed `anyOf`/`oneOf` keeps only its closest branch, a wrong type hides
+ * the other failures of the same value, failures that a
  * semantic rule reports in its own words go, and so do failures caused only by a syntax error.
  */
 export function validateSchema(doc: ParsedDocument, coveredSchemaPaths: readonly string[]): SchemaError[] {
   if (!doc.root || validate(doc.value)) return [];
   const raw = (validate.errors ?? []).map((error) => resolve(doc, error));
-  return dropSyntaxArtifacts(doc, dropCovered(selectBranches(raw), coveredSchemaPaths));
+  return dropSyntaxArtifacts(doc, dropCovered(dropBesideTypeErrors(selectBranches(raw)), coveredSchemaPaths));
+}
+
+/** A value of the wrong type fails its enum, pattern or bounds too: the type is the root cause. */
+function dropBesideTypeErrors(errors: SchemaError[]): SchemaError[] {
+  const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map((error) => JSON.stringify(error.path)));
+  return errors.filter((error) => error.keyword === 'type' || !mistyped.has(JSON.stringify(error.path)));
 }
 
 function resolve(doc: ParsedDocument, error: ErrorObject): SchemaError {

@@ -1,0 +1,109 @@
+/**
+ * Golden files: `test/golden/<rule-id>/<case>.json` is an input manifest; beside it,
+ * `<case>.expected.json` holds every finding the engine reports for it (rule, severity, path,
+ * range as [startLine, startCharacter, endLine, endCharacter], 0-based, message, and every fix
+ * with its edits), and `<case>.fixed.json`, when `--fix` changes anything, the fixed text.
+ * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixText, LineIndex, lint, listRules, type Diagnostic, type Fix, type Range } from '../rules/index.js';
+
+const GOLDEN = new URL('./golden/', import.meta.url).pathname;
+const NOW = new Date('2026-11-23T09:00:00Z');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+type CompactRange = [number, number, number, number];
+
+function compactRange({ start, end }: Range): CompactRange {
+  return [start.line, start.character, end.line, end.character];
+}
+
+function toGolden(diagnostic: Diagnostic) {
+  return {
+    ruleId: diagnostic.ruleId,
+    severity: diagnostic.severity,
+    path: diagnostic.path,
+    range: compactRange(diagnostic.range),
+    message: diagnostic.message,
+    ...(diagnostic.fixes
+      ? {
+          fixes: diagnostic.fixes.map((fix) => ({
+            title: fix.title,
+            edits: fix.edits.map((edit) => ({ range: compactRange(edit.range), newText: edit.newText })),
+          })),
+        }
+      : {}),
+  };
+}
+
+function compareOrWrite(file: string, actual: string): void {
+  if (UPDATE) {
+    writeFileSync(file, actual);
+    return;
+  }
+  expect(existsSync(file), `${file} is missing; run with UPDATE_GOLDEN=1 and review it`).toBe(true);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
+
+function applyFix(text: string, fix: Fix): string {
+  const lines = new LineIndex(text);
+  return fix.edits
+    .map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText }))
+    .sort((a, b) => b.start - a.start)
+    .reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
+}
+
+const cases = readdirSync(GOLDEN, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+  .flatMap((rule) =>
+    readdirSync(join(GOLDEN, rule))
+      .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json'))
+      .sort()
+      .map((file) => ({ rule, name: file.replace(/\.json$/, ''), input: join(GOLDEN, rule, file) })),
+  );
+
+const findingsOf = (text: string) => lint(text, { now: NOW }).diagnostics;
+
+describe('golden files', () => {
+  for (const { rule, name, input } of cases) {
+    it(`${rule}/${name}`, () => {
+      const text = readFileSync(input, 'utf8');
+      compareOrWrite(input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text).map(toGolden), null, 2)}\n`);
+
+      const fixedFile = input.replace(/\.json$/, '.fixed.json');
+      const { output } = fixText(text, { now: NOW });
+      if (output === text) {
+        expect(existsSync(fixedFile), `${fixedFile} exists but --fix changes nothing`).toBe(false);
+        return;
+      }
+      compareOrWrite(fixedFile, output);
+      expect(fixText(output, { now: NOW }).output, 'fixing twice changes nothing').toBe(output);
+    });
+  }
+});
+
+describe('every rule has golden files', () => {
+  for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
+    it(meta.id, () => {
+      const mine = cases.filter((c) => c.rule === meta.id).map((c) => readFileSync(c.input, 'utf8'));
+      const fires = mine.filter((text) => findingsOf(text).some((d) => d.ruleId === meta.id));
+      expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
+      expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
+      if (!meta.fixable) return;
+      // Every fix the rule offers, alternatives included, must make its finding go away.
+      const offered = fires.flatMap((text) => {
+        const own = findingsOf(text).filter((d) => d.ruleId === meta.id);
+        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, own, fix })));
+      });
+      expect(offered.length, `a case where ${meta.id} offers a fix`).toBeGreaterThan(0);
+      for (const { text, own, fix } of offered) {
+        const after = findingsOf(applyFix(text, fix)).filter((d) => d.ruleId === meta.id);
+        expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);
+      }
+    });
+  }
+});
