@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixText, LineIndex, lint, type LintResult } from '../rules/index.js';
+
+const NOW = new Date('2026-11-23T09:00:00Z');
+const CORPUS = new URL('../../shared/corpus/real/', import.meta.url).pathname;
+const corpus = readdirSync(CORPUS)
+  .sort()
+  .map((file) => readFileSync(`${CORPUS}${file}`, 'utf8'));
+
+function expectRangesInside(text: string, result: LintResult): void {
+  const lines = new LineIndex(text);
+  const last = lines.positionAt(text.length);
+  const inside = (p: { line: number; character: number }) =>
+    p.line >= 0 && p.character >= 0 && (p.line < last.line || (p.line === last.line && p.character <= last.character)) && lines.offsetAt(p) <= text.length;
+  for (const d of result.diagnostics) {
+    expect(inside(d.range.start) && inside(d.range.end), `${d.ruleId} ${JSON.stringify(d.range)}`).toBe(true);
+    expect(lines.offsetAt(d.range.start)).toBeLessThanOrEqual(lines.offsetAt(d.range.end));
+    for (const fix of d.fixes ?? []) for (const edit of fix.edits) expect(inside(edit.range.start) && inside(edit.range.end)).toBe(true);
+  }
+}
+
+/** Checks every property the engine promises for any input. */
+function checkInvariants(text: string): void {
+  const first = lint(text, { now: NOW });
+  expect(lint(text, { now: NOW })).toEqual(first);
+  expectRangesInside(text, first);
+  const { output } = fixText(text, { now: NOW });
+  expect(fixText(output, { now: NOW }).output).toBe(output);
+}
+
+/** Mutations a person typing or a broken tool might make to a real manifest. */
+const mutation = fc.oneof(
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.string(), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '\\', '\u0000', '\ud800', '\r\n', '18789', '"__proto__"', '"env:"')) }),
+);
+
+function mutate(text: string, steps: { kind: 'delete' | 'insert'; at: number; length?: number; text?: string }[]): string {
+  return steps.reduce((current, step) => {
+    const at = step.at % (current.length + 1);
+    return step.kind === 'delete' ? current.slice(0, at) + current.slice(at + (step.length ?? 1)) : current.slice(0, at) + step.text + current.slice(at);
+  }, text);
+}
+
+describe('engine invariants (property tests)', () => {
+  it('holds for arbitrary JSON values', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => checkInvariants(JSON.stringify(value, null, pretty ? 2 : 0))), { numRuns: 300 });
+  });
+
+  it('holds for mutated corpus manifests', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.array(mutation, { minLength: 1, maxLength: 6 }), (text, steps) => checkInvariants(mutate(text, steps))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds for random strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => checkInvariants(text)), { numRuns: 300 });
+  });
+
+  it('fixes yield strict JSON when the input was strict JSON', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.array(mutation, { maxLength: 3 }), (text, steps) => {
+        const mutated = mutate(text, steps);
+        try {
+          JSON.parse(mutated);
+        } catch {
+          return;
+        }
+        expect(() => JSON.parse(fixText(mutated, { now: NOW }).output)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('hostile inputs', () => {
+  it('refuses a document nested 100,000 levels deep with one clear finding', () => {
+    const text = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const { diagnostics } = lint(text, { now: NOW });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ ruleId: 'json-syntax', range: { start: { line: 0, character: 256 } } });
+    expect(diagnostics[0]!.message).toMatch(/nests deeper than 256 levels/);
+  });
+
+  it('refuses a 50 MB document with one clear finding, without parsing it', () => {
+    const text = `{"version":1,"agent":{"name":"x","description":"${'x'.repeat(50 * 1024 * 1024)}"}}`;
+    const started = performance.now();
+    const { diagnostics } = lint(text, { now: NOW });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['limit-exceeded']);
+    expect(diagnostics[0]!.message).toMatch(/50\.0 MiB/);
+  });
+
+  it('keeps __proto__ an ordinary key', () => {
+    const { diagnostics } = lint('{"version":1,"agent":{"name":"x","__proto__":{"polluted":true}}}', { now: NOW });
+    expect(diagnostics.map((d) => [d.ruleId, d.path])).toEqual([['unknown-property', ['agent', '__proto__']]]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('handles CRLF, NUL bytes and lone surrogates', () => {
+    const crlf = '{\r\n  "version": 1,\r\n  "agent": { "name": "x", "vibe": 7 }\r\n}\r\n';
+    expect(lint(crlf, { now: NOW }).diagnostics.map((d) => [d.ruleId, d.range.start])).toEqual([['type-mismatch', { line: 2, character: 34 }]]);
+    expect(lint('{"version":1,"agent":{"name":"a\u0000b"}}', { now: NOW }).diagnostics.map((d) => d.ruleId)).toEqual(['json-syntax']);
+    expect(lint('{"version":1,"agent":{"name":"\ud800"}}', { now: NOW }).diagnostics).toEqual([]);
+  });
+
+  it('gives the minimal manifest no diagnostics at all', () => {
+    expect(lint('{"version":1,"agent":{"name":"x"}}', { now: NOW }).diagnostics).toEqual([]);
+  });
+});
