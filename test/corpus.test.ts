@@ -1,0 +1,31 @@
+/**
+ * Every real-world manifest of the corpus, linted against a full snapshot of its findings
+ * (`test/corpus-snapshots/<file>`). A change to a snapshot is reviewed like code.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../rules/index.js';
+
+const CORPUS = new URL('../../shared/corpus/real/', import.meta.url).pathname;
+const NOW = new Date('2026-11-23T09:00:00Z');
+
+describe('corpus', () => {
+  for (const file of readdirSync(CORPUS).sort()) {
+    it(file, async () => {
+      const { diagnostics } = lint(readFileSync(`${CORPUS}${file}`, 'utf8'), { now: NOW });
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      // The only error a real manifest may get is the `_docs` block its template says to remove.
+      expect(errors.map((d) => `${d.ruleId} ${d.path.join('.')}`)).toEqual(
+        errors.length ? ['unknown-property _docs'] : [],
+      );
+      const summary = diagnostics.map((d) => ({
+        ruleId: d.ruleId,
+        severity: d.severity,
+        path: d.path,
+        line: d.range.start.line + 1,
+        message: d.message,
+      }));
+      await expect(`${JSON.stringify(summary, null, 2)}\n`).toMatchFileSnapshot(`./corpus-snapshots/${file}`);
+    });
+  }
+});
