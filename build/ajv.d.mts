@@ -1,0 +1,20 @@
+import type { Options } from 'ajv';
+import type Ajv2020 from 'ajv/dist/2020.js';
+
+/** Location of the bundled manifest schema (`schema/manifest.v1.json`). */
+export declare const SCHEMA_PATH: URL;
+
+/** The schema's `$id`, also the official URL manifests use in `$schema`. */
+export declare const SCHEMA_ID: 'https://agents.pinata.cloud/schemas/manifest.v1.json';
+
+/** Annotation keywords registered as a vocabulary (editor metadata, no validation). */
+export declare const EDITOR_KEYWORDS: readonly string[];
+
+/**
+ * Creates the Ajv 2020-12 instance the manifest schema is compiled with: strict mode, all
+ * errors, ajv-formats, the editor keywords registered as a vocabulary, union types allowed and
+ * every `$ref` inlined (so each error's `schemaPath` is an absolute pointer into the schema file).
+ * `overrides` is merged into the options (for example `{ code: { source: true, esm: true } }`
+ * for standalone code).
+ */
+export declare function createAjv(overrides?: Options): Ajv2020.default;
