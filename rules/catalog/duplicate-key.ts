@@ -1,6 +1,6 @@
 import { subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { walkValues } from '../engine/walk.js';
+import { forEachObject, pathOf } from '../engine/walk.js';
 
 export const duplicateKey = defineRule({
   meta: {
@@ -11,21 +11,21 @@ export const duplicateKey = defineRule({
     fixable: false,
   },
   check(context) {
-    walkValues(context.doc.root, (node, path) => {
-      if (node.type !== 'object') return;
-      const firstLine = new Map<string, number>();
-      for (const property of node.children ?? []) {
+    forEachObject(context.doc.root, (object) => {
+      const first = new Map<string, number>();
+      for (const property of object.children ?? []) {
         const key = property.children?.[0];
         if (typeof key?.value !== 'string') continue;
-        const earlier = firstLine.get(key.value);
+        const earlier = first.get(key.value);
         if (earlier === undefined) {
-          firstLine.set(key.value, context.doc.lines.positionAt(key.offset).line + 1);
+          first.set(key.value, key.offset);
           continue;
         }
+        const path = [...pathOf(object), key.value];
         context.report({
-          path: [...path, key.value],
+          path,
           span: spanOf(key),
-          message: `${subject([...path, key.value])} is defined twice (first on line ${earlier}); the platform keeps only this later value and drops the first without a word. Remove one of them.`,
+          message: `${subject(path)} is defined twice (first on line ${context.doc.lines.positionAt(earlier).line + 1}); the platform keeps only this later value and drops the first without a word. Remove one of them.`,
         });
       }
     });

@@ -1,7 +1,7 @@
 import { propertiesNamed } from '../engine/document.js';
 import { formatPath, listOf } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { keywordParent, knownProperties } from '../engine/schema-lookup.js';
+import { knownProperties } from '../engine/schema-lookup.js';
 import { closest } from '../engine/suggest.js';
 
 export const unknownProperty = defineRule({
@@ -17,7 +17,7 @@ export const unknownProperty = defineRule({
       if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object') continue;
       const key = String(error.params.additionalProperty);
       const present = new Set((error.node.children ?? []).map((property) => property.children?.[0]?.value));
-      const known = knownProperties(keywordParent(error.schemaPath));
+      const known = knownProperties(error.schemaPath);
       const suggestion = closest(key, known.filter((name) => !present.has(name)));
       const where = error.path.length === 0 ? 'at the top level' : `in \`${formatPath(error.path)}\``;
       const advice = suggestion

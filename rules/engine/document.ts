@@ -35,7 +35,22 @@ export function parseDocument(text: string): ParsedDocument {
   if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal };
   const syntaxErrors: ParseError[] = [];
   const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
-  return { text, lines, root, value: root ? toValue(root) : undefined, syntaxErrors, refusal };
+  return { text, lines, root, value: root ? valueOf(text, root, syntaxErrors) : undefined, syntaxErrors, refusal };
+}
+
+/**
+ * Strict JSON goes through the native JSON.parse (which, like the platform, keeps the last of
+ * duplicate keys and makes `__proto__` an ordinary property); a recovered tree is converted.
+ */
+function valueOf(text: string, root: Node, syntaxErrors: ParseError[]): unknown {
+  if (syntaxErrors.length === 0) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // jsonc-parser accepted something JSON.parse does not: fall back to the tree.
+    }
+  }
+  return toValue(root);
 }
 
 function refuse(text: string): Refusal | undefined {
@@ -66,12 +81,12 @@ function toValue(node: Node): unknown {
       for (const property of node.children ?? []) {
         const [key, value] = property.children ?? [];
         if (!key || typeof key.value !== 'string') continue;
-        Object.defineProperty(result, key.value, {
-          value: value ? toValue(value) : null,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const converted = value ? toValue(value) : null;
+        if (key.value === '__proto__') {
+          Object.defineProperty(result, key.value, { value: converted, enumerable: true, writable: true, configurable: true });
+        } else {
+          result[key.value] = converted;
+        }
       }
       return result;
     }

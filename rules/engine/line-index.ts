@@ -2,19 +2,28 @@ import type { Position } from './types.js';
 
 /** Converts between string offsets and LSP positions (0-based lines, UTF-16 characters). */
 export class LineIndex {
-  /** Offset of the first character of every line. */
-  private readonly lineStarts: number[] = [0];
+  private starts: number[] | undefined;
 
-  constructor(private readonly text: string) {
+  constructor(private readonly text: string) {}
+
+  /** Offset of the first character of every line; computed on first use, since a clean manifest never needs it. */
+  private get lineStarts(): number[] {
+    return (this.starts ??= this.computeLineStarts());
+  }
+
+  private computeLineStarts(): number[] {
+    const starts = [0];
+    const { text } = this;
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 13 /* \r */) {
         if (text.charCodeAt(i + 1) === 10) i++;
-        this.lineStarts.push(i + 1);
+        starts.push(i + 1);
       } else if (ch === 10 /* \n */) {
-        this.lineStarts.push(i + 1);
+        starts.push(i + 1);
       }
     }
+    return starts;
   }
 
   get lineCount(): number {

@@ -1,31 +1,16 @@
-import schema from '../../schema/manifest.v1.json' with { type: 'json' };
+import facts from '../generated/schema-facts.js';
 
-type SchemaNode = Record<string, unknown>;
-
-/** The schema object at a JSON pointer (without `#`), or undefined. */
-export function schemaAt(pointer: string): SchemaNode | undefined {
-  let node: unknown = schema;
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as SchemaNode)[segment];
-  }
-  return node !== null && typeof node === 'object' ? (node as SchemaNode) : undefined;
+/** The pointer of the schema holding a failing keyword: `/$defs/route/properties/port/not` → `…/port`. */
+function keywordParent(schemaPath: string): string {
+  return schemaPath.slice(0, schemaPath.lastIndexOf('/'));
 }
 
-/** The schema that holds the failing keyword: `/$defs/route/properties/port/not` → its `port`. */
-export function keywordParent(schemaPath: string): SchemaNode | undefined {
-  return schemaAt(schemaPath.slice(0, schemaPath.lastIndexOf('/')));
+/** Keys defined next to a failing `additionalProperties`, for did-you-mean suggestions. */
+export function knownProperties(schemaPath: string): string[] {
+  return facts.properties[keywordParent(schemaPath)] ?? [];
 }
 
-/** Keys an object schema defines, for did-you-mean suggestions. */
-export function knownProperties(objectSchema: SchemaNode | undefined): string[] {
-  const properties = objectSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
-}
-
-/** The schema's own plain-English expectation for a value (`errorMessage`), if it has one. */
+/** The schema's own plain-English expectation for a failing value (`errorMessage`), if any. */
 export function expectation(schemaPath: string): string | undefined {
-  const message = keywordParent(schemaPath)?.errorMessage;
-  return typeof message === 'string' ? message : undefined;
+  return facts.expectations[keywordParent(schemaPath)];
 }

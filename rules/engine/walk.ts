@@ -1,22 +1,36 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonPath } from './types.js';
 
-/** Visits every value node with its path, depth first, without recursion. */
-export function walkValues(root: Node | undefined, visit: (node: Node, path: JsonPath) => void): void {
-  if (!root) return;
-  const stack: { node: Node; path: JsonPath }[] = [{ node: root, path: [] }];
+/** Visits every object node, depth first, without recursion. */
+export function forEachObject(root: Node | undefined, visit: (object: Node) => void): void {
+  const stack: Node[] = root ? [root] : [];
   while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    visit(node, path);
-    const children = node.children ?? [];
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i]!;
-      if (node.type === 'array') {
-        stack.push({ node: child, path: [...path, i] });
-      } else if (node.type === 'object') {
-        const [key, value] = child.children ?? [];
-        if (key && value) stack.push({ node: value, path: [...path, key.value as string] });
+    const node = stack.pop()!;
+    if (node.type === 'object') visit(node);
+    for (const child of node.children ?? []) {
+      if (child.type === 'property') {
+        const value = child.children?.[1];
+        if (value) stack.push(value);
+      } else {
+        stack.push(child);
       }
     }
   }
+}
+
+/** The path of a value node, found through its parents (computed only when a finding needs it). */
+export function pathOf(node: Node): JsonPath {
+  const path: JsonPath = [];
+  let current = node;
+  while (current.parent) {
+    const parent = current.parent;
+    if (parent.type === 'property') {
+      path.push(parent.children?.[0]?.value as string);
+      current = parent.parent!;
+    } else {
+      path.push(parent.children?.indexOf(current) ?? 0);
+      current = parent;
+    }
+  }
+  return path.reverse();
 }
