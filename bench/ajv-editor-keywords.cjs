@@ -1,0 +1,20 @@
+// Plug-in for ajv-cli (`-c ./bench/ajv-editor-keywords.cjs`): declares the editor annotation
+// keywords that schema/manifest.v1.json carries for VS Code and other editors, as a vocabulary of
+// annotation-only keywords. Ajv's strict mode stays on, so any other unknown keyword, a malformed
+// schema or a typo in a keyword name is still an error; validation itself is unchanged because
+// these keywords never fail.
+'use strict';
+
+const EDITOR_KEYWORDS = [
+  'markdownDescription',
+  'defaultSnippets',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'deprecationMessage',
+  'errorMessage',
+  'doNotSuggest',
+];
+
+module.exports = function addEditorKeywords(ajv) {
+  ajv.addVocabulary(EDITOR_KEYWORDS.filter((keyword) => !ajv.getKeyword(keyword)));
+};
