@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import type { SeveritySetting } from '../rules/index.js';
+import { CliError, oneLine } from './errors.js';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
+export type Format = (typeof FORMATS)[number];
+
+const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
+
+export interface CliOptions {
+  paths: string[];
+  format: Format;
+  fix: boolean;
+  fixDryRun: boolean;
+  /** Severity overrides from `--rule`, in the order given (a later flag wins). */
+  rules: Record<string, SeveritySetting>;
+  config?: string;
+  noConfig: boolean;
+  maxWarnings?: number;
+  quiet: boolean;
+  stdin: boolean;
+  stdinFilename?: string;
+  now?: Date;
+  listRules: boolean;
+  printSchema: boolean;
+  version: boolean;
+  help: boolean;
+}
+
+const OPTIONS = {
+  format: { type: 'string', short: 'f' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  quiet: { type: 'boolean' },
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  now: { type: 'string' },
+  'list-rules': { type: 'boolean' },
+  'print-schema': { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** ISO 8601 calendar date, optionally with a time and an offset. */
+const ISO_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * Parses the command line. `isRule` tells whether a rule id exists (it comes from the engine, so
+ * this module stays free of it). Every problem is a `CliError` with exit code 2.
+ */
+export function parseCli(argv: string[], isRule: (id: string) => boolean): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(describeParseError(error));
+  }
+  const { values, positionals } = parsed;
+
+  const format = values.format ?? 'stylish';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`unknown format: ${format} (use ${FORMATS.join(', ')})`);
+  }
+
+  const rules: Record<string, SeveritySetting> = {};
+  for (const spec of values.rule ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) throw new CliError(`--rule expects <id>=<severity>, got "${spec}"`);
+    const id = spec.slice(0, eq).trim();
+    const severity = spec.slice(eq + 1).trim();
+    if (!isRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
+    if (!(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
+      throw new CliError(
+        `invalid severity "${severity}" for rule ${id} (use ${SEVERITY_SETTINGS.join(', ')})`,
+      );
+    }
+    rules[id] = severity as SeveritySetting;
+  }
+
+  let maxWarnings: number | undefined;
+  if (values['max-warnings'] !== undefined) {
+    const raw = values['max-warnings'].trim();
+    if (!/^\d{1,15}$/.test(raw)) {
+      throw new CliError(`--max-warnings expects a whole number >= 0, got "${values['max-warnings']}"`);
+    }
+    maxWarnings = Number(raw);
+  }
+
+  let now: Date | undefined;
+  if (values.now !== undefined) {
+    const raw = values.now.trim();
+    const time = ISO_TIME.test(raw) ? Date.parse(raw.replace(',', '.')) : Number.NaN;
+    if (Number.isNaN(time)) {
+      throw new CliError(`--now expects an ISO 8601 time such as 2026-11-23T09:00:00Z, got "${values.now}"`);
+    }
+    now = new Date(time);
+  }
+
+  const fix = values.fix ?? false;
+  const fixDryRun = values['fix-dry-run'] ?? false;
+  const stdin = values.stdin ?? false;
+  const noConfig = values['no-config'] ?? false;
+  if (fix && fixDryRun) throw new CliError('--fix and --fix-dry-run cannot be combined');
+  if (noConfig && values.config !== undefined) {
+    throw new CliError('--config and --no-config cannot be combined');
+  }
+  if (stdin && positionals.length > 0) {
+    throw new CliError('--stdin reads standard input and takes no paths');
+  }
+  if (values['stdin-filename'] !== undefined && !stdin) {
+    throw new CliError('--stdin-filename requires --stdin');
+  }
+  if (values['stdin-filename'] === '') throw new CliError('--stdin-filename expects a name');
+  if (values.config === '') throw new CliError('--config expects a file');
+
+  const options: CliOptions = {
+    paths: positionals,
+    format: format as Format,
+    fix,
+    fixDryRun,
+    rules,
+    noConfig,
+    quiet: values.quiet ?? false,
+    stdin,
+    listRules: values['list-rules'] ?? false,
+    printSchema: values['print-schema'] ?? false,
+    version: values.version ?? false,
+    help: values.help ?? false,
+  };
+  if (values.config !== undefined) options.config = values.config;
+  if (maxWarnings !== undefined) options.maxWarnings = maxWarnings;
+  if (values['stdin-filename'] !== undefined) options.stdinFilename = values['stdin-filename'];
+  if (now !== undefined) options.now = now;
+  return options;
+}
+
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1] ?? 'option';
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option: ${option} (see --help)`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/argument missing/.test(message)) return `${option} expects a value (see --help)`;
+      if (/ambiguous/.test(message)) {
+        return `${option} expects a value; to pass one that starts with "-", write ${option}=<value>`;
+      }
+      if (/does not take an argument/.test(message)) return `${option} does not take a value (see --help)`;
+      return `${oneLine(message)} (see --help)`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return 'unexpected argument (see --help)';
+    default:
+      return oneLine(message);
+  }
+}

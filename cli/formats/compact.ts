@@ -1,0 +1,14 @@
+import type { FileReport } from '../report.js';
+import { safeLine } from '../terminal-text.js';
+
+/** One line per finding: `file:line:column: severity ruleId message`. */
+export function formatCompact(reports: FileReport[]): string {
+  let out = '';
+  for (const report of reports) {
+    const file = safeLine(report.filePath);
+    for (const d of report.diagnostics) {
+      out += `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.ruleId} ${safeLine(d.message)}\n`;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import type { Diagnostic, Range } from '../../rules/index.js';
+import { countDiagnostics, type FileReport } from '../report.js';
+
+interface JsonEdit {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  newText: string;
+}
+
+interface JsonDiagnostic {
+  ruleId: string;
+  severity: Diagnostic['severity'];
+  message: string;
+  path: Diagnostic['path'];
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  docsUrl: string;
+  fixes?: { title: string; edits: JsonEdit[] }[];
+}
+
+export interface JsonFileResult {
+  filePath: string;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  hintCount: number;
+  diagnostics: JsonDiagnostic[];
+}
+
+/** 1-based lines and columns (UTF-16 code units), exclusive ends. */
+function positions(range: Range): { line: number; column: number; endLine: number; endColumn: number } {
+  return {
+    line: range.start.line + 1,
+    column: range.start.character + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.character + 1,
+  };
+}
+
+export function toJsonResults(reports: FileReport[]): JsonFileResult[] {
+  return reports.map((report) => {
+    const counts = countDiagnostics(report.diagnostics);
+    return {
+      filePath: report.filePath,
+      errorCount: counts.error,
+      warningCount: counts.warning,
+      infoCount: counts.info,
+      hintCount: counts.hint,
+      diagnostics: report.diagnostics.map((d) => {
+        const entry: JsonDiagnostic = {
+          ruleId: d.ruleId,
+          severity: d.severity,
+          message: d.message,
+          path: d.path,
+          ...positions(d.range),
+          docsUrl: d.docsUrl,
+        };
+        if (d.fixes && d.fixes.length > 0) {
+          entry.fixes = d.fixes.map((fix) => ({
+            title: fix.title,
+            edits: fix.edits.map((edit) => ({ ...positions(edit.range), newText: edit.newText })),
+          }));
+        }
+        return entry;
+      }),
+    };
+  });
+}
+
+/** One JSON array, one entry per file (SPEC section 6). */
+export function formatJson(reports: FileReport[]): string {
+  return `${JSON.stringify(toJsonResults(reports))}\n`;
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { findRule, type Range, type Severity } from '../../rules/index.js';
+import type { FileReport, FormatContext } from '../report.js';
+
+type Level = 'error' | 'warning' | 'note';
+
+const LEVEL: Record<Severity, Level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+const SRCROOT = '%SRCROOT%';
+
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+/** SARIF regions: 1-based lines and columns (UTF-16 code units), the end column exclusive. */
+function region(range: Range): Region {
+  return {
+    startLine: range.start.line + 1,
+    startColumn: range.start.character + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.character + 1,
+  };
+}
+
+/** A file's location: relative to the current folder when it lies inside it, else a file URL. */
+function artifactLocation(filePath: string, cwd: string): ArtifactLocation {
+  const absolute = path.resolve(cwd, filePath);
+  const relative = path.relative(cwd, absolute);
+  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+    const uri = relative.split(path.sep).map(encodeURIComponent).join('/');
+    return { uri, uriBaseId: SRCROOT };
+  }
+  return { uri: pathToFileURL(absolute).href };
+}
+
+/** A standalone name such as `<stdin>` is not a path: keep it relative, encoded. */
+function locationOf(report: FileReport, cwd: string): ArtifactLocation {
+  if (report.filePath === '<stdin>') return { uri: encodeURIComponent(report.filePath), uriBaseId: SRCROOT };
+  return artifactLocation(report.filePath, cwd);
+}
+
+/** SARIF 2.1.0: one run, the rules that appear, results with locations and fixes. */
+export function formatSarif(reports: FileReport[], context: FormatContext): string {
+  const ruleIndex = new Map<string, number>();
+  const rules: unknown[] = [];
+  const results: unknown[] = [];
+
+  for (const report of reports) {
+    const location = locationOf(report, context.cwd);
+    for (const d of report.diagnostics) {
+      let index = ruleIndex.get(d.ruleId);
+      if (index === undefined) {
+        index = rules.length;
+        ruleIndex.set(d.ruleId, index);
+        const meta = findRule(d.ruleId);
+        rules.push({
+          id: d.ruleId,
+          shortDescription: { text: meta?.description ?? d.ruleId },
+          helpUri: d.docsUrl,
+          defaultConfiguration: { level: LEVEL[meta?.severity ?? d.severity] },
+          ...(meta ? { properties: { category: meta.category, fixable: meta.fixable } } : {}),
+        });
+      }
+      const result: Record<string, unknown> = {
+        ruleId: d.ruleId,
+        ruleIndex: index,
+        level: LEVEL[d.severity],
+        message: { text: d.message },
+        locations: [{ physicalLocation: { artifactLocation: location, region: region(d.range) } }],
+      };
+      if (d.path.length > 0) {
+        result.properties = { path: d.path };
+      }
+      if (d.fixes && d.fixes.length > 0) {
+        result.fixes = d.fixes.map((fix) => ({
+          description: { text: fix.title },
+          artifactChanges: [
+            {
+              artifactLocation: location,
+              replacements: fix.edits.map((edit) => ({
+                deletedRegion: region(edit.range),
+                insertedContent: { text: edit.newText },
+              })),
+            },
+          ],
+        }));
+      }
+      results.push(result);
+    }
+  }
+
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'manifest-lint',
+            version: context.version,
+            semanticVersion: context.version,
+            informationUri: context.informationUri,
+            rules,
+          },
+        },
+        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(withSlash(context.cwd)).href } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function withSlash(folder: string): string {
+  return folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`;
+}

@@ -1,0 +1,47 @@
+/** The usage text of `--help` (SPEC section 6). */
+export const HELP = `Usage: manifest-lint [options] [paths...]
+
+Lints agent manifests (manifest.json). Paths are files, folders (searched for
+manifest.json, skipping node_modules and .git) or globs; the default is
+./manifest.json.
+
+Output
+  -f, --format <name>       stylish (default; code frames, colours on a terminal),
+                            json, sarif, github or compact
+      --quiet               report errors only (warnings do not count either)
+      --max-warnings <n>    exit with 1 when there are more than n warnings
+
+Fixes
+      --fix                 apply the safe fixes in place (atomic write, formatting
+                            kept), then report what remains
+      --fix-dry-run         print the safe fixes as a unified diff per file and
+                            write nothing; the exit code is that of --fix
+
+Rules and configuration
+      --rule <id>=<sev>     set a rule's severity: off, hint, info, warning or
+                            error (repeatable; overrides the config file)
+  -c, --config <file>       use this config file for every manifest
+      --no-config           do not look for .manifestlintrc.json
+                            (by default the nearest one from each manifest's
+                            folder upwards, up to a folder holding .git)
+      --now <ISO time>      the clock for time-dependent rules, for example
+                            2026-11-23T09:00:00Z
+
+Input
+      --stdin               lint standard input; with --fix, print the fixed text
+                            on stdout and the report on stderr
+      --stdin-filename <n>  the name of standard input in the output and for the
+                            config file lookup
+
+Information
+      --list-rules          list the rules with their default severity
+      --print-schema        print the manifest JSON Schema
+  -v, --version             print the version
+  -h, --help                print this help
+
+Template repositories are checked by a separate subcommand,
+"manifest-lint template <dir|git-url>", which comes with template validation.
+
+Exit codes: 0 no errors (and warnings within --max-warnings); 1 lint errors or
+too many warnings; 2 usage or I/O problem (message on stderr).
+`;

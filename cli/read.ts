@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { CliError, ioReason } from './errors.js';
+
+/** Inputs above this size are refused rather than parsed. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+function tooLarge(name: string, bytes: number): CliError {
+  const mib = (bytes / (1024 * 1024)).toFixed(1);
+  return new CliError(`file too large: ${name} (${mib} MiB; the limit is 64 MiB)`);
+}
+
+/** Reads a file as UTF-8, exactly (a BOM stays in the text for the engine to report). */
+export function readTextFile(absPath: string, displayPath: string): string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(absPath, 'r');
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) throw new CliError(`cannot read ${displayPath}: is a folder`);
+    if (stat.size > MAX_INPUT_BYTES) throw tooLarge(displayPath, stat.size);
+    return fs.readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    if (error instanceof RangeError) throw tooLarge(displayPath, MAX_INPUT_BYTES + 1);
+    throw new CliError(`cannot read ${displayPath}: ${ioReason(error)}`);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Reads standard input to its end as UTF-8, refusing more than the size limit. */
+export async function readStdin(displayPath: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    const stat = fs.fstatSync(0);
+    if (stat.isDirectory()) throw new CliError('cannot read standard input: is a folder');
+    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(displayPath, stat.size);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    // fstat can fail on unusual descriptors; reading will tell
+  }
+  try {
+    for await (const chunk of process.stdin) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
+      total += buffer.length;
+      if (total > MAX_INPUT_BYTES) {
+        process.stdin.destroy();
+        throw tooLarge(displayPath, total);
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`cannot read standard input: ${ioReason(error)}`);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}

@@ -1,0 +1,43 @@
+import type { Diagnostic, LineIndex, Range, Severity } from '../rules/index.js';
+
+/** One linted file as every output format sees it. */
+export interface FileReport {
+  /** As given on the command line (or found under a folder), `--stdin-filename`, or `<stdin>`. */
+  filePath: string;
+  /** The text the findings refer to (after `--fix`, the fixed text). */
+  text: string;
+  lines: LineIndex;
+  /** Already filtered (`--quiet`, ignores) and with secrets masked in every string. */
+  diagnostics: Diagnostic[];
+  /** Ranges of literal secrets in `text`, to mask in code frames. */
+  secretRanges: Range[];
+  /** Secret strings found in `text`, to mask wherever they would otherwise appear. */
+  secrets: string[];
+}
+
+export interface FormatContext {
+  color: boolean;
+  cwd: string;
+  version: string;
+  /** Where people learn about the tool (SARIF `tool.driver.informationUri`). */
+  informationUri: string;
+}
+
+export type Formatter = (reports: FileReport[], context: FormatContext) => string;
+
+export interface Counts {
+  error: number;
+  warning: number;
+  info: number;
+  hint: number;
+  fixable: number;
+}
+
+export function countDiagnostics(diagnostics: readonly Diagnostic[]): Counts {
+  const counts: Counts = { error: 0, warning: 0, info: 0, hint: 0, fixable: 0 };
+  for (const d of diagnostics) {
+    counts[d.severity satisfies Severity] += 1;
+    if (d.fixes?.length === 1) counts.fixable += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,62 @@
+/** Helpers for text shown on a terminal: no control sequences from the input, and column widths. */
+
+/**
+ * A visible stand-in for a code point a terminal would interpret: C0 controls become their
+ * control pictures, DEL `␡`, C1 controls, bidirectional overrides and line separators `�`.
+ * Returns undefined for a code point that is safe to print as it is.
+ */
+export function visibleControl(cp: number): string | undefined {
+  if (cp < 0x20) return String.fromCharCode(0x2400 + cp);
+  if (cp === 0x7f) return '\u2421';
+  if (cp >= 0x80 && cp <= 0x9f) return '\ufffd';
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return '\ufffd';
+  if (cp === 0x2028 || cp === 0x2029) return '\ufffd';
+  if (cp >= 0xd800 && cp <= 0xdfff) return '\ufffd';
+  return undefined;
+}
+
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\p{Cs}/u;
+
+/** Makes a one-line message safe to print: newlines become spaces, other controls visible. */
+export function safeLine(text: string): string {
+  if (!UNSAFE.test(text)) return text;
+  let out = '';
+  for (const char of text) {
+    const cp = char.codePointAt(0) as number;
+    if (cp === 0x0a || cp === 0x0d || cp === 0x09) out += ' ';
+    else out += visibleControl(cp) ?? char;
+  }
+  return out;
+}
+
+/** Terminal columns a code point takes: 0 for combining marks and joiners, 2 for wide ones. */
+export function charWidth(cp: number): number {
+  if (
+    (cp >= 0x0300 && cp <= 0x036f) ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  ) {
+    return 0;
+  }
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  ) {
+    return 2;
+  }
+  return 1;
+}

@@ -1,0 +1,211 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, NOW, parseJson, ruleIds, runCli, workspace } from './helpers.js';
+
+/** Tabs and CRLF line breaks, with two fixes that edit in place (a port and a key rename). */
+const TABBED =
+  [
+    '{',
+    '\t"version": 1,',
+    '\t"agent": {"name": "Tabby"},',
+    '\t"scripts": {"start": "node server.js"},',
+    '\t"routes": [',
+    '\t\t{"port": 18789,   "path": "/api", "protectd": true}',
+    '\t]',
+    '}',
+  ].join('\r\n') + '\r\n';
+const TABBED_FIXED = TABBED.replace('18789', '18790').replace('"protectd"', '"protected"');
+
+function listFolder(dir: string): string[] {
+  return fs.readdirSync(dir).sort();
+}
+
+describe('--fix', () => {
+  it('writes the fixed text atomically, keeping the mode and the formatting', async () => {
+    const cwd = workspace({ 'manifest.json': TABBED });
+    const file = path.join(cwd, 'manifest.json');
+    fs.chmodSync(file, 0o640);
+    const inodeBefore = fs.statSync(file).ino;
+    const before = listFolder(cwd);
+
+    const result = await runCli(['--now', NOW, '--fix', '--format', 'json'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(fs.readFileSync(file, 'utf8')).toBe(TABBED_FIXED);
+    const stat = fs.statSync(file);
+    expect(stat.mode & 0o777).toBe(0o640);
+    expect(stat.ino).not.toBe(inodeBefore); // replaced by a rename, not rewritten in place
+    expect(listFolder(cwd)).toEqual(before); // no temporary file left behind
+    // the report shows what remains: nothing fixable is left
+    const remaining = parseJson(result);
+    expect(ruleIds(remaining)).not.toContain('route-port-reserved');
+    expect(ruleIds(remaining)).not.toContain('unknown-property');
+    expect(result.code).toBe(0);
+  });
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('problems.json') });
+    const file = path.join(cwd, 'manifest.json');
+    await runCli(['--now', NOW, '--fix'], { cwd });
+    const once = fs.readFileSync(file, 'utf8');
+    expect(once).not.toBe(fixture('problems.json'));
+    const inode = fs.statSync(file).ino;
+    const mtime = fs.statSync(file).mtimeMs;
+
+    const second = await runCli(['--now', NOW, '--fix', '--format', 'json'], { cwd });
+    expect(fs.readFileSync(file, 'utf8')).toBe(once);
+    expect(fs.statSync(file).ino).toBe(inode); // not rewritten at all
+    expect(fs.statSync(file).mtimeMs).toBe(mtime);
+    expect(second.code).toBe(0);
+    const dry = await runCli(['--now', NOW, '--fix-dry-run'], { cwd });
+    expect(dry.stdout).toBe('');
+  });
+
+  it('re-linting a fixed file shows no new errors', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('problems.json') });
+    const before = parseJson(await runCli(['--now', NOW, '--format', 'json'], { cwd }));
+    await runCli(['--now', NOW, '--fix'], { cwd });
+    const after = parseJson(await runCli(['--now', NOW, '--format', 'json'], { cwd }));
+    const errorsBefore = new Set(before[0]?.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId));
+    for (const d of after[0]?.diagnostics ?? []) {
+      if (d.severity === 'error') expect(errorsBefore).toContain(d.ruleId);
+    }
+  });
+
+  it('does not write files that need no fix', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('valid.json') });
+    const file = path.join(cwd, 'manifest.json');
+    const inode = fs.statSync(file).ino;
+    const result = await runCli(['--now', NOW, '--fix'], { cwd });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(fs.statSync(file).ino).toBe(inode);
+  });
+
+  it('writes through a symlink, which stays a link', async () => {
+    const cwd = workspace({ 'real/manifest.json': TABBED });
+    fs.mkdirSync(path.join(cwd, 'linked'));
+    fs.symlinkSync(path.join(cwd, 'real', 'manifest.json'), path.join(cwd, 'linked', 'manifest.json'));
+    await runCli(['--now', NOW, '--fix', 'linked/manifest.json'], { cwd });
+    expect(fs.lstatSync(path.join(cwd, 'linked', 'manifest.json')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(cwd, 'real', 'manifest.json'), 'utf8')).toBe(TABBED_FIXED);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses to replace a read-only file', async () => {
+    const cwd = workspace({ 'manifest.json': TABBED });
+    const file = path.join(cwd, 'manifest.json');
+    fs.chmodSync(file, 0o444);
+    const result = await runCli(['--now', NOW, '--fix'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('manifest-lint: cannot write manifest.json: permission denied\n');
+    expect(fs.readFileSync(file, 'utf8')).toBe(TABBED);
+  });
+
+  it('leaves rules that are off unfixed', async () => {
+    const cwd = workspace({ 'manifest.json': TABBED });
+    await runCli(['--now', NOW, '--fix', '--rule', 'route-port-reserved=off'], { cwd });
+    const text = fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8');
+    expect(text).toContain('18789');
+    expect(text).toContain('"protected"');
+  });
+});
+
+describe('--fix-dry-run', () => {
+  it('prints a unified diff and writes nothing', async () => {
+    const cwd = workspace({ 'sub/manifest.json': TABBED });
+    const file = path.join(cwd, 'sub', 'manifest.json');
+    const stat = fs.statSync(file);
+    const result = await runCli(['--now', NOW, '--fix-dry-run', 'sub'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        '--- a/sub/manifest.json',
+        '+++ b/sub/manifest.json',
+        '@@ -3,6 +3,6 @@',
+        ' \t"agent": {"name": "Tabby"},\r',
+        ' \t"scripts": {"start": "node server.js"},\r',
+        ' \t"routes": [\r',
+        '-\t\t{"port": 18789,   "path": "/api", "protectd": true}\r',
+        '+\t\t{"port": 18790,   "path": "/api", "protected": true}\r',
+        ' \t]\r',
+        ' }\r',
+        '',
+      ].join('\n'),
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe(TABBED);
+    expect(fs.statSync(file).mtimeMs).toBe(stat.mtimeMs);
+  });
+
+  it('prints a diff that applies with patch and gives the --fix result', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('problems.json') });
+    const result = await runCli(['--now', NOW, '--fix-dry-run'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^--- a\/manifest\.json\n\+\+\+ b\/manifest\.json\n@@ /);
+    fs.writeFileSync(path.join(cwd, 'fix.patch'), result.stdout);
+    const patched = spawnSync('patch', ['-p1', '-s', '-i', 'fix.patch'], { cwd, encoding: 'utf8' });
+    if (patched.error) return; // no patch(1) on this machine
+    expect(patched.status).toBe(0);
+    const viaPatch = fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8');
+
+    const other = workspace({ 'manifest.json': fixture('problems.json') });
+    await runCli(['--now', NOW, '--fix'], { cwd: other });
+    expect(viaPatch).toBe(fs.readFileSync(path.join(other, 'manifest.json'), 'utf8'));
+  });
+
+  it('exits with 1 when errors would remain after the fix', async () => {
+    const text = '{\n  "version": 2,\n  "agent": {"name": "x"},\n  "scripts": {"start": "node s.js"},\n  "routes": [{"port": 18789, "path": "/a"}]\n}\n';
+    const cwd = workspace({ 'manifest.json': text });
+    const result = await runCli(['--now', NOW, '--fix-dry-run'], { cwd });
+    expect(result.stdout).toContain('+  "routes": [{"port": 18790, "path": "/a"}]');
+    expect(result.code).toBe(1);
+  });
+});
+
+describe('--stdin', () => {
+  it('lints standard input as <stdin>', async () => {
+    const cwd = workspace();
+    const result = await runCli(['--now', NOW, '--stdin', '--format', 'json'], { cwd, input: fixture('problems.json') });
+    expect(result.code).toBe(1);
+    const results = parseJson(result);
+    expect(results).toHaveLength(1);
+    expect(results[0]?.filePath).toBe('<stdin>');
+    expect(ruleIds(results)).toContain('route-port-reserved');
+  });
+
+  it('--stdin-filename names the input in the output', async () => {
+    const cwd = workspace();
+    const result = await runCli(['--now', NOW, '--stdin', '--stdin-filename', 'agents/bot/manifest.json', '--format', 'compact'], {
+      cwd,
+      input: fixture('problems.json'),
+    });
+    expect(result.stdout).toMatch(/^agents\/bot\/manifest\.json:\d+:\d+: error route-port-reserved /m);
+  });
+
+  it('--stdin --fix prints the fixed text on stdout and the report on stderr', async () => {
+    const cwd = workspace();
+    const result = await runCli(['--now', NOW, '--stdin', '--fix'], { cwd, input: TABBED });
+    expect(result.stdout).toBe(TABBED_FIXED);
+    expect(result.code).toBe(0);
+    const dirty = await runCli(['--now', NOW, '--stdin', '--fix', '--rule', 'route-port-reserved=off', '--rule', 'unknown-property=error'], {
+      cwd,
+      input: TABBED.replace('"protectd"', '"zzzzzzzz"'),
+    });
+    expect(dirty.stdout).toBe(TABBED.replace('"protectd"', '"zzzzzzzz"'));
+    expect(dirty.stderr).toMatch(/^<stdin>$/m);
+    expect(dirty.stderr).toContain('unknown-property');
+    expect(dirty.code).toBe(1);
+  });
+
+  it('--stdin --fix-dry-run prints a diff', async () => {
+    const cwd = workspace();
+    const result = await runCli(['--now', NOW, '--stdin', '--stdin-filename', 'm.json', '--fix-dry-run'], { cwd, input: TABBED });
+    expect(result.stdout).toMatch(/^--- a\/m\.json\n\+\+\+ b\/m\.json\n@@ -3,6 \+3,6 @@\n/);
+  });
+
+  it('reads empty input as an empty document', async () => {
+    const cwd = workspace();
+    const result = await runCli(['--now', NOW, '--stdin', '--format', 'json'], { cwd, input: '' });
+    expect(result.code).toBe(1);
+    expect(parseJson(result)[0]?.errorCount).toBeGreaterThan(0);
+  });
+});

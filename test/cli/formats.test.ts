@@ -1,0 +1,349 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import AjvModule from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
+
+// ajv and ajv-formats are CommonJS with a `default` export; unwrap whichever shape arrives.
+type AjvClass = typeof AjvModule.default;
+const Ajv = ((AjvModule as unknown as { default?: AjvClass }).default ?? AjvModule) as AjvClass;
+type AddFormats = typeof addFormatsModule.default;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as AddFormats;
+
+/**
+ * The SARIF 2.1.0 schema shipped by @microsoft/jest-sarif declares draft-04 (`id`, no `$id`);
+ * it uses no keyword whose meaning changed since, so it compiles with the default (draft-07)
+ * Ajv once the draft-04 header is translated. `strict: false` applies to this schema only, and
+ * so does `unicodeRegExp: false`: one of its patterns (a language tag) is not valid with the `u` flag.
+ */
+function sarifValidator() {
+  const file = path.join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+  const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  delete schema.$schema;
+  schema.$id = schema.id;
+  delete schema.id;
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+const problems = fixture('problems.json');
+
+describe('--format json', () => {
+  it('prints exactly the contract shape: one entry per file, 1-based positions, exclusive ends', async () => {
+    const cwd = workspace({ 'manifest.json': problems, 'valid/manifest.json': fixture('valid.json') });
+    const result = await runCli(['--now', NOW, '--format', 'json', 'manifest.json', 'valid/manifest.json'], { cwd });
+    expect(result.code).toBe(1);
+    const results = parseJson(result);
+
+    const port = positionOf(problems, '18789');
+    const key = positionOf(problems, '"protectd"');
+    const token = positionOf(problems, '"env:TELEGRAM_BOT_TOKEN"');
+    const docs = (id: string) => expect.stringMatching(new RegExp(`^https://.*${id}`));
+    expect(results).toEqual([
+      {
+        filePath: 'manifest.json',
+        errorCount: 2,
+        warningCount: 1,
+        infoCount: 0,
+        hintCount: 0,
+        diagnostics: [
+          {
+            ruleId: 'route-port-reserved',
+            severity: 'error',
+            message: expect.stringContaining('18789'),
+            path: ['routes', 0, 'port'],
+            line: port.line,
+            column: port.column,
+            endLine: port.line,
+            endColumn: port.column + 5,
+            docsUrl: docs('route-port-reserved'),
+            fixes: [
+              {
+                title: expect.any(String),
+                edits: [
+                  { line: port.line, column: port.column, endLine: port.line, endColumn: port.column + 5, newText: '18790' },
+                ],
+              },
+            ],
+          },
+          {
+            ruleId: 'unknown-property',
+            severity: 'error',
+            message: expect.stringContaining('protected'),
+            path: ['routes', 0, 'protectd'],
+            line: key.line,
+            column: key.column,
+            endLine: key.line,
+            endColumn: key.column + '"protectd"'.length,
+            docsUrl: docs('unknown-property'),
+            fixes: [{ title: expect.any(String), edits: [expect.objectContaining({ newText: expect.stringContaining('protected') })] }],
+          },
+          {
+            ruleId: 'channel-token-env-undeclared',
+            severity: 'warning',
+            message: expect.stringContaining('TELEGRAM_BOT_TOKEN'),
+            path: ['channels', 'telegram', 'botToken'],
+            line: token.line,
+            column: token.column,
+            endLine: token.line,
+            endColumn: token.column + '"env:TELEGRAM_BOT_TOKEN"'.length,
+            docsUrl: docs('channel-token-env-undeclared'),
+            fixes: [expect.objectContaining({ title: expect.any(String) })],
+          },
+        ],
+      },
+      { filePath: 'valid/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] },
+    ]);
+    // Key order is part of the contract too.
+    expect(Object.keys(results[0] as object)).toEqual([
+      'filePath',
+      'errorCount',
+      'warningCount',
+      'infoCount',
+      'hintCount',
+      'diagnostics',
+    ]);
+    expect(Object.keys(results[0]?.diagnostics[0] as object)).toEqual([
+      'ruleId',
+      'severity',
+      'message',
+      'path',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'docsUrl',
+      'fixes',
+    ]);
+    expect(Object.keys(results[0]?.diagnostics[0]?.fixes?.[0]?.edits[0] as object)).toEqual([
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'newText',
+    ]);
+  });
+
+  it('counts columns in UTF-16 code units', async () => {
+    const text = '{\n  "version": 1,\n  "agent": { "name": "🐈‍⬛ 𝒞at", "vibee": "calm" }\n}\n';
+    const cwd = workspace({ 'manifest.json': text });
+    const results = parseJson(await runCli(['--now', NOW, '--format', 'json'], { cwd }));
+    const unknown = results[0]?.diagnostics.find((d) => d.ruleId === 'unknown-property');
+    const expected = positionOf(text, '"vibee"');
+    expect(unknown).toMatchObject({ line: 3, column: expected.column, endColumn: expected.column + 7 });
+  });
+
+  it('prints an empty array entry per clean file and keeps paths as given', async () => {
+    const cwd = workspace({ 'a/manifest.json': fixture('valid.json') });
+    const results = parseJson(await runCli(['--format', 'json', './a/manifest.json'], { cwd }));
+    expect(results).toEqual([
+      { filePath: './a/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] },
+    ]);
+  });
+});
+
+describe('--format sarif', () => {
+  const validate = sarifValidator();
+
+  it('is valid SARIF 2.1.0 with rules, levels, locations and fixes', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json') });
+    const result = await runCli(['--now', NOW, '--format', 'sarif', '--rule', 'unknown-property=hint', 'sub', 'warn'], { cwd });
+    expect(result.code).toBe(1);
+    const log = JSON.parse(result.stdout) as SarifLog;
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    const run = log.runs[0] as SarifRun;
+    expect(run.tool.driver).toMatchObject({ name: 'manifest-lint', version: expect.any(String) });
+    expect(run.tool.driver.informationUri).toMatch(/^https:\/\//);
+
+    const ruleIds = run.tool.driver.rules.map((rule) => rule.id);
+    expect(new Set(ruleIds).size).toBe(ruleIds.length);
+    expect(ruleIds.sort()).toEqual(['channel-token-env-undeclared', 'route-port-reserved', 'unknown-property']);
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.shortDescription.text.length).toBeGreaterThan(0);
+      expect(rule.helpUri).toMatch(new RegExp(`^https://.*${rule.id}`));
+    }
+    const unknownRule = run.tool.driver.rules.find((rule) => rule.id === 'unknown-property');
+    expect(unknownRule?.defaultConfiguration.level).toBe('error');
+
+    for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex]?.id).toBe(r.ruleId);
+    const byRule = (id: string) => run.results.filter((r) => r.ruleId === id);
+    expect(byRule('route-port-reserved')[0]?.level).toBe('error');
+    expect(byRule('channel-token-env-undeclared').map((r) => r.level)).toEqual(['warning', 'warning']);
+    expect(byRule('unknown-property')[0]?.level).toBe('note'); // hint → note
+
+    const port = positionOf(problems, '18789');
+    const reserved = byRule('route-port-reserved')[0] as SarifResult;
+    expect(reserved.locations[0]?.physicalLocation).toEqual({
+      artifactLocation: { uri: 'sub/manifest.json', uriBaseId: '%SRCROOT%' },
+      region: { startLine: port.line, startColumn: port.column, endLine: port.line, endColumn: port.column + 5 },
+    });
+    expect(reserved.fixes?.[0]?.artifactChanges[0]).toEqual({
+      artifactLocation: { uri: 'sub/manifest.json', uriBaseId: '%SRCROOT%' },
+      replacements: [
+        {
+          deletedRegion: { startLine: port.line, startColumn: port.column, endLine: port.line, endColumn: port.column + 5 },
+          insertedContent: { text: '18790' },
+        },
+      ],
+    });
+  });
+
+  it('is valid SARIF with no results, and for standard input', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('valid.json') });
+    const clean = JSON.parse((await runCli(['--format', 'sarif'], { cwd })).stdout) as SarifLog;
+    expect(validate(clean)).toBe(true);
+    expect(clean.runs[0]?.results).toEqual([]);
+
+    const stdin = await runCli(['--format', 'sarif', '--stdin', '--now', NOW], { cwd, input: problems });
+    const log = JSON.parse(stdin.stdout) as SarifLog;
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('%3Cstdin%3E');
+  });
+});
+
+describe('--format github', () => {
+  it('prints workflow commands with escaped properties', async () => {
+    const cwd = workspace({ 'we,ird:dir/manifest.json': problems });
+    const result = await runCli(['--now', NOW, '--format', 'github', 'we,ird:dir'], { cwd });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const port = positionOf(problems, '18789');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^::error file=we%2Cird%3Adir/manifest\\.json,line=${port.line},col=${port.column},` +
+          `endLine=${port.line},endColumn=${port.column + 5},title=route-port-reserved::\\S`,
+      ),
+    );
+    expect(lines[2]).toMatch(/^::warning file=.*,title=channel-token-env-undeclared::/);
+    const hint = await runCli(['--format', 'github', '--rule', 'channel-token-env-undeclared=hint', 'we,ird:dir'], { cwd });
+    expect(hint.stdout).toMatch(/^::notice file=.*title=channel-token-env-undeclared::/m);
+    for (const line of lines) expect(line).not.toMatch(/[\r]/);
+  });
+});
+
+describe('--format compact', () => {
+  it('prints file:line:column: severity ruleId message, one line per finding', async () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const json = parseJson(await runCli(['--now', NOW, '--format', 'json'], { cwd }));
+    const result = await runCli(['--now', NOW, '--format', 'compact'], { cwd });
+    expect(result.code).toBe(1);
+    const expected = (json[0]?.diagnostics ?? []).map(
+      (d) => `manifest.json:${d.line}:${d.column}: ${d.severity} ${d.ruleId} ${d.message}`,
+    );
+    expect(result.stdout).toBe(`${expected.join('\n')}\n`);
+  });
+});
+
+describe('--format stylish', () => {
+  it('prints a header, findings with code frames and a summary', async () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const result = await runCli(['--now', NOW], { cwd });
+    expect(result.code).toBe(1);
+    const out = result.stdout;
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('manifest.json');
+    const port = positionOf(problems, '18789');
+    expect(out).toMatch(new RegExp(`^  ${port.line}:${port.column}\\s+error\\s+.*18789.*  route-port-reserved$`, 'm'));
+    // the code frame: the source line and a ^~~~~ under the port
+    const sourceLine = problems.split('\n')[port.line - 1] as string;
+    const frameLine = lines.findIndex((line) => line.endsWith(`| ${sourceLine}`));
+    expect(frameLine).toBeGreaterThan(0);
+    const underline = lines[frameLine + 1] as string;
+    const bar = underline.indexOf('| ') + 2;
+    expect(underline.slice(bar)).toBe(`${' '.repeat(port.column - 1)}^~~~~`);
+    expect(out).toContain('✖ 3 problems (2 errors, 1 warning, 0 infos, 0 hints)');
+    expect(out).toContain('3 problems are fixable with the `--fix` option.');
+  });
+
+  it('uses no colour when stdout is not a terminal, or with NO_COLOR; FORCE_COLOR forces it', async () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const plain = await runCli(['--now', NOW], { cwd });
+    expect(plain.stdout).not.toContain('\u001b[');
+    const noColor = await runCli(['--now', NOW], { cwd, env: { NO_COLOR: '1' } });
+    expect(noColor.stdout).not.toContain('\u001b[');
+    const forced = await runCli(['--now', NOW], { cwd, env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain('\u001b[31m');
+    const forcedOff = await runCli(['--now', NOW], { cwd, env: { FORCE_COLOR: '0' } });
+    expect(forcedOff.stdout).not.toContain('\u001b[');
+    // colour never leaks into machine formats
+    const json = await runCli(['--now', NOW, '--format', 'json'], { cwd, env: { FORCE_COLOR: '1' } });
+    expect(json.stdout).not.toContain('\u001b[');
+  });
+
+  const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+  it.skipIf(!hasScript)('colours on a terminal unless NO_COLOR is set', () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const onTty = (env: NodeJS.ProcessEnv) =>
+      spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" --now ${NOW}`, '/dev/null'], {
+        cwd,
+        env,
+        encoding: 'utf8',
+        timeout: 20_000,
+      }).stdout;
+    const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm' };
+    delete env.FORCE_COLOR;
+    delete env.NO_COLOR;
+    expect(onTty(env)).toContain('\u001b[31m');
+    expect(onTty({ ...env, NO_COLOR: '1' })).not.toContain('\u001b[');
+  });
+
+  it('makes control characters from the manifest visible instead of printing them', async () => {
+    const text = '{\n  "version": 1,\n  "agent": { "name": "x", "\u001b[2Jevil": 1 }\n}\n';
+    const cwd = workspace({ 'manifest.json': text });
+    const result = await runCli(['--now', NOW], { cwd });
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain('\u241b');
+  });
+
+  it('cuts long lines to a window around the finding', async () => {
+    const long = 'x'.repeat(5000);
+    const text = `{"version":1,"agent":{"name":"a","description":"${long}","nmea":1}}`;
+    const cwd = workspace({ 'manifest.json': text });
+    const result = await runCli(['--now', NOW], { cwd });
+    const frame = result.stdout.split('\n').filter((line) => line.includes(' | '));
+    expect(frame.length).toBeGreaterThan(0);
+    for (const line of frame) expect(line.length).toBeLessThan(220);
+    expect(result.stdout).toContain('"nmea"');
+  });
+});
+
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: string;
+  message: { text: string };
+  locations: {
+    physicalLocation: {
+      artifactLocation: { uri: string; uriBaseId?: string };
+      region: Record<string, number>;
+    };
+  }[];
+  fixes?: { artifactChanges: unknown[] }[];
+}
+
+interface SarifRun {
+  tool: {
+    driver: {
+      name: string;
+      version: string;
+      informationUri: string;
+      rules: { id: string; shortDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }[];
+    };
+  };
+  results: SarifResult[];
+}
+
+interface SarifLog {
+  version: string;
+  runs: SarifRun[];
+}

@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = path.join(ROOT, 'dist', 'manifest-lint.js');
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
+export const NOW = '2026-11-23T09:00:00Z';
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Wall-clock milliseconds. */
+  elapsed: number;
+}
+
+export interface RunOptions {
+  cwd: string;
+  /** Written to standard input (which is otherwise empty). */
+  input?: string;
+  /** Added to (or, with `undefined`, removed from) a colour-free environment. */
+  env?: Record<string, string | undefined>;
+  timeout?: number;
+}
+
+/** Runs the built CLI with `node`, in `cwd`, with colour variables cleared unless given. */
+export function runCli(args: string[], options: RunOptions): Promise<RunResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.FORCE_COLOR;
+  delete env.NO_COLOR;
+  delete env.NODE_OPTIONS;
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: options.timeout ?? 25_000,
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        elapsed: Date.now() - started,
+      }),
+    );
+    child.stdin.on('error', () => {
+      // the CLI may exit before reading all of its input
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh temporary folder holding the given files. It also holds a `.git` folder (unless
+ * `git: false`), so the config file lookup never climbs out of it into the machine's temp folder.
+ */
+export function workspace(files: Record<string, string> = {}, options: { git?: boolean } = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-lint-test-'));
+  created.push(dir);
+  if (options.git !== false) fs.mkdirSync(path.join(dir, '.git'));
+  for (const [name, content] of Object.entries(files)) writeFile(dir, name, content);
+  return dir;
+}
+
+export function writeFile(dir: string, name: string, content: string): string {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+export function fixture(name: string): string {
+  return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+}
+
+/** A one-line message on stderr: `manifest-lint: …`, no stack trace. */
+export function expectOneLineError(result: RunResult, pattern: RegExp): void {
+  const lines = result.stderr.split('\n').filter((line) => line !== '');
+  if (result.code !== 2 || lines.length !== 1 || !pattern.test(lines[0] ?? '') || /\n\s+at /.test(result.stderr)) {
+    throw new Error(
+      `expected exit 2 and one line matching ${pattern}, got exit ${result.code} and stderr:\n${result.stderr}`,
+    );
+  }
+}
+
+export interface JsonDiagnostic {
+  ruleId: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  path: (string | number)[];
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  docsUrl: string;
+  fixes?: { title: string; edits: { line: number; column: number; endLine: number; endColumn: number; newText: string }[] }[];
+}
+
+export interface JsonResult {
+  filePath: string;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  hintCount: number;
+  diagnostics: JsonDiagnostic[];
+}
+
+export function parseJson(result: RunResult): JsonResult[] {
+  try {
+    return JSON.parse(result.stdout) as JsonResult[];
+  } catch {
+    throw new Error(`not JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+export function ruleIds(results: JsonResult[]): string[] {
+  return results.flatMap((result) => result.diagnostics.map((d) => d.ruleId));
+}
+
+/** 1-based line and UTF-16 column of the first occurrence of `needle` in `text`. */
+export function positionOf(text: string, needle: string): { line: number; column: number } {
+  const offset = text.indexOf(needle);
+  if (offset === -1) throw new Error(`${needle} not in text`);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/** Builds a token at run time, so no literal secret sits in the repository. */
+export function slackToken(): string {
+  return ['xox', 'b-', '2046813579', '-', '9182736450213', '-', 'QwErTyUiOpAsDfGhJkLzXcVb'].join('');
+}
+
+export function telegramToken(): string {
+  return ['8312', '45679', ':', 'AA', 'Hk3vPqR7sT9uW2xY4zB6cD8eF0gJ1mN5o'].join('');
+}

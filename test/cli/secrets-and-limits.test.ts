@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectOneLineError, NOW, runCli, slackToken, telegramToken, workspace, type RunResult } from './helpers.js';
+
+const SLACK = slackToken();
+const TELEGRAM = telegramToken();
+
+/** Tokens in clear text, each on a line that also holds another finding, so code frames show them. */
+function leakyManifest(): string {
+  return [
+    '{',
+    '  "version": 1,',
+    '  "agent": { "name": "Chatty" },',
+    `  "channels": {`,
+    `    "slack": { "botToken": "${SLACK}", "appToken": "env:SLACK_APP_TOKEN", "colour": "blue" },`,
+    `    "telegram": { "botToken": "${TELEGRAM}", "dmPolicy": "opn" }`,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+function expectNoSecret(result: RunResult, label: string): void {
+  const output = result.stdout + result.stderr;
+  for (const secret of [SLACK, TELEGRAM]) {
+    // neither the whole token nor anything past its first 4 characters
+    if (output.includes(secret) || output.includes(secret.slice(4, 16))) {
+      throw new Error(`${label}: output shows a secret:\n${output}`);
+    }
+  }
+}
+
+describe('secrets', () => {
+  const formats = ['stylish', 'json', 'sarif', 'github', 'compact'];
+
+  it('never appear in any format, code frames included', async () => {
+    const cwd = workspace({ 'manifest.json': leakyManifest() });
+    for (const format of formats) {
+      const result = await runCli(['--now', NOW, '--format', format], { cwd });
+      expect(result.code, format).toBe(1);
+      expectNoSecret(result, format);
+    }
+    const stylish = await runCli(['--now', NOW], { cwd });
+    expect(stylish.stdout).toContain(`"${SLACK.slice(0, 4)}…"`);
+    expect(stylish.stdout).toContain(`"${TELEGRAM.slice(0, 4)}…"`);
+    // colours do not change that
+    expectNoSecret(await runCli(['--now', NOW], { cwd, env: { FORCE_COLOR: '1' } }), 'colour');
+  });
+
+  it('never appear when the token rules are off, nor with --quiet', async () => {
+    const cwd = workspace({ 'manifest.json': leakyManifest() });
+    for (const format of formats) {
+      const args = ['--now', NOW, '--format', format, '--rule', 'channel-token-literal=off'];
+      expectNoSecret(await runCli(args, { cwd }), `${format}, rule off`);
+      expectNoSecret(await runCli([...args, '--quiet'], { cwd }), `${format}, quiet`);
+    }
+  });
+
+  it('never appear in the --fix-dry-run diff or the --fix report', async () => {
+    const cwd = workspace({ 'manifest.json': leakyManifest() });
+    const dry = await runCli(['--now', NOW, '--fix-dry-run'], { cwd });
+    expect(dry.stdout).toContain('--- a/manifest.json');
+    expectNoSecret(dry, 'fix-dry-run');
+    const kept = await runCli(['--now', NOW, '--fix-dry-run', '--rule', 'channel-token-literal=off'], { cwd });
+    expectNoSecret(kept, 'fix-dry-run, rule off');
+
+    const fixed = await runCli(['--now', NOW, '--fix'], { cwd });
+    expectNoSecret(fixed, 'fix');
+    const text = fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8');
+    expect(text).not.toContain(SLACK);
+    expect(text).toContain('env:SLACK_BOT_TOKEN');
+  });
+
+  it('never appear for standard input', async () => {
+    const cwd = workspace();
+    for (const format of formats) {
+      expectNoSecret(await runCli(['--now', NOW, '--stdin', '--format', format], { cwd, input: leakyManifest() }), format);
+    }
+    const fixed = await runCli(['--now', NOW, '--stdin', '--fix'], { cwd, input: leakyManifest() });
+    expectNoSecret(fixed, 'stdin --fix');
+  });
+});
+
+describe('large and hostile inputs', () => {
+  it('a document nested 100,000 levels deep ends with a clear message', async () => {
+    const depth = 100_000;
+    const cwd = workspace();
+    const deepArray = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deepObject = `{"version":1,"agent":{"name":"x","description":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+    fs.writeFileSync(path.join(cwd, 'array.json'), deepArray);
+    fs.writeFileSync(path.join(cwd, 'object.json'), deepObject);
+    for (const file of ['array.json', 'object.json']) {
+      const result = await runCli(['--now', NOW, '--format', 'compact', file], { cwd, timeout: 20_000 });
+      expect(result.signal, file).toBeNull();
+      expect([1, 2], file).toContain(result.code);
+      expect(result.stdout + result.stderr).toMatch(new RegExp(`^(${file}:\\d+:\\d+: error |manifest-lint: )`, 'm'));
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.elapsed).toBeLessThan(20_000);
+    }
+    const stylish = await runCli(['--now', NOW, 'array.json'], { cwd });
+    expect([1, 2]).toContain(stylish.code);
+    for (const line of stylish.stdout.split('\n')) expect(line.length).toBeLessThan(400);
+  });
+
+  it('a 50 MB file ends with a clear message in bounded time', async () => {
+    const cwd = workspace();
+    const filler = 'a'.repeat(50 * 1024 * 1024);
+    fs.writeFileSync(path.join(cwd, 'manifest.json'), `{"version":1,"agent":{"name":"x","description":"${filler}"}}`);
+    const result = await runCli(['--now', NOW, '--format', 'compact'], { cwd, timeout: 25_000 });
+    expect(result.signal).toBeNull();
+    expect([1, 2]).toContain(result.code);
+    expect(result.stdout + result.stderr).toMatch(/^(manifest\.json:\d+:\d+: error |manifest-lint: )/m);
+    expect(result.elapsed).toBeLessThan(25_000);
+    const stylish = await runCli(['--now', NOW], { cwd, timeout: 25_000 });
+    expect(stylish.stdout.length).toBeLessThan(10_000);
+  });
+
+  it('a file above 64 MiB is refused with exit 2', async () => {
+    const cwd = workspace();
+    const file = path.join(cwd, 'manifest.json');
+    fs.writeFileSync(file, '{');
+    fs.truncateSync(file, 64 * 1024 * 1024 + 1);
+    expectOneLineError(await runCli([], { cwd }), /^manifest-lint: file too large: manifest\.json/);
+  });
+
+  it('standard input above 64 MiB is refused with exit 2', async () => {
+    const input = ' '.repeat(64 * 1024 * 1024 + 10);
+    const result = await runCli(['--stdin'], { cwd: workspace(), input });
+    expectOneLineError(result, /^manifest-lint: file too large: <stdin>/);
+  });
+
+  it('NUL bytes, lone surrogates and CRLF do not break the output', async () => {
+    const cwd = workspace({
+      'manifest.json': '{\r\n  "version": 1,\r\n  "agent": { "name": "a\u0000b\ud800", "x\u0000": 1 }\r\n}\r\n',
+    });
+    const result = await runCli(['--now', NOW], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('\u0000');
+    expect(result.stdout).toContain('\u2400');
+  });
+});
