@@ -110,7 +110,7 @@ const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(
 // rows by name.
 
 const NODE = process.execPath;
-const cliEntry = join(root, 'dist', 'manifest-lint.js');
+const cliEntry = join(root, 'dist', 'manifest-lint.cjs');
 const ajvEntry = join(root, 'node_modules', 'ajv-cli', 'dist', 'index.js');
 const spectralEntry = join(root, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const spectralRuleset = join(resultsDir, 'spectral-ruleset.json');

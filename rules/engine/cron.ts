@@ -1,4 +1,4 @@
-import { CronExpressionParser } from 'cron-parser';
+import { loadCronParser } from './load-cron-parser.js';
 
 /** Splits on the whitespace cron uses between fields. */
 export function cronFields(expr: string): string[] {
@@ -24,7 +24,7 @@ export function subMinuteFiring(expr: string): SubMinuteFiring | undefined {
   if (cronFields(expr).length !== 6) return undefined;
   let fields;
   try {
-    fields = CronExpressionParser.parse(expr).fields;
+    fields = loadCronParser().CronExpressionParser.parse(expr).fields;
   } catch {
     return undefined;
   }

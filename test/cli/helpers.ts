@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = path.join(ROOT, 'dist', 'manifest-lint.js');
+export const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
 export const NOW = '2026-11-23T09:00:00Z';
 

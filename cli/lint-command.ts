@@ -1,0 +1,219 @@
+import path from 'node:path';
+import pkg from '../package.json' with { type: 'json' };
+import {
+  applyIgnores,
+  docsUrl,
+  findRule,
+  fixText,
+  LineIndex,
+  lint,
+  listRules,
+  reportUnusedIgnores,
+  type Diagnostic,
+  type LintOptions,
+  type Range,
+} from '../rules/index.js';
+import type { CliOptions, Format } from './args.js';
+import { useColor } from './color.js';
+import { ConfigResolver, type LoadedConfig } from './config.js';
+import { discover } from './discover.js';
+import { CliError } from './errors.js';
+import type { Io } from './io.js';
+import { readStdin, readTextFile } from './read.js';
+import type { FileReport, FormatContext, Formatter } from './report.js';
+import { redact, redactDiagnostic, secretStrings } from './secrets.js';
+
+interface Input {
+  displayPath: string;
+  /** Undefined for standard input. */
+  absPath?: string;
+  /** Where the config file lookup starts. */
+  folder: string;
+  text: string;
+}
+
+interface Linted {
+  displayPath: string;
+  text: string;
+  diagnostics: Diagnostic[];
+  secretRanges: Range[];
+  /** A config file, listed only for its own findings. */
+  isConfig?: boolean;
+}
+
+const STDIN_NAME = '<stdin>';
+
+/** Lints, fixes and reports as the options say; returns the exit code. */
+export async function lintCommand(options: CliOptions, io: Io): Promise<number> {
+  for (const id of Object.keys(options.rules)) {
+    if (!findRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
+  }
+  if (options.listRules) {
+    if (options.format === 'json') {
+      io.stdout.write(`${JSON.stringify(listRules().map((rule) => ({ ...rule, docsUrl: docsUrl(rule.id) })))}\n`);
+    } else {
+      const { formatRuleList } = await import('./list-rules.js');
+      io.stdout.write(formatRuleList(listRules()));
+    }
+    return 0;
+  }
+  if (options.printSchema) {
+    const schema = await import('../schema/manifest.v1.json', { with: { type: 'json' } });
+    io.stdout.write(`${JSON.stringify(schema.default, null, 2)}\n`);
+    return 0;
+  }
+
+  const inputs = await readInputs(options, io.cwd);
+  const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig);
+  // Every config problem stops the run before any file is written.
+  const configs = inputs.map((input) => resolver.forFolder(input.folder));
+  const linted: Linted[] = [];
+  const diffs: string[] = [];
+
+  for (const [index, input] of inputs.entries()) {
+    const config = configs[index];
+    const lintOptions = optionsFor(config, options);
+    let text = input.text;
+    if (options.fix || options.fixDryRun) {
+      const fixed = fixText(input.text, lintOptions);
+      if (fixed.output !== input.text) {
+        if (options.fix && input.absPath !== undefined) {
+          const { writeFileAtomic } = await import('./write-atomic.js');
+          writeFileAtomic(input.absPath, fixed.output, input.displayPath);
+        }
+        if (options.fixDryRun) {
+          diffs.push(await diffOf(input, fixed.output, lintOptions, io.cwd));
+        }
+      }
+      text = fixed.output;
+    }
+    const result = lint(text, lintOptions);
+    let diagnostics = result.diagnostics;
+    if (config && config.ignore.length > 0) {
+      const { kept, matched } = applyIgnores(diagnostics, config.ignore);
+      for (const entry of matched) config.matched.add(entry);
+      diagnostics = kept;
+    }
+    linted.push({ displayPath: input.displayPath, text, diagnostics, secretRanges: result.secretRanges });
+  }
+
+  for (const config of resolver.configs) {
+    const unused = config.ignore.filter((entry) => !config.matched.has(entry));
+    if (unused.length === 0) continue;
+    const diagnostics = reportUnusedIgnores(unused, optionsFor(config, options));
+    if (diagnostics.length > 0) {
+      linted.push({ displayPath: config.displayPath, text: config.text, diagnostics, secretRanges: [], isConfig: true });
+    }
+  }
+
+  const reports = linted
+    .map((entry) => toReport(entry, options.quiet))
+    .filter((report, index) => !linted[index]?.isConfig || report.diagnostics.length > 0);
+  let errors = 0;
+  let warnings = 0;
+  for (const report of reports) {
+    for (const d of report.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
+  }
+
+  if (options.fixDryRun) {
+    io.stdout.write(diffs.join(''));
+  } else {
+    const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
+    if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
+    const formatter = await loadFormatter(options.format);
+    const context: FormatContext = {
+      color: useColor(reportStream, io.env),
+      cwd: io.cwd,
+      version: pkg.version,
+      informationUri: informationUri(),
+    };
+    reportStream.write(formatter(reports, context));
+  }
+
+  if (errors > 0) return 1;
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+    io.stderr.write(`manifest-lint: too many warnings (${warnings}; the maximum is ${options.maxWarnings})\n`);
+    return 1;
+  }
+  return 0;
+}
+
+async function readInputs(options: CliOptions, cwd: string): Promise<Input[]> {
+  if (options.stdin) {
+    const name = options.stdinFilename;
+    const displayPath = name ?? STDIN_NAME;
+    return [
+      {
+        displayPath,
+        folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)),
+        text: await readStdin(displayPath),
+      },
+    ];
+  }
+  const targets = await discover(options.paths, cwd);
+  return targets.map((target) => ({
+    displayPath: target.displayPath,
+    absPath: target.absPath,
+    folder: path.dirname(target.absPath),
+    text: readTextFile(target.absPath, target.displayPath),
+  }));
+}
+
+function optionsFor(config: LoadedConfig | undefined, options: CliOptions): LintOptions {
+  const lintOptions: LintOptions = { rules: { ...config?.rules, ...options.rules } };
+  if (options.now !== undefined) lintOptions.now = options.now;
+  return lintOptions;
+}
+
+function toReport(entry: Linted, quiet: boolean): FileReport {
+  const lines = new LineIndex(entry.text);
+  const secrets = secretStrings(entry.text, lines, entry.secretRanges);
+  const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
+  return {
+    filePath: entry.displayPath,
+    text: entry.text,
+    lines,
+    diagnostics: kept.map((d) => redactDiagnostic(d, secrets)),
+    secretRanges: entry.secretRanges,
+    secrets,
+  };
+}
+
+/** The dry-run diff of one file, with the secrets of both versions masked. */
+async function diffOf(input: Input, output: string, lintOptions: LintOptions, cwd: string): Promise<string> {
+  const { unifiedDiff } = await import('./diff.js');
+  const secrets = [input.text, output].flatMap((text) =>
+    secretStrings(text, new LineIndex(text), lint(text, lintOptions).secretRanges),
+  );
+  secrets.sort((a, b) => b.length - a.length);
+  const name =
+    input.absPath === undefined
+      ? input.displayPath
+      : path.relative(cwd, input.absPath).split(path.sep).join('/') || input.displayPath;
+  return unifiedDiff(input.text, output, name, (line) => redact(line, secrets));
+}
+
+async function loadFormatter(format: Format): Promise<Formatter> {
+  switch (format) {
+    case 'json':
+      return (await import('./formats/json.js')).formatJson;
+    case 'sarif':
+      return (await import('./formats/sarif.js')).formatSarif;
+    case 'github':
+      return (await import('./formats/github.js')).formatGithub;
+    case 'compact':
+      return (await import('./formats/compact.js')).formatCompact;
+    default:
+      return (await import('./formats/stylish.js')).formatStylish;
+  }
+}
+
+/** The package's homepage when it names one, else the rule documentation. */
+function informationUri(): string {
+  const homepage = (pkg as { homepage?: unknown }).homepage;
+  if (typeof homepage === 'string' && /^https?:\/\//.test(homepage)) return homepage;
+  return new URL('.', docsUrl('unused-ignore')).href;
+}
