@@ -75,7 +75,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     const lintOptions = optionsFor(config, options);
     let text = input.text;
     if (options.fix || options.fixDryRun) {
-      const fixed = fixText(input.text, lintOptions);
+      const fixed = fixText(input.text, lintOptions, config?.ignore);
       if (fixed.output !== input.text) {
         if (options.fix && input.absPath !== undefined) {
           const { writeFileAtomic } = await import('./write-atomic.js');

@@ -1,12 +1,7 @@
-import type { Diagnostic, LineIndex, Range } from '../rules/index.js';
+import { maskSecret, type Diagnostic, type LineIndex, type Range } from '../rules/index.js';
 
-/** How many characters of a secret may be shown before the ellipsis. */
+/** How many characters of a secret code frames may show before the ellipsis. */
 export const SHOWN_PREFIX = 4;
-
-/** `xoxb-1234…` → `xoxb…`: at most the first 4 characters, then an ellipsis. */
-export function maskSecret(secret: string): string {
-  return `${[...secret].slice(0, SHOWN_PREFIX).join('')}…`;
-}
 
 /** Offsets of a secret range's content, without the quotes of a JSON string. */
 export function secretSpan(text: string, lines: LineIndex, range: Range): [number, number] {

@@ -13,3 +13,4 @@ export {
   type ConfigProblem,
 } from './engine/config.js';
 export { LineIndex } from './engine/line-index.js';
+export { maskSecret } from './engine/channel-tokens.js';

@@ -17,11 +17,13 @@ export const routePortReserved = defineRule({
   check(context) {
     const routes = arrayItems(context.doc.root, ['routes']);
     const used = new Set(routes.map(({ node }) => childValue(node, 'port')?.value));
-    let free = GATEWAY_PORT + 1;
-    while (used.has(free)) free++;
+    // Each reserved route gets its own free port, so fixing them all at once stays consistent.
+    let free = GATEWAY_PORT;
     for (const { index, node } of routes) {
       const port = childValue(node, 'port');
       if (port?.type !== 'number' || port.value !== GATEWAY_PORT) continue;
+      do free++;
+      while (used.has(free));
       const path = stringValue(childValue(node, 'path'));
       context.report({
         path: ['routes', index, 'port'],

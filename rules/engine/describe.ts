@@ -1,4 +1,4 @@
-import { TOKEN_FIELDS, maskSecret } from './channel-tokens.js';
+import { looksLikeToken, maskSecret, TOKEN_FIELDS } from './channel-tokens.js';
 import type { JsonPath } from './types.js';
 
 /** `tasks[0].schedule.kind`; the root is "the manifest". */
@@ -19,12 +19,13 @@ export function subject(path: JsonPath): string {
 const MAX_SHOWN = 40;
 
 /**
- * A value as it appears in JSON, shortened for messages. Values of token fields are masked:
- * messages never carry a secret.
+ * A value as it appears in JSON, shortened for messages. Values of token fields and
+ * token-shaped strings are masked: messages never carry a secret.
  */
 export function formatValue(value: unknown, path: JsonPath = []): string {
   const last = path.at(-1);
-  if (typeof last === 'string' && (TOKEN_FIELDS as readonly string[]).includes(last) && value !== null && value !== undefined) {
+  const tokenField = typeof last === 'string' && (TOKEN_FIELDS as readonly string[]).includes(last);
+  if ((tokenField && value !== null && value !== undefined) || (typeof value === 'string' && looksLikeToken(value))) {
     return `\`${maskSecret(typeof value === 'string' ? value : JSON.stringify(value))}\``;
   }
   let shown: string;

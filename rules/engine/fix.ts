@@ -1,3 +1,4 @@
+import { applyIgnores, type IgnoreEntry } from './config.js';
 import { lint } from './lint.js';
 import { LineIndex } from './line-index.js';
 import type { Diagnostic, LintOptions } from './types.js';
@@ -14,12 +15,14 @@ const MAX_PASSES = 10;
 /**
  * Applies every fix that a finding offers alone (alternatives are left to the editor), pass after
  * pass until nothing changes. Fixes whose edits overlap one already taken wait for the next pass.
+ * Findings that `ignore` entries silence are left alone.
  */
-export function fixText(text: string, options: LintOptions = {}): FixTextResult {
+export function fixText(text: string, options: LintOptions = {}, ignore: readonly IgnoreEntry[] = []): FixTextResult {
   let output = text;
   let fixCount = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const { text: next, applied } = applyOnePass(output, lint(output, options).diagnostics);
+    const { kept } = applyIgnores(lint(output, options).diagnostics, ignore);
+    const { text: next, applied } = applyOnePass(output, kept);
     if (applied === 0) break;
     output = next;
     fixCount += applied;

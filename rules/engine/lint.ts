@@ -3,7 +3,7 @@ import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
-import { literalChannelTokens } from './channel-tokens.js';
+import { secretSpans } from './channel-tokens.js';
 import type { Diagnostic, Fix, LintOptions, LintResult, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
@@ -35,7 +35,7 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
   diagnostics.sort(compareDiagnostics);
   return {
     diagnostics,
-    secretRanges: literalChannelTokens(doc).map((token) => toRange(doc.lines, token.span)),
+    secretRanges: secretSpans(doc).map((span) => toRange(doc.lines, span)),
   };
 }
 

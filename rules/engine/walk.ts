@@ -1,12 +1,12 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonPath } from './types.js';
 
-/** Visits every object node, depth first, without recursion. */
-export function forEachObject(root: Node | undefined, visit: (object: Node) => void): void {
+/** Visits every value node (objects, arrays and scalars), depth first, without recursion. */
+export function forEachValue(root: Node | undefined, visit: (node: Node) => void): void {
   const stack: Node[] = root ? [root] : [];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'object') visit(node);
+    visit(node);
     for (const child of node.children ?? []) {
       if (child.type === 'property') {
         const value = child.children?.[1];
@@ -16,6 +16,12 @@ export function forEachObject(root: Node | undefined, visit: (object: Node) => v
       }
     }
   }
+}
+
+export function forEachObject(root: Node | undefined, visit: (object: Node) => void): void {
+  forEachValue(root, (node) => {
+    if (node.type === 'object') visit(node);
+  });
 }
 
 /** The path of a value node, found through its parents (computed only when a finding needs it). */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -103,6 +104,16 @@ describe('ignore entries', () => {
     expect(results).toHaveLength(1);
     expect(ruleIds(results)).toEqual(['unknown-property']);
     expect(result.code).toBe(1);
+  });
+
+  it('--fix leaves silenced findings alone', async () => {
+    const cwd = workspace({
+      '.manifestlintrc.json': rc({ ignore: [{ rule: 'route-port-reserved', path: '/routes/0' }] }),
+      'manifest.json': problems,
+    });
+    await runCli(['--now', NOW, '--fix'], { cwd });
+    const after = JSON.parse(readFileSync(path.join(cwd, 'manifest.json'), 'utf8')) as { routes: { port: number }[] };
+    expect(after.routes[0]!.port).toBe(18789);
   });
 
   it('reports an entry that matched nothing as unused-ignore, against the config file', async () => {

@@ -48,6 +48,16 @@ describe('secrets', () => {
     expectNoSecret(await runCli(['--now', NOW], { cwd, env: { FORCE_COLOR: '1' } }), 'colour');
   });
 
+  it('are masked wherever a token-shaped string appears, not only under token fields', async () => {
+    const manifest = `{\n  "version": 1,\n  "agent": { "name": "x" },\n  "channels": { "slack": { "bot_token": "${SLACK}" } },\n  "secrets": [{ "name": "K", "description": "${TELEGRAM}" }]\n}\n`;
+    const cwd = workspace({ 'manifest.json': manifest });
+    for (const format of formats) {
+      const result = await runCli(['--now', NOW, '--format', format], { cwd });
+      expect(result.code, format).toBe(1);
+      expectNoSecret(result, format);
+    }
+  });
+
   it('never appear when the token rules are off, nor with --quiet', async () => {
     const cwd = workspace({ 'manifest.json': leakyManifest() });
     for (const format of formats) {

@@ -5,7 +5,8 @@ import { painter } from '../../cli/color.js';
 import { unifiedDiff } from '../../cli/diff.js';
 import { escapeData, escapeProperty } from '../../cli/formats/github.js';
 import type { FileReport } from '../../cli/report.js';
-import { maskSecret, secretStrings } from '../../cli/secrets.js';
+import { maskSecret } from '../../rules/index.js';
+import { secretStrings } from '../../cli/secrets.js';
 import { safeLine } from '../../cli/terminal-text.js';
 import { LineIndex, type Range } from '../../rules/index.js';
 
