@@ -3,7 +3,7 @@
 // `manifest-lint` bundle, split so that code a run does not need is never loaded.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
@@ -42,24 +42,32 @@ writeAtomic(
 
 /**
  * Code a run may not need stays out of the entry file, so Node does not even parse it:
- * cron-parser with luxon (only schedules need them; `load-cron-parser.ts` becomes a `require`
- * of their bundle, made on first call), tinyglobby (only globs) and the schema JSON (only
- * `--print-schema`, read from the package's `schema/` folder).
+ * - each `rules/engine/lazy/<name>.ts` wraps a heavy dependency (cron-parser with luxon, …) as
+ *   `load()`; in the bundle it becomes a `require` of `dist/chunks/<name>.cjs`, made on first call;
+ * - tinyglobby (only globs) is `import()`ed from `dist/chunks/tinyglobby.mjs`, an ES module so
+ *   that Node sees its named exports;
+ * - the schema JSON (only `--print-schema`) is read from the package's `schema/` folder.
  */
-// cron-parser is `require`d (the engine is synchronous); tinyglobby is `import()`ed, so it is an
-// ES module, whose named exports Node sees.
-const SIDE_BUNDLES = { 'cron-parser': 'cron-parser.cjs', tinyglobby: 'tinyglobby.mjs' };
+const LAZY_DIR = at('rules/engine/lazy');
+const lazyModules = readdirSync(LAZY_DIR)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => {
+    const specifier = /from '([^']+)'/.exec(readFileSync(`${LAZY_DIR}/${file}`, 'utf8'))[1];
+    return { source: `${LAZY_DIR}/${file}`, specifier, bundle: `${file.replace(/\.ts$/, '')}.cjs` };
+  });
+const sideBundles = [
+  ...lazyModules.map(({ specifier, bundle }) => ({ specifier, bundle })),
+  { specifier: 'tinyglobby', bundle: 'tinyglobby.mjs' },
+];
 const loadOnDemand = {
   name: 'load-on-demand',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]rules[\\/]engine[\\/]load-cron-parser\.ts$/ }, () => ({
-      contents: `export function loadCronParser() { return require('cron-parser'); }`,
-      loader: 'js',
-    }));
-    pluginBuild.onResolve({ filter: /^(cron-parser|tinyglobby)$/ }, (args) => ({
-      path: `./chunks/${SIDE_BUNDLES[args.path]}`,
-      external: true,
-    }));
+    pluginBuild.onLoad({ filter: /[\\/]rules[\\/]engine[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
+      const lazy = lazyModules.find((module) => module.source === args.path);
+      return { contents: `export function load() { return require('./chunks/${lazy.bundle}'); }`, loader: 'js' };
+    });
+    pluginBuild.onResolve({ filter: /^tinyglobby$/ }, () => ({ path: './chunks/tinyglobby.mjs', external: true }));
+    pluginBuild.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
     pluginBuild.onResolve({ filter: /[\\/]schema[\\/]manifest\.v1\.json$/ }, () => ({
       path: '../schema/manifest.v1.json',
       external: true,
@@ -89,10 +97,10 @@ const outputs = await Promise.all([
     plugins: [loadOnDemand],
     outfile: at('dist/manifest-lint.cjs'),
   }),
-  ...Object.entries(SIDE_BUNDLES).map(([name, file]) => {
-    const esm = file.endsWith('.mjs');
-    const contents = esm ? `export * from '${name}';` : `module.exports = require('${name}');`;
-    return build({ ...common, stdin: { contents, resolveDir: root }, format: esm ? 'esm' : 'cjs', outfile: at(`dist/chunks/${file}`) });
+  ...sideBundles.map(({ specifier, bundle }) => {
+    const esm = bundle.endsWith('.mjs');
+    const contents = esm ? `export * from '${specifier}';` : `module.exports = require('${specifier}');`;
+    return build({ ...common, stdin: { contents, resolveDir: root }, format: esm ? 'esm' : 'cjs', outfile: at(`dist/chunks/${bundle}`) });
   }),
 ]);
 for (const file of outputs.flatMap((output) => output.outputFiles)) {

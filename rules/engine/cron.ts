@@ -1,4 +1,4 @@
-import { loadCronParser } from './load-cron-parser.js';
+import { load as loadCronParser } from './lazy/cron-parser.js';
 
 /** Splits on the whitespace cron uses between fields. */
 export function cronFields(expr: string): string[] {

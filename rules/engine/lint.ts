@@ -18,6 +18,7 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
     const context: RuleContext = {
       doc,
       now,
+      templateMode: options.template ?? false,
       schemaErrors,
       report: (finding) =>
         diagnostics.push({

@@ -1,35 +1,21 @@
-import { channelTokenEnvUndeclared } from '../catalog/channel-token-env-undeclared.js';
-import { channelTokenLiteral } from '../catalog/channel-token-literal.js';
-import { duplicateKey } from '../catalog/duplicate-key.js';
-import { invalidValue } from '../catalog/invalid-value.js';
-import { jsonSyntax } from '../catalog/json-syntax.js';
-import { limitExceeded } from '../catalog/limit-exceeded.js';
-import { missingProperty } from '../catalog/missing-property.js';
-import { routePortReserved } from '../catalog/route-port-reserved.js';
-import { skillSourceExclusive } from '../catalog/skill-source-exclusive.js';
-import { skillSourceMissing } from '../catalog/skill-source-missing.js';
-import { taskIntervalTooShort } from '../catalog/task-interval-too-short.js';
-import { typeMismatch } from '../catalog/type-mismatch.js';
-import { unknownProperty } from '../catalog/unknown-property.js';
+import { modelSecretsChannelsRules } from '../catalog/groups/model-secrets-channels.js';
+import { parsingAndSchemaRules } from '../catalog/groups/parsing-and-schema.js';
+import { routesAndScriptsRules } from '../catalog/groups/routes-and-scripts.js';
+import { skillsRules } from '../catalog/groups/skills.js';
+import { tasksRules } from '../catalog/groups/tasks.js';
+import { templateMetadataRules } from '../catalog/groups/template-metadata.js';
 import { unusedIgnore } from '../catalog/unused-ignore.js';
 import type { Rule } from './rule.js';
 import type { RuleCategory, RuleMeta } from './types.js';
 
-/** Rules that look at a manifest, in the order they run. */
+/** Rules that look at a manifest, in the order they run: one group per catalog category. */
 export const RULES: readonly Rule[] = [
-  jsonSyntax,
-  duplicateKey,
-  unknownProperty,
-  missingProperty,
-  typeMismatch,
-  invalidValue,
-  limitExceeded,
-  routePortReserved,
-  skillSourceExclusive,
-  skillSourceMissing,
-  taskIntervalTooShort,
-  channelTokenEnvUndeclared,
-  channelTokenLiteral,
+  ...parsingAndSchemaRules,
+  ...routesAndScriptsRules,
+  ...skillsRules,
+  ...tasksRules,
+  ...modelSecretsChannelsRules,
+  ...templateMetadataRules,
 ];
 
 /** `unused-ignore` looks at the configuration, not at a manifest: it has metadata and no check. */

@@ -32,6 +32,8 @@ export interface RuleContext {
   readonly doc: ParsedDocument;
   /** The injectable clock (SPEC section 4). */
   readonly now: Date;
+  /** Checking a template submission (`LintOptions.template`). */
+  readonly templateMode: boolean;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
   report(finding: Finding): void;

@@ -67,6 +67,11 @@ export interface LintOptions {
   rules?: Record<string, SeveritySetting>;
   /** The clock for every time-dependent result. Defaults to the current time. */
   now?: Date;
+  /**
+   * Template mode (`manifest-lint template`): the manifest is checked as a marketplace template
+   * submission, so template metadata is required rather than ignored.
+   */
+  template?: boolean;
 }
 
 export interface LintResult {

@@ -1,0 +1,18 @@
+import type { Rule } from '../../engine/rule.js';
+import { duplicateKey } from '../duplicate-key.js';
+import { invalidValue } from '../invalid-value.js';
+import { jsonSyntax } from '../json-syntax.js';
+import { limitExceeded } from '../limit-exceeded.js';
+import { missingProperty } from '../missing-property.js';
+import { typeMismatch } from '../type-mismatch.js';
+import { unknownProperty } from '../unknown-property.js';
+
+export const parsingAndSchemaRules: readonly Rule[] = [
+  jsonSyntax,
+  duplicateKey,
+  unknownProperty,
+  missingProperty,
+  typeMismatch,
+  invalidValue,
+  limitExceeded,
+];

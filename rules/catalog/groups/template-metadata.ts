@@ -1,0 +1,3 @@
+import type { Rule } from '../../engine/rule.js';
+
+export const templateMetadataRules: readonly Rule[] = [];
