@@ -3,7 +3,8 @@
  * `<case>.expected.json` holds every finding the engine reports for it (rule, severity, path,
  * range as [startLine, startCharacter, endLine, endCharacter], 0-based, message, and every fix
  * with its edits), and `<case>.fixed.json`, when `--fix` changes anything, the fixed text.
- * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review.
+ * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review;
+ * `UPDATE_GOLDEN=rule-a,rule-b` rewrites only those rules' folders.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { fixText, LineIndex, lint, listRules, type Diagnostic, type Fix, type Ra
 
 const GOLDEN = new URL('./golden/', import.meta.url).pathname;
 const NOW = new Date('2026-11-23T09:00:00Z');
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
+const updating = (rule: string) => UPDATE_SPEC === '1' || UPDATE_SPEC.split(',').includes(rule);
 
 type CompactRange = [number, number, number, number];
 
@@ -38,8 +40,8 @@ function toGolden(diagnostic: Diagnostic) {
   };
 }
 
-function compareOrWrite(file: string, actual: string): void {
-  if (UPDATE) {
+function compareOrWrite(rule: string, file: string, actual: string): void {
+  if (updating(rule)) {
     writeFileSync(file, actual);
     return;
   }
@@ -72,7 +74,7 @@ describe('golden files', () => {
   for (const { rule, name, input } of cases) {
     it(`${rule}/${name}`, () => {
       const text = readFileSync(input, 'utf8');
-      compareOrWrite(input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text).map(toGolden), null, 2)}\n`);
+      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text).map(toGolden), null, 2)}\n`);
 
       const fixedFile = input.replace(/\.json$/, '.fixed.json');
       const { output } = fixText(text, { now: NOW });
@@ -80,7 +82,7 @@ describe('golden files', () => {
         expect(existsSync(fixedFile), `${fixedFile} exists but --fix changes nothing`).toBe(false);
         return;
       }
-      compareOrWrite(fixedFile, output);
+      compareOrWrite(rule, fixedFile, output);
       expect(fixText(output, { now: NOW }).output, 'fixing twice changes nothing').toBe(output);
     });
   }

@@ -9,6 +9,8 @@ export const channelTokenEnvUndeclared = defineRule({
     category: 'Model, secrets, channels',
     severity: 'warning',
     description: 'A channel token reads `env:VAR`, but `secrets[]` does not declare `VAR`, so the deploy form never asks for it.',
+    rationale:
+      'An `env:VAR` token is read from the environment, which holds only the secrets declared in `secrets[]`: undeclared, the deploy form never asks for it and the channel starts without a token.',
     fixable: true,
   },
   check(context) {

@@ -11,6 +11,8 @@ export const channelTokenLiteral = defineRule({
     category: 'Model, secrets, channels',
     severity: 'warning',
     description: 'A channel `botToken`/`appToken` is pasted in clear text instead of an `env:VAR` reference to a secret.',
+    rationale:
+      'A bot token in clear text can be used by anyone who can read the manifest or its repository. The platform reads `env:VAR` references from the secrets vault instead.',
     fixable: true,
   },
   check(context) {

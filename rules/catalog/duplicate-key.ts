@@ -8,6 +8,8 @@ export const duplicateKey = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A key appears twice in one object; JSON.parse keeps the last value and silently drops the first.',
+    rationale:
+      'A JSON parser keeps the last of two equal keys without a word, so the value you see first in the file is not the one the platform uses.',
     fixable: false,
   },
   check(context) {

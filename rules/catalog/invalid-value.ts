@@ -26,6 +26,8 @@ export const invalidValue = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A value is outside its enum, const, pattern, format or numeric bounds.',
+    rationale:
+      'A value outside what the platform accepts (an unknown engine, `version` 2, a model without its provider) fails validation or falls back to a default you did not choose.',
     fixable: true,
   },
   check(context) {

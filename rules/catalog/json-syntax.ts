@@ -8,6 +8,8 @@ export const jsonSyntax = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'The file is not strict JSON (comments, trailing commas, single quotes, truncation…).',
+    rationale:
+      'The platform reads `manifest.json` with a strict JSON parser: a comment, a trailing comma or a single-quoted string that an editor tolerates makes the whole deploy fail.',
     fixable: true,
   },
   check(context) {

@@ -9,6 +9,8 @@ export const limitExceeded = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A length or count limit is exceeded (agent fields, 10 skills, 20 tasks, 10 routes).',
+    rationale:
+      'The platform enforces these limits (name 1-100 characters, description 10000, vibe 200, emoji 32, at most 10 skills, 20 tasks and 10 routes) and rejects a manifest over them.',
     fixable: false,
   },
   check(context) {

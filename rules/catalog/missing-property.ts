@@ -8,6 +8,8 @@ export const missingProperty = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A required key is missing.',
+    rationale:
+      'Without a required key (`version`, `agent.name`, a task\'s schedule or payload, a route\'s port) the platform rejects the manifest or cannot run that part of it.',
     fixable: false,
   },
   check(context) {

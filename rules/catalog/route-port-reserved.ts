@@ -11,6 +11,8 @@ export const routePortReserved = defineRule({
     category: 'Routes and scripts',
     severity: 'error',
     description: `Port ${GATEWAY_PORT} belongs to the platform's gateway; a route cannot use it.`,
+    rationale:
+      'Port 18789 is where the platform\'s gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.',
     fixable: true,
     covers: ['/$defs/route/properties/port/not'],
   },

@@ -8,6 +8,8 @@ export const skillSourceExclusive = defineRule({
     category: 'Skills',
     severity: 'error',
     description: 'A skill names both a registry `clawhub_slug` and a `cid`; it must have exactly one.',
+    rationale:
+      'A skill is installed either from the registry (`clawhub_slug`, always the latest version) or from an upload (`cid`, pinned); with both, the platform cannot tell which you meant and rejects the skill.',
     fixable: true,
     covers: ['/$defs/skill/oneOf'],
   },

@@ -7,6 +7,8 @@ export const skillSourceMissing = defineRule({
     category: 'Skills',
     severity: 'error',
     description: 'A skill has neither a registry `clawhub_slug` nor a `cid`, so there is nothing to install.',
+    rationale:
+      'A skill with neither `clawhub_slug` nor `cid` has nothing to install: the deploy fails or the skill is silently missing.',
     fixable: false,
     covers: ['/$defs/skill/oneOf'],
   },

@@ -12,6 +12,8 @@ export const taskIntervalTooShort = defineRule({
     category: 'Tasks',
     severity: 'error',
     description: 'A task would run more than once a minute (`everyMs` below 60000, or a cron seconds field).',
+    rationale:
+      'The platform runs a task at most once a minute. An `everyMs` below 60000, or a six-field cron expression whose seconds field lists several seconds, is rejected or throttled, and would burn model tokens on every run.',
     fixable: false,
     covers: ['/$defs/schedule/properties/everyMs/minimum'],
   },

@@ -7,6 +7,8 @@ export const typeMismatch = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A value has the wrong JSON type.',
+    rationale:
+      'A value of the wrong JSON type (a port as a string, a list as an object) fails the platform\'s validation.',
     fixable: false,
   },
   check(context) {

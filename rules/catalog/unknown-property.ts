@@ -10,6 +10,8 @@ export const unknownProperty = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A key the manifest contract does not define; the platform rejects unknown keys.',
+    rationale:
+      'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing.',
     fixable: true,
   },
   check(context) {

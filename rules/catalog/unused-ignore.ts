@@ -6,5 +6,7 @@ export const unusedIgnore: RuleMeta = {
   category: 'Configuration',
   severity: 'warning',
   description: 'An `ignore` entry of `.manifestlintrc.json` matches no finding, so it silences nothing any more.',
+  rationale:
+    'An ignore entry that silences nothing any more (the problem was fixed, the path moved) would hide the next real problem at that path.',
   fixable: false,
 };

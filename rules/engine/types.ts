@@ -53,6 +53,13 @@ export interface RuleMeta {
   severity: Severity;
   /** One line, shown by `--list-rules` and in SARIF. */
   description: string;
+  /** Why it matters: what goes wrong on the platform. Opens the rule's documentation page. */
+  rationale: string;
+  /**
+   * Where the platform's documentation is silent and the rule accepts what is plausible, what
+   * it assumes (shown on the documentation page).
+   */
+  assumptions?: string;
   fixable: boolean;
   /**
    * Schema keyword locations (JSON pointers into the schema, without `#`) whose failures this
