@@ -2,7 +2,7 @@
  * Documentation generated from the rule metadata, so the rule list is never written twice.
  * `test/docs.test.ts` fails when a generated part is stale; `UPDATE_DOCS=1` rewrites it.
  */
-import type { RuleMeta } from '../rules/index.js';
+import type { Diagnostic, RuleMeta } from '../rules/index.js';
 import { docsUrl } from '../rules/index.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
@@ -26,4 +26,73 @@ export function replaceBetween(text: string, begin: string, end: string, content
   const to = text.indexOf(end);
   if (from === -1 || to < from) throw new Error(`markers ${begin} … ${end} not found`);
   return `${text.slice(0, from + begin.length)}\n${content}\n${text.slice(to)}`;
+}
+
+/** One golden case of a rule: its input and what the engine reports for it. */
+export interface DocCase {
+  name: string;
+  input: string;
+  findings: Diagnostic[];
+  fixed: string | undefined;
+}
+
+/** `docs/rules/<id>.md`: what the rule finds, why, examples from its golden files, the fix, how to turn it off. */
+export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
+  const own = (c: DocCase) => c.findings.filter((finding) => finding.ruleId === rule.id);
+  // The clearest failing example: the one where this rule's findings are the largest share.
+  const failing = [...cases]
+    .filter((c) => own(c).length > 0)
+    .sort((a, b) => b.findings.length - own(b).length - (a.findings.length - own(a).length) || a.name.localeCompare(b.name))
+    .at(-1);
+  const passing = cases.find((c) => own(c).length === 0 && c.name.startsWith('near-miss'));
+  const lines = [
+    `# \`${rule.id}\``,
+    '',
+    `${rule.description}`,
+    '',
+    `- Category: ${rule.category}`,
+    `- Default severity: \`${rule.severity}\``,
+    `- Fix: ${rule.fixable ? 'yes' : 'no'}`,
+    '',
+    '## Why it matters',
+    '',
+    rule.rationale,
+  ];
+  if (rule.assumptions) lines.push('', '## Assumptions', '', rule.assumptions);
+  if (failing) {
+    lines.push('', '## Example that fails', '', fence(failing.input), '', ...own(failing).map(findingLine));
+    const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);
+    if (fixes.length > 0) {
+      lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
+      if (failing.fixed !== undefined) lines.push('', '`manifest-lint --fix` turns the example into:', '', fence(failing.fixed));
+      else lines.push('', 'The rule offers alternatives, so `--fix` leaves the choice to you; editors offer each one as a quick fix.');
+    }
+  }
+  if (passing) lines.push('', '## Example that passes', '', fence(passing.input));
+  lines.push(
+    '',
+    '## Turning it off',
+    '',
+    `For one run: \`manifest-lint --rule ${rule.id}=off\`. For a project, in \`.manifestlintrc.json\`:`,
+    '',
+    fence(`{ "rules": { "${rule.id}": "off" } }`),
+    '',
+    'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
+    '',
+    fence(`{ "ignore": [{ "rule": "${rule.id}", "path": "${failing ? pointerOf(own(failing)[0]!.path) : '/tasks/0'}" }] }`),
+    '',
+  );
+  return lines.join('\n');
+}
+
+function fence(json: string): string {
+  return `\`\`\`json\n${json.replace(/\n$/, '')}\n\`\`\``;
+}
+
+function findingLine(finding: Diagnostic): string {
+  return `- line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}: ${finding.severity} — ${finding.message}`;
+}
+
+function pointerOf(path: Diagnostic['path']): string {
+  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

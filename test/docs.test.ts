@@ -1,13 +1,54 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
-import { replaceBetween, ruleListMarkdown, RULES_BEGIN, RULES_END } from '../docs/generate.js';
-import { listRules } from '../rules/index.js';
+/**
+ * Generated documentation: the README's rule list and `docs/rules/<id>.md`, built from the rule
+ * metadata and the golden files. Their examples are the golden inputs, linted here, so a page
+ * cannot drift from what the rule does. `UPDATE_DOCS=1 npx vitest run test/docs.test.ts`
+ * rewrites them.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { replaceBetween, ruleListMarkdown, rulePage, RULES_BEGIN, RULES_END, type DocCase } from '../docs/generate.js';
+import { fixText, lint, listRules } from '../rules/index.js';
 
 const README = new URL('../README.md', import.meta.url);
+const DOCS = new URL('../docs/rules/', import.meta.url);
+const GOLDEN = new URL('./golden/', import.meta.url);
+const NOW = new Date('2026-11-23T09:00:00Z');
+const UPDATE = process.env.UPDATE_DOCS === '1';
+
+function compareOrWrite(file: URL, expected: string): void {
+  if (UPDATE) writeFileSync(file, expected);
+  else expect(existsSync(file) ? readFileSync(file, 'utf8') : '', `${file.pathname} is stale: run UPDATE_DOCS=1 npx vitest run test/docs.test.ts`).toBe(expected);
+}
+
+function casesOf(ruleId: string): DocCase[] {
+  const folder = new URL(`${ruleId}/`, GOLDEN);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json'))
+    .sort()
+    .map((file) => {
+      const input = readFileSync(new URL(file, folder), 'utf8');
+      const { output } = fixText(input, { now: NOW });
+      return { name: file.replace(/\.json$/, ''), input, findings: lint(input, { now: NOW }).diagnostics, fixed: output === input ? undefined : output };
+    });
+}
 
 it('the README rule list is generated from the rule metadata and up to date', () => {
   const current = readFileSync(README, 'utf8');
-  const expected = replaceBetween(current, RULES_BEGIN, RULES_END, ruleListMarkdown(listRules()));
-  if (process.env.UPDATE_DOCS === '1') writeFileSync(README, expected);
-  else expect(current, 'run UPDATE_DOCS=1 npx vitest run test/docs.test.ts').toBe(expected);
+  compareOrWrite(README, replaceBetween(current, RULES_BEGIN, RULES_END, ruleListMarkdown(listRules())));
+});
+
+describe('rule pages', () => {
+  for (const rule of listRules()) {
+    it(rule.id, () => {
+      const page = rulePage(rule, casesOf(rule.id));
+      compareOrWrite(new URL(`${rule.id}.md`, DOCS), page);
+      if (rule.id !== 'unused-ignore') expect(page, 'a failing example').toContain('## Example that fails');
+    });
+  }
+
+  it('has no page for a rule that does not exist', () => {
+    const ids = new Set(listRules().map((rule) => rule.id));
+    expect(readdirSync(DOCS).filter((file) => !ids.has(file.replace(/\.md$/, '')))).toEqual([]);
+  });
 });
