@@ -156,3 +156,8 @@ export function slackToken(): string {
 export function telegramToken(): string {
   return ['8312', '45679', ':', 'AA', 'Hk3vPqR7sT9uW2xY4zB6cD8eF0gJ1mN5o'].join('');
 }
+
+/** A made-up Discord bot token of the real shape (three base64url parts), assembled at run time. */
+export function discordToken(): string {
+  return ['MTA5', 'ODc2NTQzMjEwOTg3NjU0MzIx', '.', 'Gh7kLm', '.', 'xY3zQ9wE8rT7yU6iO5pA4sD3fG2hJ1kL0'].join('');
+}

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectOneLineError, NOW, runCli, slackToken, telegramToken, workspace, type RunResult } from './helpers.js';
+import { discordToken, expectOneLineError, NOW, runCli, slackToken, telegramToken, workspace, type RunResult } from './helpers.js';
 
 const SLACK = slackToken();
 const TELEGRAM = telegramToken();
+const DISCORD = discordToken();
 
 /** Tokens in clear text, each on a line that also holds another finding, so code frames show them. */
 function leakyManifest(): string {
@@ -14,7 +15,8 @@ function leakyManifest(): string {
     '  "agent": { "name": "Chatty" },',
     `  "channels": {`,
     `    "slack": { "botToken": "${SLACK}", "appToken": "env:SLACK_APP_TOKEN", "colour": "blue" },`,
-    `    "telegram": { "botToken": "${TELEGRAM}", "dmPolicy": "opn" }`,
+    `    "telegram": { "botToken": "${TELEGRAM}", "dmPolicy": "opn" },`,
+    `    "discord": { "botToken": "${DISCORD}", "colour": "red" }`,
     '  }',
     '}',
     '',
@@ -23,7 +25,7 @@ function leakyManifest(): string {
 
 function expectNoSecret(result: RunResult, label: string): void {
   const output = result.stdout + result.stderr;
-  for (const secret of [SLACK, TELEGRAM]) {
+  for (const secret of [SLACK, TELEGRAM, DISCORD]) {
     // neither the whole token nor anything past its first 4 characters
     if (output.includes(secret) || output.includes(secret.slice(4, 16))) {
       throw new Error(`${label}: output shows a secret:\n${output}`);
@@ -44,6 +46,7 @@ describe('secrets', () => {
     const stylish = await runCli(['--now', NOW], { cwd });
     expect(stylish.stdout).toContain(`"${SLACK.slice(0, 4)}…"`);
     expect(stylish.stdout).toContain(`"${TELEGRAM.slice(0, 4)}…"`);
+    expect(stylish.stdout).toContain(`"${DISCORD.slice(0, 4)}…"`);
     // colours do not change that
     expectNoSecret(await runCli(['--now', NOW], { cwd, env: { FORCE_COLOR: '1' } }), 'colour');
   });
