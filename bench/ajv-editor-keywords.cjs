@@ -5,15 +5,8 @@
 // these keywords never fail.
 'use strict';
 
-const EDITOR_KEYWORDS = [
-  'markdownDescription',
-  'defaultSnippets',
-  'enumDescriptions',
-  'markdownEnumDescriptions',
-  'deprecationMessage',
-  'errorMessage',
-  'doNotSuggest',
-];
+// The same list the product's own Ajv instance registers (build/ajv.mjs).
+const EDITOR_KEYWORDS = require('../build/editor-keywords.json');
 
 module.exports = function addEditorKeywords(ajv) {
   ajv.addVocabulary(EDITOR_KEYWORDS.filter((keyword) => !ajv.getKeyword(keyword)));

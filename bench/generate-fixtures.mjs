@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 import { CronExpressionParser } from 'cron-parser';
+import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const fixturesDir = join(benchDir, 'fixtures');
@@ -121,21 +122,6 @@ const MODELS = [
 /** A real CIDv1 (dag-pb, sha2-256) taken from the typical fixture's skill. */
 const KNOWN_CID = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
 
-/**
- * Seeded uniform generator in [0, 1): a 32-bit counter advanced by the golden-ratio increment,
- * then scrambled with the murmur3 finaliser.
- */
-function seededRandom(seed) {
-  let counter = seed >>> 0;
-  return function next() {
-    counter = (counter + 0x9e3779b9) >>> 0;
-    let x = counter;
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    x ^= x >>> 16;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-}
 
 const random = seededRandom(SEED);
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));

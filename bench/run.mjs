@@ -17,6 +17,7 @@ import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyEdits, modify, parseTree } from 'jsonc-parser';
+import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -67,17 +68,6 @@ const rel = (file) => relative(root, file) || '.';
 // ------------------------------------------------------------------------------------------------
 // Small statistics and a seeded shuffle (run order is reproducible from --seed)
 
-function seededRandom(seed) {
-  let counter = seed >>> 0;
-  return () => {
-    counter = (counter + 0x9e3779b9) >>> 0;
-    let x = counter;
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    x ^= x >>> 16;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-}
 const random = seededRandom(options.seed);
 
 function shuffled(list) {

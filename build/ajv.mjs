@@ -2,6 +2,7 @@
 // by the tests and by anything else that compiles schema/manifest.v1.json.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
 
 /** Location of the bundled manifest schema. */
 export const SCHEMA_PATH = new URL('../schema/manifest.v1.json', import.meta.url);
@@ -14,15 +15,9 @@ export const SCHEMA_ID = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
  * engine. They carry documentation only and never affect validation; registering them as a
  * vocabulary keeps strict mode on for every other unknown keyword.
  */
-export const EDITOR_KEYWORDS = Object.freeze([
-  'markdownDescription',
-  'defaultSnippets',
-  'enumDescriptions',
-  'markdownEnumDescriptions',
-  'deprecationMessage',
-  'errorMessage',
-  'doNotSuggest',
-]);
+export const EDITOR_KEYWORDS = Object.freeze(
+  JSON.parse(readFileSync(new URL('./editor-keywords.json', import.meta.url), 'utf8')),
+);
 
 /**
  * Creates the Ajv 2020-12 instance the manifest schema is compiled with: strict mode (every strict

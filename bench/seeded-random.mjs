@@ -1,0 +1,16 @@
+/**
+ * Seeded uniform generator in [0, 1): a 32-bit counter advanced by the golden-ratio increment,
+ * then scrambled with the murmur3 finaliser. Fixture generation and run order both use it, so
+ * both are reproducible from their seed.
+ */
+export function seededRandom(seed) {
+  let counter = seed >>> 0;
+  return function next() {
+    counter = (counter + 0x9e3779b9) >>> 0;
+    let x = counter;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    x ^= x >>> 16;
+    return (x >>> 0) / 0x1_0000_0000;
+  };
+}
