@@ -97,11 +97,15 @@ const outputs = await Promise.all([
     plugins: [loadOnDemand],
     outfile: at('dist/manifest-lint.cjs'),
   }),
-  ...sideBundles.map(({ specifier, bundle }) => {
-    const esm = bundle.endsWith('.mjs');
-    const contents = esm ? `export * from '${specifier}';` : `module.exports = require('${specifier}');`;
-    return build({ ...common, stdin: { contents, resolveDir: root }, format: esm ? 'esm' : 'cjs', outfile: at(`dist/chunks/${bundle}`) });
-  }),
+  ...sideBundles.map(({ specifier, bundle }) =>
+    build({
+      ...common,
+      // An ES module re-export, so packages that export only ES modules (multiformats) resolve too.
+      stdin: { contents: `export * from '${specifier}';`, resolveDir: root },
+      format: bundle.endsWith('.mjs') ? 'esm' : 'cjs',
+      outfile: at(`dist/chunks/${bundle}`),
+    }),
+  ),
 ]);
 for (const file of outputs.flatMap((output) => output.outputFiles)) {
   const entry = file.path === at('dist/manifest-lint.cjs');

@@ -14,3 +14,18 @@ export {
 } from './engine/config.js';
 export { LineIndex } from './engine/line-index.js';
 export { maskSecret } from './engine/channel-tokens.js';
+export { parseDocument, nodeAt, type ParsedDocument } from './engine/document.js';
+export { ENV_NAME } from './engine/secrets.js';
+export { cronSchedules, type CronSchedule } from './engine/tasks.js';
+export { describeCid, type CidDescription } from './engine/cid.js';
+export {
+  secretDeclarations,
+  envReferences,
+  channelKeys,
+  deliveryChannels,
+  nameAt,
+  type SecretDeclaration,
+  type EnvReference,
+  type NameAt,
+} from './engine/references.js';
+export { explainSchedule, humanDuration, formatRunTime, type ScheduleExplanation } from './engine/schedule.js';

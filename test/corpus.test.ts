@@ -29,3 +29,25 @@ describe('corpus', () => {
     });
   }
 });
+
+/** The problems `corpus/README.md` lists: they must stay among the findings, whatever else changes. */
+const REQUIRED: [file: string, ruleId: string, path: string][] = [
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'legacy-task-shorthand', 'tasks.0.schedule'],
+  ['pinata-agent-templates--openclaw--actions-and-transactions--tetrac-perp-trader@448b461.json', 'legacy-model-object', 'model'],
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'template-author-field', 'template.authorName'],
+  ['pinata-agent-templates--moonpay-defi-portfolio@432f39c.json', 'template-author-field', 'template.authorName'],
+  ['pinata-agent-templates--openclaw--actions-and-transactions--tetrac-perp-trader@448b461.json', 'template-tags-limit', 'template.tags'],
+  ['pinata-agent-templates--hermes--basic--useful-assistant.json', 'route-without-start', 'routes'],
+  ['pinata-agent-templates--openclaw--actions-and-transactions--agent-with-mpp-wallet.json', 'script-empty', 'scripts.start'],
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'unknown-property', '_docs'],
+];
+
+describe('findings the corpus README lists', () => {
+  for (const [file, ruleId, path] of REQUIRED) {
+    it(`${ruleId} at ${path} in ${file}`, () => {
+      const { diagnostics } = lint(readFileSync(`${CORPUS}${file}`, 'utf8'), { now: NOW });
+      expect(diagnostics.map((d) => `${d.ruleId} ${d.path.join('.')}`)).toContain(`${ruleId} ${path}`);
+    });
+  }
+});
+

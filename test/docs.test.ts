@@ -8,11 +8,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replaceBetween, ruleListMarkdown, rulePage, RULES_BEGIN, RULES_END, type DocCase } from '../docs/generate.js';
 import { fixText, lint, listRules } from '../rules/index.js';
+import { goldenCases, lintOptionsFor } from './golden-cases.js';
 
 const README = new URL('../README.md', import.meta.url);
 const DOCS = new URL('../docs/rules/', import.meta.url);
-const GOLDEN = new URL('./golden/', import.meta.url);
-const NOW = new Date('2026-11-23T09:00:00Z');
 const UPDATE = process.env.UPDATE_DOCS === '1';
 
 function compareOrWrite(file: URL, expected: string): void {
@@ -21,15 +20,13 @@ function compareOrWrite(file: URL, expected: string): void {
 }
 
 function casesOf(ruleId: string): DocCase[] {
-  const folder = new URL(`${ruleId}/`, GOLDEN);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json'))
-    .sort()
-    .map((file) => {
-      const input = readFileSync(new URL(file, folder), 'utf8');
-      const { output } = fixText(input, { now: NOW });
-      return { name: file.replace(/\.json$/, ''), input, findings: lint(input, { now: NOW }).diagnostics, fixed: output === input ? undefined : output };
+  return goldenCases()
+    .filter((c) => c.rule === ruleId)
+    .map(({ name, input: file }) => {
+      const input = readFileSync(file, 'utf8');
+      const options = lintOptionsFor(name);
+      const { output } = fixText(input, options);
+      return { name, input, findings: lint(input, options).diagnostics, fixed: output === input ? undefined : output };
     });
 }
 

@@ -6,13 +6,11 @@
  * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review;
  * `UPDATE_GOLDEN=rule-a,rule-b` rewrites only those rules' folders.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, listRules, type Diagnostic, type Fix, type Range } from '../rules/index.js';
+import { goldenCases, lintOptionsFor } from './golden-cases.js';
 
-const GOLDEN = new URL('./golden/', import.meta.url).pathname;
-const NOW = new Date('2026-11-23T09:00:00Z');
 const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
 const updating = (rule: string) => UPDATE_SPEC === '1' || UPDATE_SPEC.split(',').includes(rule);
 
@@ -57,33 +55,26 @@ function applyFix(text: string, fix: Fix): string {
     .reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
 }
 
-const cases = readdirSync(GOLDEN, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort()
-  .flatMap((rule) =>
-    readdirSync(join(GOLDEN, rule))
-      .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json'))
-      .sort()
-      .map((file) => ({ rule, name: file.replace(/\.json$/, ''), input: join(GOLDEN, rule, file) })),
-  );
+const cases = goldenCases();
 
-const findingsOf = (text: string) => lint(text, { now: NOW }).diagnostics;
+const optionsFor = lintOptionsFor;
+const findingsOf = (text: string, name: string) => lint(text, optionsFor(name)).diagnostics;
 
 describe('golden files', () => {
   for (const { rule, name, input } of cases) {
     it(`${rule}/${name}`, () => {
       const text = readFileSync(input, 'utf8');
-      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text).map(toGolden), null, 2)}\n`);
+      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text, name).map(toGolden), null, 2)}\n`);
 
       const fixedFile = input.replace(/\.json$/, '.fixed.json');
-      const { output } = fixText(text, { now: NOW });
+      const { output } = fixText(text, optionsFor(name));
       if (output === text) {
+        if (updating(rule) && existsSync(fixedFile)) unlinkSync(fixedFile);
         expect(existsSync(fixedFile), `${fixedFile} exists but --fix changes nothing`).toBe(false);
         return;
       }
       compareOrWrite(rule, fixedFile, output);
-      expect(fixText(output, { now: NOW }).output, 'fixing twice changes nothing').toBe(output);
+      expect(fixText(output, optionsFor(name)).output, 'fixing twice changes nothing').toBe(output);
     });
   }
 });
@@ -91,19 +82,19 @@ describe('golden files', () => {
 describe('every rule has golden files', () => {
   for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
     it(meta.id, () => {
-      const mine = cases.filter((c) => c.rule === meta.id).map((c) => readFileSync(c.input, 'utf8'));
-      const fires = mine.filter((text) => findingsOf(text).some((d) => d.ruleId === meta.id));
+      const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, text: readFileSync(c.input, 'utf8') }));
+      const fires = mine.filter(({ text, name }) => findingsOf(text, name).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
       if (!meta.fixable) return;
       // Every fix the rule offers, alternatives included, must make its finding go away.
-      const offered = fires.flatMap((text) => {
-        const own = findingsOf(text).filter((d) => d.ruleId === meta.id);
-        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, own, fix })));
+      const offered = fires.flatMap(({ text, name }) => {
+        const own = findingsOf(text, name).filter((d) => d.ruleId === meta.id);
+        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, name, own, fix })));
       });
       expect(offered.length, `a case where ${meta.id} offers a fix`).toBeGreaterThan(0);
-      for (const { text, own, fix } of offered) {
-        const after = findingsOf(applyFix(text, fix)).filter((d) => d.ruleId === meta.id);
+      for (const { text, name, own, fix } of offered) {
+        const after = findingsOf(applyFix(text, fix), name).filter((d) => d.ruleId === meta.id);
         expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);
       }
     });

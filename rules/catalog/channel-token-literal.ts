@@ -1,4 +1,14 @@
-import { channelTokens, ENV_PREFIX, literalChannelTokens, maskSecret, type ChannelToken } from '../engine/channel-tokens.js';
+import {
+  channelTokens,
+  conventionalSecretName,
+  ENV_PREFIX,
+  envReferenceIntent,
+  expectedTokenKind,
+  literalChannelTokens,
+  maskSecret,
+  tokenKind,
+  type ChannelToken,
+} from '../engine/channel-tokens.js';
 import { formatPath } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { declareSecret, declaredSecretNames } from '../engine/secrets.js';
@@ -19,14 +29,19 @@ export const channelTokenLiteral = defineRule({
     const { doc } = context;
     const declared = declaredSecretNames(doc);
     for (const token of literalChannelTokens(doc)) {
+      // `$TOKEN` or `ENV:TOKEN` is a reference written wrongly, not a token: channel-token-shape says so.
+      if (envReferenceIntent(token.value) !== undefined) continue;
       const name = secretNameFor(doc, token);
       const edits = [{ ...spanOf(token.node), newText: JSON.stringify(`${ENV_PREFIX}${name}`) }];
       if (!declared.has(name)) edits.push(...declareSecret(doc, name, tokenDescription(token.channel, token.field)));
+      // A token of another field's shape (Slack's two tokens swapped) would be stored under the wrong name.
+      const kind = tokenKind(token.value);
+      const misplaced = kind !== undefined && kind !== expectedTokenKind(token.channel, token.field);
       context.report({
         path: token.path,
         span: spanOf(token.node),
         message: `\`${formatPath(token.path)}\` holds a token in clear text (${maskSecret(token.value)}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`${name}\`, write \`"${ENV_PREFIX}${name}"\` here and declare \`${name}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
-        fixes: [{ title: `Move the token to the secret \`${name}\``, edits }],
+        ...(misplaced ? {} : { fixes: [{ title: `Move the token to the secret \`${name}\``, edits }] }),
       });
     }
   },
@@ -37,7 +52,7 @@ export const channelTokenLiteral = defineRule({
  * reads that name (a declared but unused secret of that name is taken to be meant for this one).
  */
 function secretNameFor(doc: ParsedDocument, token: ChannelToken): string {
-  const base = `${token.channel.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}_${token.field === 'appToken' ? 'APP' : 'BOT'}_TOKEN`;
+  const base = conventionalSecretName(token.channel, token.field);
   const usedElsewhere = new Set(channelTokens(doc).filter((other) => other.node !== token.node).map((other) => other.envName));
   let name = base;
   for (let n = 2; usedElsewhere.has(name); n++) name = `${base}_${n}`;

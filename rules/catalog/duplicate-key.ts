@@ -14,6 +14,7 @@ export const duplicateKey = defineRule({
   },
   check(context) {
     forEachObject(context.doc.root, (object) => {
+      if ((object.children?.length ?? 0) < 2) return;
       const first = new Map<string, number>();
       for (const property of object.children ?? []) {
         const key = property.children?.[0];

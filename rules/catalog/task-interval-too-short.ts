@@ -2,6 +2,7 @@ import { cronFields, subMinuteFiring } from '../engine/cron.js';
 import { childValue } from '../engine/document.js';
 import { subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
+import { humanDuration } from '../engine/schedule.js';
 import { cronSchedules, tasks } from '../engine/tasks.js';
 
 const MINUTE_MS = 60_000;
@@ -26,7 +27,7 @@ export const taskIntervalTooShort = defineRule({
       context.report({
         path,
         span: spanOf(every),
-        message: `${subject(path)} is ${every.value} (${humanMs(every.value)}); the platform runs a task at most once a minute. Use ${MINUTE_MS} or more.`,
+        message: `${subject(path)} is ${every.value} (${humanDuration(every.value)}); the platform runs a task at most once a minute. Use ${MINUTE_MS} or more.`,
       });
     }
     for (const cron of cronSchedules(context.doc)) {
@@ -36,14 +37,8 @@ export const taskIntervalTooShort = defineRule({
       context.report({
         path: cron.path,
         span: spanOf(cron.node),
-        message: `\`${cron.expr}\` has a seconds field and fires ${firing.perMinute} times a minute, as little as ${humanMs(firing.smallestGap * 1000)} apart; the platform runs a task at most once a minute. Drop the seconds field (\`${rest}\`) or fix it to one value (\`0 ${rest}\`).`,
+        message: `\`${cron.expr}\` has a seconds field and fires ${firing.perMinute} times a minute, as little as ${humanDuration(firing.smallestGap * 1000)} apart; the platform runs a task at most once a minute. Drop the seconds field (\`${rest}\`) or fix it to one value (\`0 ${rest}\`).`,
       });
     }
   },
 });
-
-function humanMs(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} second${seconds === 1 ? '' : 's'}`;
-}

@@ -73,8 +73,16 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /^gh[pousr]_[A-Za-z0-9]{30,}$/,
 ];
 
+/** First characters the shapes above can start with: most strings are rejected on this alone. */
+const TOKEN_START = /^[xsgMNO0-9]/;
+
 export function looksLikeToken(value: string): boolean {
-  return value.length >= 20 && TOKEN_SHAPES.some((shape) => shape.test(value));
+  return value.length >= 20 && !value.includes(' ') && TOKEN_START.test(value) && TOKEN_SHAPES.some((shape) => shape.test(value));
+}
+
+/** `env:` followed by a pasted token instead of a variable name: still a secret in the text. */
+function looksLikeEnvToken(value: string): boolean {
+  return value.startsWith(ENV_PREFIX) && looksLikeToken(value.slice(ENV_PREFIX.length).trim());
 }
 
 /** Ranges to mask in any output: literal channel tokens and token-shaped strings anywhere. */
@@ -82,7 +90,7 @@ export function secretSpans(doc: ParsedDocument): Span[] {
   const spans = literalChannelTokens(doc).map((token) => token.span);
   const seen = new Set(spans.map((span) => span.start));
   forEachValue(doc.root, (node) => {
-    if (node.type === 'string' && looksLikeToken(node.value) && !seen.has(node.offset + 1)) {
+    if (node.type === 'string' && !seen.has(node.offset + 1) && (looksLikeToken(node.value) || looksLikeEnvToken(node.value))) {
       spans.push({ start: node.offset + 1, end: node.offset + node.length - 1 });
     }
   });
@@ -94,3 +102,107 @@ export function maskSecret(value: string): string {
   const characters = [...value];
   return `${characters.slice(0, Math.min(4, Math.floor(characters.length / 2))).join('')}…`;
 }
+
+/** The token fields each channel needs when it is first set up (Slack's Socket Mode adds `appToken`). */
+export const REQUIRED_TOKENS: ReadonlyMap<string, readonly TokenField[]> = new Map([
+  ['telegram', ['botToken']],
+  ['discord', ['botToken']],
+  ['slack', ['botToken', 'appToken']],
+]);
+
+/** The secret a channel token conventionally reads: `TELEGRAM_BOT_TOKEN`, `SLACK_APP_TOKEN`. */
+export function conventionalSecretName(channel: string, field: TokenField): string {
+  return `${channel.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}_${field === 'appToken' ? 'APP' : 'BOT'}_TOKEN`;
+}
+
+export interface ChannelConfig {
+  channel: string;
+  path: JsonPath;
+  /** The channel's key, where findings about the channel as a whole (or a missing field) go. */
+  key: Node;
+  /** The channel's value: an object for any channel worth checking. */
+  config: Node;
+  /** False only for an explicit `"enabled": false`: the channel is shipped switched off. */
+  enabled: boolean;
+}
+
+/** Each channel under `channels` whose value is an object; of duplicate keys, the last (as JSON.parse). */
+export function channelConfigs(doc: ParsedDocument): ChannelConfig[] {
+  const channels = nodeAt(doc.root, ['channels']);
+  if (channels?.type !== 'object') return [];
+  const byName = new Map<string, ChannelConfig>();
+  for (const property of channels.children ?? []) {
+    const [key, config] = property.children ?? [];
+    if (typeof key?.value !== 'string') continue;
+    byName.delete(key.value);
+    if (config?.type !== 'object') continue;
+    const enabled = propertiesNamed(config, 'enabled').at(-1)?.children?.[1];
+    byName.set(key.value, {
+      channel: key.value,
+      path: ['channels', key.value],
+      key,
+      config,
+      enabled: !(enabled?.type === 'boolean' && enabled.value === false),
+    });
+  }
+  return [...byName.values()];
+}
+
+/** What a pasted credential is, judged by its shape alone. */
+export type TokenKind = 'slack-bot' | 'slack-app' | 'slack-user' | 'slack-other' | 'telegram' | 'discord';
+
+/** The kind of token each channel field takes. */
+export function expectedTokenKind(channel: string, field: TokenField): TokenKind | undefined {
+  switch (channel) {
+    case 'telegram':
+      return field === 'botToken' ? 'telegram' : undefined;
+    case 'discord':
+      return field === 'botToken' ? 'discord' : undefined;
+    case 'slack':
+      return field === 'botToken' ? 'slack-bot' : 'slack-app';
+    default:
+      return undefined;
+  }
+}
+
+/** How each kind is described to a person: what it is, and the shape that identifies it. */
+export const TOKEN_KIND_LABEL: Readonly<Record<TokenKind, { name: string; shape: string }>> = {
+  'slack-bot': { name: 'a Slack bot token', shape: 'starts with `xoxb-`' },
+  'slack-app': { name: 'a Slack app-level token', shape: 'starts with `xapp-`' },
+  'slack-user': { name: 'a Slack user token', shape: 'starts with `xoxp-`' },
+  'slack-other': { name: 'a Slack token of another kind', shape: 'starts with `xox` and a letter' },
+  telegram: { name: 'a Telegram bot token', shape: 'is `<digits>:<secret>`, as BotFather gives it' },
+  discord: { name: 'a Discord bot token', shape: 'is three base64url parts separated by dots' },
+};
+
+const SLACK_TOKEN = /^xox([a-z])-/;
+const SLACK_APP_TOKEN = /^xapp-/;
+const TELEGRAM_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
+const DISCORD_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+export function tokenKind(value: string): TokenKind | undefined {
+  if (SLACK_APP_TOKEN.test(value)) return 'slack-app';
+  const slack = SLACK_TOKEN.exec(value);
+  if (slack) return slack[1] === 'b' ? 'slack-bot' : slack[1] === 'p' ? 'slack-user' : 'slack-other';
+  if (TELEGRAM_TOKEN.test(value)) return 'telegram';
+  if (DISCORD_TOKEN.test(value)) return 'discord';
+  return undefined;
+}
+
+/**
+ * The variable a value means to read when it is written in another syntax than `env:NAME`:
+ * `ENV:NAME`, `env=NAME`, `$NAME`, `${NAME}`, `process.env.NAME`, or the bare `UPPER_SNAKE` name
+ * of a variable. The platform reads only `env:` followed by the name, so such a value would be
+ * sent to the provider as the token itself.
+ */
+export function envReferenceIntent(value: string): string | undefined {
+  const trimmed = value.trim();
+  const reference = ENV_REFERENCE_LIKE.exec(trimmed);
+  if (reference) return reference.slice(1).find((name) => name !== undefined);
+  return VARIABLE_NAME_LIKE.test(trimmed) ? trimmed : undefined;
+}
+
+const ENV_REFERENCE_LIKE =
+  /^(?:env\s*[:=]\s*([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|process\.env\.([A-Za-z_][A-Za-z0-9_]*))$/i;
+/** `UPPER_SNAKE` with at least one underscore: the name of a variable, never a credential. */
+const VARIABLE_NAME_LIKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;

@@ -1,8 +1,58 @@
+import type { CronExpression, CronExpressionOptions } from 'cron-parser';
 import { load as loadCronParser } from './lazy/cron-parser.js';
 
-/** Splits on the whitespace cron uses between fields. */
+const WHITESPACE = /\s+/;
+/** Entries kept by each per-expression memo before it starts over (bounds a long-running server's memory). */
+const MEMO_LIMIT = 1000;
+/** Longer expressions are not memoised (they are invalid anyway, and keys must stay small). */
+const MEMO_KEY_LENGTH = 256;
+const TOKEN = /\S+/g;
+
+/**
+ * Splits on the whitespace cron uses between fields. A predefined alias (`@daily`, `@secondly`…)
+ * counts as the fields it stands for, so callers that look at the seconds field see it.
+ */
 export function cronFields(expr: string): string[] {
-  return expr.trim().split(/\s+/).filter(Boolean);
+  const trimmed = expr.trim();
+  if (trimmed.startsWith('@') && !WHITESPACE.test(trimmed)) {
+    const expanded = aliasExpansion(trimmed);
+    if (expanded) return expanded.split(' ');
+  }
+  return trimmed.split(WHITESPACE).filter(Boolean);
+}
+
+/** One whitespace-separated field of an expression, with its offsets in the expression. */
+export interface CronToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export function cronTokens(expr: string): CronToken[] {
+  const tokens: CronToken[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(expr); match; match = TOKEN.exec(expr)) {
+    tokens.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+}
+
+/**
+ * Parses with cron-parser. Hashed fields (`H`) take their value from a fixed seed, so the same
+ * expression always gives the same fields and run times.
+ */
+export function parseCron(expr: string, options: CronExpressionOptions = {}): CronExpression {
+  return loadCronParser().CronExpressionParser.parse(expr, { hashSeed: 'manifest', ...options });
+}
+
+/** The aliases cron-parser predefines, as the six fields (seconds first) they stand for. */
+function aliasExpansion(alias: string): string | undefined {
+  if (!/^@[a-z]+$/i.test(alias)) return undefined;
+  try {
+    return parseCron(alias).stringify(true);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface SubMinuteFiring {
@@ -21,10 +71,24 @@ export interface SubMinuteFiring {
  * minutes both fire (`*\/59`: second 59, then second 0 of the next minute).
  */
 export function subMinuteFiring(expr: string): SubMinuteFiring | undefined {
+  let firing = firings.get(expr);
+  if (firing === undefined) {
+    firing = findSubMinuteFiring(expr) ?? null;
+    if (expr.length <= MEMO_KEY_LENGTH) {
+      if (firings.size >= MEMO_LIMIT) firings.clear();
+      firings.set(expr, firing);
+    }
+  }
+  return firing ?? undefined;
+}
+
+const firings = new Map<string, SubMinuteFiring | null>();
+
+function findSubMinuteFiring(expr: string): SubMinuteFiring | undefined {
   if (cronFields(expr).length !== 6) return undefined;
   let fields;
   try {
-    fields = loadCronParser().CronExpressionParser.parse(expr).fields;
+    fields = parseCron(expr).fields;
   } catch {
     return undefined;
   }
@@ -39,4 +103,187 @@ export function subMinuteFiring(expr: string): SubMinuteFiring | undefined {
     (minutes.has(59) && minutes.has(0) && [...hours].some((h) => hours.has((h + 1) % 24)));
   if (consecutiveMinutes) smallestGap = Math.min(smallestGap, 60 - seconds.at(-1)! + seconds[0]!);
   return { perMinute: seconds.length, smallestGap };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Validation
+
+export interface CronFieldSpec {
+  /** As messages name it: `minute`, `day of month`… */
+  name: string;
+  min: number;
+  max: number;
+  /** What the field takes, for messages. */
+  allows: string;
+}
+
+const SECOND: CronFieldSpec = { name: 'seconds', min: 0, max: 59, allows: '0-59' };
+const FIVE_FIELDS: readonly CronFieldSpec[] = [
+  { name: 'minute', min: 0, max: 59, allows: '0-59' },
+  { name: 'hour', min: 0, max: 23, allows: '0-23' },
+  { name: 'day of month', min: 1, max: 31, allows: '1-31, or `L` for the last day of the month' },
+  { name: 'month', min: 1, max: 12, allows: '1-12 or `JAN`-`DEC`' },
+  {
+    name: 'day of week',
+    min: 0,
+    max: 7,
+    allows: '0-7 (0 and 7 are Sunday) or `SUN`-`SAT`, `5L` for the last Friday of the month and `1#2` for its second Monday',
+  },
+];
+
+/** The fields of an expression with `count` fields (5, or 6 with seconds first). */
+export function cronFieldSpecs(count: number): readonly CronFieldSpec[] {
+  return count === 6 ? [SECOND, ...FIVE_FIELDS] : FIVE_FIELDS;
+}
+
+/** What every field takes besides its values. */
+export const CRON_SYNTAX = '`*`, lists (`1,15`), ranges (`1-5`) and steps (`*/15`)';
+
+export type CronProblem =
+  | { kind: 'empty' }
+  /** Fewer than five or more than six fields. */
+  | { kind: 'field-count'; count: number }
+  /** `@something` that is not a predefined alias. */
+  | { kind: 'alias'; alias: string }
+  /** One field is wrong on its own; `reason` says why, in words. */
+  | { kind: 'field'; field: CronFieldSpec; token: CronToken; reason: string }
+  /** The day of month never occurs in the months the month field allows. */
+  | { kind: 'day-of-month'; field: CronFieldSpec; token: CronToken; months: string }
+  /** cron-parser refused the expression as a whole. */
+  | { kind: 'other'; reason: string };
+
+const problems = new Map<string, CronProblem | null>();
+
+/**
+ * Why cron-parser refuses `expr`, or undefined when it is a valid expression of five fields, six
+ * fields (seconds first) or a predefined alias. Memoised per expression.
+ */
+export function cronProblem(expr: string): CronProblem | undefined {
+  let problem = problems.get(expr);
+  if (problem === undefined) {
+    problem = findProblem(expr) ?? null;
+    if (expr.length <= MEMO_KEY_LENGTH) {
+      if (problems.size >= MEMO_LIMIT) problems.clear();
+      problems.set(expr, problem);
+    }
+  }
+  return problem ?? undefined;
+}
+
+function findProblem(expr: string): CronProblem | undefined {
+  const tokens = cronTokens(expr);
+  if (tokens.length === 0) return { kind: 'empty' };
+  if (tokens.length === 1 && tokens[0]!.text.startsWith('@')) {
+    return aliasExpansion(tokens[0]!.text) === undefined ? { kind: 'alias', alias: tokens[0]!.text } : undefined;
+  }
+  // cron-parser fills in missing leading fields; a manifest's expression has them all.
+  if (tokens.length < 5 || tokens.length > 6) return { kind: 'field-count', count: tokens.length };
+  if (plainlyValid(tokens)) return undefined;
+  try {
+    parseCron(expr);
+    return undefined;
+  } catch (error) {
+    return locate(tokens, messageOf(error));
+  }
+}
+
+/** Finds the field at fault by parsing each field with every other field a wildcard. */
+function locate(tokens: CronToken[], wholeReason: string): CronProblem {
+  const specs = cronFieldSpecs(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const alone = tokens.map((token, j) => (j === i ? token.text : '*')).join(' ');
+    try {
+      parseCron(alone);
+    } catch (error) {
+      return { kind: 'field', field: specs[i]!, token: tokens[i]!, reason: explainReason(messageOf(error), specs[i]!) };
+    }
+  }
+  const dayOfMonth = tokens.length - 3;
+  if (/day of month/.test(wholeReason)) {
+    return { kind: 'day-of-month', field: specs[dayOfMonth]!, token: tokens[dayOfMonth]!, months: tokens[dayOfMonth + 1]!.text };
+  }
+  return { kind: 'other', reason: wholeReason };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** cron-parser's reason for one field, in the words of the manifest's messages. */
+function explainReason(reason: string, field: CronFieldSpec): string {
+  let match: RegExpExecArray | null;
+  if ((match = /got value (\S+) expected range (\d+-\d+)/.exec(reason))) return `${match[1]} is outside ${match[2]}`;
+  if ((match = /got range (\S+) expected range (\d+-\d+)/.exec(reason))) {
+    return match[1]!.includes('NaN') ? 'it has a value that is not a number' : `the range ${match[1]} goes outside ${match[2]}`;
+  }
+  if ((match = /Invalid range: (\S+), min\(\d+\) > max\(\d+\)/.exec(reason))) return `the range ${match[1]} runs backwards`;
+  if ((match = /Invalid range: (\S+), min > max/.exec(reason))) return `the range ${match[1]} runs backwards`;
+  if (/Invalid characters/.test(reason)) return `it has characters the ${field.name} field does not take`;
+  if (/cannot repeat at every 0 time|Invalid step: .*must be positive/.test(reason)) return 'a step of 0 never advances';
+  if (/Invalid repeat/.test(reason)) return 'the step is not a positive whole number';
+  if (/Invalid list value format/.test(reason)) return 'the list has an empty item';
+  if ((match = /cannot resolve alias "([^"]*)"/.exec(reason))) return `\`${match[1]}\` is not a name the ${field.name} field knows`;
+  if ((match = /duplicate values found: (\S+)/.exec(reason))) return `the value ${match[1]} is listed more than once (list items must not overlap)`;
+  if (/occurrence number/.test(reason)) return 'the occurrence after `#` must be 1-5';
+  if (/too many values/.test(reason)) return 'it lists too many values';
+  return reason.charAt(0).toLowerCase() + reason.slice(1);
+}
+
+const DIGITS = /^\d{1,2}$/;
+
+/** Whether the fast path alone accepts `expr` (exported for the tests that hold it to cron-parser). */
+export function plainlyValidCron(expr: string): boolean {
+  const tokens = cronTokens(expr);
+  return (tokens.length === 5 || tokens.length === 6) && plainlyValid(tokens);
+}
+
+/**
+ * A fast path that recognises the common, plainly valid expressions (numbers, `*`, ranges, steps
+ * and lists, nothing overlapping) without loading cron-parser and its time-zone library, which
+ * costs more than the rest of a run. Anything else, including a day of month restricted together
+ * with the month, goes to cron-parser.
+ */
+function plainlyValid(tokens: CronToken[]): boolean {
+  const specs = cronFieldSpecs(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!plainField(tokens[i]!.text, specs[i]!)) return false;
+  }
+  const n = tokens.length;
+  return tokens[n - 3]!.text === '*' || tokens[n - 2]!.text === '*';
+}
+
+function plainField(text: string, spec: CronFieldSpec): boolean {
+  const seen = new Set<number>();
+  const weekday = spec.max === 7;
+  const add = (value: number) => {
+    const normal = weekday && value === 7 ? 0 : value;
+    if (seen.has(normal)) return false;
+    seen.add(normal);
+    return true;
+  };
+  for (const item of text.split(',')) {
+    const [range, step, extra] = item.split('/');
+    if (extra !== undefined || range === undefined) return false;
+    let from: number;
+    let to: number;
+    if (range === '*') {
+      from = spec.min;
+      to = weekday ? 6 : spec.max;
+    } else {
+      const [a, b, more] = range.split('-');
+      if (more !== undefined || a === undefined || !DIGITS.test(a) || (b !== undefined && !DIGITS.test(b))) return false;
+      from = Number(a);
+      to = b === undefined ? (step === undefined ? from : spec.max) : Number(b);
+      if (b === undefined && step !== undefined && weekday) to = 6;
+    }
+    if (from < spec.min || to > spec.max || from > to) return false;
+    let by = 1;
+    if (step !== undefined) {
+      if (!DIGITS.test(step)) return false;
+      by = Number(step);
+      if (by < 1 || by > spec.max - spec.min) return false;
+    }
+    for (let value = from; value <= to; value += by) if (!add(value)) return false;
+  }
+  return true;
 }

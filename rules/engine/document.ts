@@ -27,15 +27,17 @@ export interface ParsedDocument {
   value: unknown;
   syntaxErrors: ParseError[];
   refusal: Refusal | undefined;
+  /** Values computed once per document and shared by the rules (see `derived`). */
+  derived: Map<(doc: ParsedDocument) => unknown, unknown>;
 }
 
 export function parseDocument(text: string): ParsedDocument {
   const lines = new LineIndex(text);
   const refusal = refuse(text);
-  if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal };
+  if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal, derived: new Map() };
   const syntaxErrors: ParseError[] = [];
   const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
-  return { text, lines, root, value: root ? valueOf(text, root, syntaxErrors) : undefined, syntaxErrors, refusal };
+  return { text, lines, root, value: root ? valueOf(text, root, syntaxErrors) : undefined, syntaxErrors, refusal, derived: new Map() };
 }
 
 /**
@@ -55,6 +57,7 @@ function valueOf(text: string, root: Node, syntaxErrors: ParseError[]): unknown 
 
 function refuse(text: string): Refusal | undefined {
   if (text.length > MAX_LENGTH) return { kind: 'too-long', length: text.length };
+  if (openingBrackets(text) <= MAX_DEPTH) return undefined;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -71,6 +74,15 @@ function refuse(text: string): Refusal | undefined {
     }
   }
   return undefined;
+}
+
+/** Nesting can only go as deep as there are opening brackets; counting them natively is cheap. */
+function openingBrackets(text: string): number {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i !== -1 && count <= MAX_DEPTH; i = text.indexOf(bracket, i + 1)) count++;
+  }
+  return count;
 }
 
 /** Like JSON.parse on the recovered tree, but a `__proto__` key stays an ordinary own property. */
@@ -145,3 +157,21 @@ export function childValue(object: Node | undefined, key: string): Node | undefi
 export function stringValue(node: Node | undefined): string | undefined {
   return node?.type === 'string' ? (node.value as string) : undefined;
 }
+
+/**
+ * Whether a syntax error lies inside the node or right after it: the value jsonc-parser
+ * recovered there may be cut short, so rules leave it alone (SPEC section 4).
+ */
+export function touchesSyntaxError(doc: ParsedDocument, node: Node): boolean {
+  return doc.syntaxErrors.some((error) => error.offset >= node.offset && error.offset <= node.offset + node.length);
+}
+
+/**
+ * `compute(doc)`, computed once per document and shared by every rule that asks (a parsed
+ * document never changes). Callers must not modify what they get.
+ */
+export function derived<T>(doc: ParsedDocument, compute: (doc: ParsedDocument) => T): T {
+  if (!doc.derived.has(compute)) doc.derived.set(compute, compute(doc));
+  return doc.derived.get(compute) as T;
+}
+

@@ -108,3 +108,53 @@ function addProperty(text: string, layout: Layout, object: Node, key: string, va
 export function replaceValue(node: Node, value: unknown): OffsetEdit {
   return { start: node.offset, end: node.offset + node.length, newText: JSON.stringify(value) };
 }
+
+/** The indentation of the line holding `offset`, as written. */
+export function indentAt(text: string, offset: number): string {
+  return indentOfLine(text, offset);
+}
+
+/** Whether an object or array writes its members on lines of their own. */
+export function isMultiline(text: string, container: Node): boolean {
+  const members = container.children ?? [];
+  const first = members[0];
+  return first ? text.slice(container.offset, first.offset).includes('\n') : text.slice(container.offset, container.offset + container.length).includes('\n');
+}
+
+/**
+ * An object written from JSON texts of its values (kept as the user wrote them, escapes and
+ * all): `{ "a": 1, "b": 2 }` inline, or one member a line indented one level from `indent`.
+ */
+export function renderObject(entries: readonly (readonly [key: string, json: string])[], layout: Layout, indent: string, inline: boolean): string {
+  if (entries.length === 0) return '{}';
+  if (inline) return `{ ${entries.map(([key, json]) => `${JSON.stringify(key)}: ${json}`).join(', ')} }`;
+  const inner = indent + layout.unit;
+  return `{${layout.eol}${entries.map(([key, json]) => `${inner}${JSON.stringify(key)}: ${json}`).join(`,${layout.eol}`)}${layout.eol}${indent}}`;
+}
+
+/**
+ * Adds properties, their values given as JSON text, after the last property of the object at
+ * `path`: each on a line of its own in a multi-line object, on the same line otherwise.
+ */
+export function addProperties(doc: ParsedDocument, path: JsonPath, entries: readonly (readonly [key: string, json: string])[]): OffsetEdit[] {
+  const { text } = doc;
+  const object = nodeAt(doc.root, path);
+  if (object?.type !== 'object' || entries.length === 0) return [];
+  const layout = layoutOf(text);
+  const last = (object.children ?? []).at(-1);
+  const member = ([key, json]: readonly [string, string]) => `${JSON.stringify(key)}: ${json}`;
+  if (!last) {
+    const indent = indentOfLine(text, object.offset);
+    const inner = indent + layout.unit;
+    return [
+      {
+        start: object.offset + 1,
+        end: object.offset + object.length - 1,
+        newText: `${layout.eol}${entries.map((entry) => inner + member(entry)).join(`,${layout.eol}`)}${layout.eol}${indent}`,
+      },
+    ];
+  }
+  const separator = isMultiline(text, object) ? layout.eol + indentOfLine(text, last.offset) : ' ';
+  const end = last.offset + last.length;
+  return [{ start: end, end, newText: entries.map((entry) => `,${separator}${member(entry)}`).join('') }];
+}

@@ -12,25 +12,30 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
   const schemaErrors = validateSchema(doc, COVERED_SCHEMA_PATHS);
   const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
+  // One context for every rule; `report` reads which rule is running and at what severity.
+  let ruleId = '';
+  let severity: Severity = 'error';
+  const context: RuleContext = {
+    doc,
+    now,
+    templateMode: options.template ?? false,
+    schemaErrors,
+    report: (finding) =>
+      diagnostics.push({
+        ruleId,
+        severity,
+        message: finding.message,
+        path: finding.path,
+        range: toRange(doc.lines, finding.span),
+        ...(finding.fixes?.length ? { fixes: finding.fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
+        docsUrl: docsUrl(ruleId),
+      }),
+  };
   for (const rule of RULES) {
-    const severity = options.rules?.[rule.meta.id] ?? rule.meta.severity;
-    if (severity === 'off') continue;
-    const context: RuleContext = {
-      doc,
-      now,
-      templateMode: options.template ?? false,
-      schemaErrors,
-      report: (finding) =>
-        diagnostics.push({
-          ruleId: rule.meta.id,
-          severity: severity as Severity,
-          message: finding.message,
-          path: finding.path,
-          range: toRange(doc.lines, finding.span),
-          ...(finding.fixes?.length ? { fixes: finding.fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
-          docsUrl: docsUrl(rule.meta.id),
-        }),
-    };
+    const setting = options.rules?.[rule.meta.id] ?? rule.meta.severity;
+    if (setting === 'off') continue;
+    ruleId = rule.meta.id;
+    severity = setting;
     rule.check(context);
   }
   diagnostics.sort(compareDiagnostics);

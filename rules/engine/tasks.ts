@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { arrayItems, childValue, stringValue, type ParsedDocument } from './document.js';
+import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from './document.js';
+import { spanOf, type Span } from './rule.js';
 import type { JsonPath } from './types.js';
 
 /** A cron expression of a task, in either the documented or the shorthand form. */
@@ -14,12 +15,21 @@ export interface CronSchedule {
   shorthand: boolean;
 }
 
-export function tasks(doc: ParsedDocument): { index: number; node: Node }[] {
+/** The task objects of `tasks`, with their indexes (computed once per document). */
+export function tasks(doc: ParsedDocument): readonly { index: number; node: Node }[] {
+  return derived(doc, findTasks);
+}
+
+function findTasks(doc: ParsedDocument): { index: number; node: Node }[] {
   return arrayItems(doc.root, ['tasks']).filter(({ node }) => node.type === 'object');
 }
 
-/** Every cron expression the tasks declare. */
-export function cronSchedules(doc: ParsedDocument): CronSchedule[] {
+/** Every cron expression the tasks declare (computed once per document). */
+export function cronSchedules(doc: ParsedDocument): readonly CronSchedule[] {
+  return derived(doc, findCronSchedules);
+}
+
+function findCronSchedules(doc: ParsedDocument): CronSchedule[] {
   const found: CronSchedule[] = [];
   for (const { index, node } of tasks(doc)) {
     const schedule = childValue(node, 'schedule');
@@ -40,4 +50,104 @@ export function cronSchedules(doc: ParsedDocument): CronSchedule[] {
     });
   }
   return found;
+}
+
+/** The task's `schedule` object (documented form), or undefined. */
+export function scheduleObject(task: Node): Node | undefined {
+  const schedule = childValue(task, 'schedule');
+  return schedule?.type === 'object' ? schedule : undefined;
+}
+
+/** The task's `payload` object, or undefined. */
+export function payloadObject(task: Node): Node | undefined {
+  const payload = childValue(task, 'payload');
+  return payload?.type === 'object' ? payload : undefined;
+}
+
+/** The payload's kind: `agentTurn` when `kind` is absent (the default), undefined when it is not a known kind. */
+export function payloadKind(payload: Node): 'agentTurn' | 'systemEvent' | undefined {
+  const kind = childValue(payload, 'kind');
+  if (kind === undefined) return 'agentTurn';
+  const value = stringValue(kind);
+  return value === 'agentTurn' || value === 'systemEvent' ? value : undefined;
+}
+
+/**
+ * The span of `value.slice(start, end)` inside a JSON string node. Exact when the string is
+ * written without escapes (then its characters map one to one); otherwise the whole string.
+ */
+export function spanInString(doc: ParsedDocument, node: Node, start: number, end: number): Span {
+  const raw = doc.text.slice(node.offset, node.offset + node.length);
+  if (node.type === 'string' && raw.length === (node.value as string).length + 2 && !raw.includes('\\')) {
+    return { start: node.offset + 1 + start, end: node.offset + 1 + end };
+  }
+  return spanOf(node);
+}
+
+/**
+ * Where a missing key of `object` is reported (SPEC section 4): the key of the property holding
+ * the object, or the object's opening `{` when it is the root or an array item.
+ */
+export function missingKeySpan(object: Node): Span {
+  const parent = object.parent;
+  if (parent?.type === 'property' && parent.children?.[0]) return spanOf(parent.children[0]);
+  return { start: object.offset, end: object.offset + 1 };
+}
+
+
+/** The one-shot times of task schedules: `at` (ISO 8601 string) and `atMs` (epoch milliseconds). */
+export interface AtField {
+  taskIndex: number;
+  /** The schedule's `kind` as written, when a string. */
+  kind: string | undefined;
+  field: 'at' | 'atMs';
+  node: Node;
+  path: JsonPath;
+  /** The schedule object, and its `tz` when a string. */
+  schedule: Node;
+  tz: string | undefined;
+}
+
+export function atFields(doc: ParsedDocument): readonly AtField[] {
+  return derived(doc, findAtFields);
+}
+
+function findAtFields(doc: ParsedDocument): AtField[] {
+  const found: AtField[] = [];
+  for (const { index, node } of tasks(doc)) {
+    const schedule = scheduleObject(node);
+    if (!schedule) continue;
+    const kind = stringValue(childValue(schedule, 'kind'));
+    const tz = stringValue(childValue(schedule, 'tz'));
+    const at = childValue(schedule, 'at');
+    if (at?.type === 'string') found.push({ taskIndex: index, kind, field: 'at', node: at, path: ['tasks', index, 'schedule', 'at'], schedule, tz });
+    const atMs = childValue(schedule, 'atMs');
+    if (atMs?.type === 'number') found.push({ taskIndex: index, kind, field: 'atMs', node: atMs, path: ['tasks', index, 'schedule', 'atMs'], schedule, tz });
+  }
+  return found;
+}
+
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const BARE_HOST = /^[\w-]+(?:\.[\w-]+)+(?:[:/?#]|$)/;
+
+/** Why `text` is not an absolute http(s) URL, or undefined when it is one. */
+export function webhookUrlProblem(text: string): string | undefined {
+  if (text.trim() !== text) return 'has spaces around it';
+  if (!URL_SCHEME.test(text)) return BARE_HOST.test(text) ? 'has no `https://` in front' : 'is not an absolute URL';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `uses \`${url.protocol}\`, not http or https`;
+  if (url.hostname === '') return 'names no host';
+  return undefined;
+}
+
+const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** Whether a URL's host is this machine: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_V4.test(hostname);
 }

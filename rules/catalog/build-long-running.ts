@@ -1,0 +1,307 @@
+import { looksLikeToken, maskSecret } from '../engine/channel-tokens.js';
+import { defineRule, type Span } from '../engine/rule.js';
+import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../engine/scripts.js';
+import { unwrapCommand, type ShellCommand, type ShellWord } from '../engine/shell.js';
+
+/** Package scripts that by convention start a server or a watcher: `dev`, `start`, `serve:api`, `css:watch`… */
+const LONG_SCRIPT = /^(dev|develop|start|serve|server|watch|preview)(:|$)|:(watch|serve)$/;
+
+/** Programs that serve or watch whatever their arguments. */
+const ALWAYS_LONG = new Set([
+  'nodemon', 'ts-node-dev', 'node-dev', 'webpack-dev-server', 'http-server', 'live-server', 'lite-server', 'serve', 'browser-sync',
+  'uvicorn', 'gunicorn', 'hypercorn', 'daphne', 'waitress-serve', 'http.server', 'pm2-runtime', 'elm-live', 'chokidar', 'onchange',
+  'watchexec', 'entr',
+]);
+
+/** Subcommands that start a development server or a long-running process; `''` is the bare program. */
+const SERVER_SUBCOMMANDS: Record<string, readonly string[]> = {
+  next: ['', 'dev', 'start'],
+  nuxt: ['dev', 'preview', 'start'],
+  nuxi: ['dev', 'preview', 'start'],
+  astro: ['dev', 'preview'],
+  remix: ['dev'],
+  'react-router': ['dev'],
+  'react-scripts': ['start'],
+  gatsby: ['develop', 'serve'],
+  ng: ['serve', 's'],
+  'vue-cli-service': ['serve'],
+  vitepress: ['', 'dev', 'preview'],
+  expo: ['start'],
+  webpack: ['serve', 'server', 's'],
+  hugo: ['server', 'serve'],
+  jekyll: ['serve', 's', 'server'],
+  ember: ['serve', 's', 'server'],
+  docusaurus: ['start', 'serve'],
+  storybook: ['dev'],
+  'start-storybook': [''],
+  wrangler: ['dev'],
+  netlify: ['dev'],
+  vercel: ['dev'],
+  firebase: ['serve', 'emulators:start'],
+  flask: ['run'],
+  streamlit: ['run'],
+  jupyter: ['notebook', 'lab', 'server'],
+  rails: ['server', 's'],
+  tsx: ['watch'],
+  parcel: ['', 'serve', 'watch'],
+  vite: ['', 'dev', 'serve', 'preview'],
+  sst: ['dev'],
+  convex: ['dev'],
+};
+
+/** Tools whose subcommand, when it is not one of these, is a project folder to serve (`vite ./app`). */
+const NON_SERVER_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  vite: new Set(['build', 'optimize']),
+  parcel: new Set(['build']),
+};
+
+/** `--watch`-style options of known watchers and builders. */
+const WATCH_FLAGS: Record<string, readonly string[]> = {
+  tsc: ['--watch', '-w'],
+  webpack: ['--watch', '-w'],
+  rollup: ['--watch', '-w'],
+  esbuild: ['--watch', '--serve'],
+  babel: ['--watch', '-w'],
+  sass: ['--watch'],
+  'node-sass': ['--watch', '-w'],
+  stylus: ['--watch', '-w'],
+  tailwindcss: ['--watch', '-w'],
+  tailwind: ['--watch', '-w'],
+  postcss: ['--watch', '-w'],
+  vite: ['--watch', '-w'],
+  tsup: ['--watch'],
+  swc: ['--watch', '-w'],
+  node: ['--watch', '--watch-path'],
+  bun: ['--watch', '--hot'],
+  deno: ['--watch'],
+  jest: ['--watch', '--watchAll'],
+  vitest: ['--watch'],
+  mocha: ['--watch', '-w'],
+  ava: ['--watch', '-w'],
+  eleventy: ['--watch', '--serve'],
+  '@11ty/eleventy': ['--watch', '--serve'],
+  hugo: ['--watch', '-w'],
+  jekyll: ['--watch', '-w'],
+  'svelte-check': ['--watch'],
+  tsx: ['--watch'],
+  coffee: ['--watch', '-w'],
+  astro: ['--watch'],
+};
+
+/** Build tools with a `build` equivalent worth naming in the message. */
+const BUILD_INSTEAD: Record<string, string> = {
+  vite: 'vite build',
+  next: 'next build',
+  nuxt: 'nuxt build',
+  nuxi: 'nuxi build',
+  astro: 'astro build',
+  remix: 'remix build',
+  'react-router': 'react-router build',
+  'react-scripts': 'react-scripts build',
+  gatsby: 'gatsby build',
+  ng: 'ng build',
+  'vue-cli-service': 'vue-cli-service build',
+  vitepress: 'vitepress build',
+  parcel: 'parcel build',
+  hugo: 'hugo',
+  jekyll: 'jekyll build',
+  docusaurus: 'docusaurus build',
+  storybook: 'storybook build',
+};
+
+const SLEEP_LIMIT_SECONDS = 300;
+const DURATION = /^(\d+(?:\.\d+)?)([smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+const TAIL_FOLLOW = /^-[^-]*[fF]/;
+const PYTHON = /^python[\d.]*$/;
+const WHITESPACE_RUN = /\s+/g;
+/** `app:serve` → `serve`, so an nx target reads like a script name. */
+const TARGET_PROJECT = /^[^:]*:(?=(dev|serve|start|watch|preview)$)/;
+/** `--watch=false`, `--watch=0`. */
+const SWITCHED_OFF = /=(false|0|no)$/;
+const INFORMATION_FLAGS = new Set(['--help', '-h', '--version', '-v', '-V']);
+const SHOWN = 60;
+
+interface LongRunning {
+  /** The command as the message shows it, from its program (or loop keyword) to its end. */
+  command: Span;
+  /** What in the script is long-running: the command, or the option that makes it so. */
+  span: Span;
+  /** What it does, completing "`scripts.build` runs `…`, which …". */
+  what: string;
+  /** What to do instead. */
+  instead: string;
+}
+
+export const buildLongRunning = defineRule({
+  meta: {
+    id: 'build-long-running',
+    category: 'Routes and scripts',
+    severity: 'warning',
+    description: 'The build command looks like it starts a server or a watcher, which never exits.',
+    rationale:
+      'The build runs with a 5 minute timeout, and when it fails `start` never runs. A development server, a file watcher or `tail -f` in the build never exits, so every deploy fails after five minutes and your app is never started.',
+    assumptions:
+      'Servers and watchers are recognised by name and convention: package scripts named `dev`, `start`, `serve`, `watch` or `preview`, `vite` without `build`, `next dev`, `--watch` options of known tools, `nodemon`, `tail -f`, `sleep infinity`. A command put in the background with `&` does not hold the build up and is not reported.',
+    fixable: false,
+  },
+  check(context) {
+    const script = manifestScript(context.doc, 'build');
+    if (!script) return;
+    const loopCanEnd = script.commands.some((command) => {
+      const name = unwrapCommand(command).program?.text;
+      return name === 'break' || name === 'exit' || name === 'return';
+    });
+    for (const command of script.commands) {
+      if (command.terminator === '&') continue;
+      const found = longRunning(command, loopCanEnd);
+      if (!found) continue;
+      context.report({
+        path: script.path,
+        span: documentSpan(script, found.span),
+        message: `\`scripts.build\` runs ${shownCommand(script, command, found.command)}, which ${found.what}; the build has a 5 minute timeout, and when it fails \`start\` never runs. ${found.instead}`,
+      });
+    }
+  },
+});
+
+/** A long-running command, or undefined. The span shown runs from a loop's keyword or the program (wrappers such as `nohup` left out) to the command's end. */
+function longRunning(command: ShellCommand, loopCanEnd: boolean): LongRunning | undefined {
+  const unwrapped = unwrapCommand(command);
+  const program = unwrapped.program;
+  const keyword = command.keywords.at(-1);
+  const loop = keyword?.text === 'while' || keyword?.text === 'until';
+  const whole = { start: (loop ? keyword : program)?.start ?? command.start, end: command.end };
+  const found = findLongRunning(command, unwrapped, whole, loopCanEnd);
+  return found && { ...found, command: whole };
+}
+
+function findLongRunning(command: ShellCommand, unwrapped: ShellCommand, whole: Span, loopCanEnd: boolean): Omit<LongRunning, 'command'> | undefined {
+  const program = unwrapped.program?.text;
+  const keyword = command.keywords.at(-1)?.text;
+  if (!loopCanEnd && ((keyword === 'while' && (program === 'true' || program === ':')) || (keyword === 'until' && program === 'false'))) {
+    return { span: whole, what: 'loops forever', instead: 'Remove the loop, or run it from `scripts.start`.' };
+  }
+  const run = packageScriptOf(command);
+  if (run) {
+    if (LONG_SCRIPT.test(run.script)) {
+      return {
+        span: whole,
+        what: `by convention ${run.script === 'start' || run.script.startsWith('start:') ? 'starts the app' : 'starts a development server or watcher'} and does not exit`,
+        instead: 'Build with a script that exits (such as `npm run build`), and run the server from `scripts.start`.',
+      };
+    }
+    // `yarn vite`, `pnpm next dev`: a package manager running a binary of the same name.
+    if (Object.hasOwn(SERVER_SUBCOMMANDS, run.script) || Object.hasOwn(WATCH_FLAGS, run.script) || ALWAYS_LONG.has(run.script)) {
+      return toolLongRunning({ name: run.script, word: run.word, args: run.args, command: unwrapped }, whole);
+    }
+    return undefined;
+  }
+  const tool = toolOf(command);
+  return tool ? toolLongRunning(tool, whole) : undefined;
+}
+
+function toolLongRunning(tool: ToolRun, whole: Span): Omit<LongRunning, 'command'> | undefined {
+  const { name, args } = tool;
+  const moveToStart = 'Run it from `scripts.start` instead.';
+  if (ALWAYS_LONG.has(name)) {
+    return { span: whole, what: 'starts a server or watcher that does not exit', instead: moveToStart };
+  }
+  if (args.some((word) => INFORMATION_FLAGS.has(word.text))) return undefined;
+  const positionals = args.filter((word) => !word.text.startsWith('-'));
+  const subcommand = positionals[0];
+  if (Object.hasOwn(SERVER_SUBCOMMANDS, name)) {
+    const servers = SERVER_SUBCOMMANDS[name]!;
+    const others = Object.hasOwn(NON_SERVER_SUBCOMMANDS, name) ? NON_SERVER_SUBCOMMANDS[name] : undefined;
+    // `vite`, `vite dev`, `vite ./app` serve; `vite build` (wherever it is among the options) does not.
+    const serves = others
+      ? !positionals.some((word) => others.has(word.text))
+      : servers.includes(subcommand === undefined ? '' : subcommand.text);
+    if (serves) {
+      const build = Object.hasOwn(BUILD_INSTEAD, name) ? BUILD_INSTEAD[name] : undefined;
+      return {
+        span: whole,
+        what: 'starts a development server that does not exit',
+        instead: `${build ? `Build with \`${build}\` here, and serve` : 'Serve'} from \`scripts.start\`.`,
+      };
+    }
+  }
+  const watch = Object.hasOwn(WATCH_FLAGS, name) ? WATCH_FLAGS[name]! : undefined;
+  const flag =
+    watch &&
+    args.find((word) =>
+      watch.some((option) => word.text === option || (option.startsWith('--') && word.text.startsWith(`${option}=`) && !SWITCHED_OFF.test(word.text))),
+    );
+  if (flag) {
+    return {
+      span: { start: flag.start, end: flag.end },
+      what: `${flag.text.includes('serve') ? 'serves files' : 'keeps watching for changes'} (\`${flag.text}\`) and does not exit`,
+      instead: `Remove \`${flag.text}\` here, and run a watcher, if you need one, from \`scripts.start\`.`,
+    };
+  }
+  if (name === 'tail') {
+    const follow = args.find((word) => word.text === '--follow' || word.text.startsWith('--follow=') || TAIL_FOLLOW.test(word.text));
+    if (follow) return { span: { start: follow.start, end: follow.end }, what: `follows the file forever (\`${follow.text}\`)`, instead: `Remove \`${follow.text}\`.` };
+  }
+  if (name === 'sleep') {
+    const seconds = sleepSeconds(args);
+    if (seconds >= SLEEP_LIMIT_SECONDS) {
+      return {
+        span: whole,
+        what: seconds === Infinity ? 'never ends' : `waits ${Math.round(seconds / 60)} minutes, longer than the build may take`,
+        instead: 'Remove it.',
+      };
+    }
+  }
+  if (name === 'watch') return { span: whole, what: 'repeats a command forever', instead: moveToStart };
+  if ((PYTHON.test(name) || name === 'django-admin') && args.some((word) => word.text === 'runserver')) {
+    return { span: whole, what: 'starts the Django development server, which does not exit', instead: moveToStart };
+  }
+  if (name === 'php' && args.some((word) => word.text === '-S' || word.text.startsWith('-S'))) {
+    return { span: whole, what: 'starts PHP\'s built-in web server, which does not exit', instead: moveToStart };
+  }
+  if (name === 'docker-compose' || (name === 'docker' && subcommand?.text === 'compose')) {
+    const upIndex = args.findIndex((word) => word.text === 'up');
+    if (upIndex !== -1 && !args.slice(upIndex).some((word) => word.text === '-d' || word.text === '--detach' || word.text === '--wait')) {
+      return { span: whole, what: 'runs the containers in the foreground and does not exit', instead: 'Add `-d` to run them detached, or run them from `scripts.start`.' };
+    }
+  }
+  if (name === 'turbo' || name === 'nx') {
+    const tasks = positionals.map((word) => word.text);
+    const task = tasks.find((text) => LONG_SCRIPT.test(text.replace(TARGET_PROJECT, '')));
+    if (task) return { span: whole, what: `runs the \`${task}\` task, which by convention does not exit`, instead: moveToStart };
+  }
+  return undefined;
+}
+
+/** Total seconds of `sleep`'s arguments (`sleep 1m 30s`); Infinity for `infinity`. */
+function sleepSeconds(args: readonly ShellWord[]): number {
+  let total = 0;
+  for (const { text } of args) {
+    if (text === 'infinity' || text === 'inf') return Infinity;
+    const match = DURATION.exec(text);
+    if (match) total += Number(match[1]) * UNIT_SECONDS[match[2]!]!;
+  }
+  return total;
+}
+
+/** The command as written, whitespace collapsed, token-shaped words masked, shortened. */
+function shownCommand(script: ManifestScript, command: ShellCommand, span: Span): string {
+  const words = [...command.env.map((assignment) => assignment.value), ...(command.program ? [command.program] : []), ...command.args];
+  let text = '';
+  let at = span.start;
+  for (const word of words) {
+    if (word.start < at || word.end > span.end) continue;
+    const equals = word.text.indexOf('=');
+    const shown = looksLikeToken(word.text)
+      ? maskSecret(word.text)
+      : equals !== -1 && looksLikeToken(word.text.slice(equals + 1))
+        ? `${word.text.slice(0, equals + 1)}${maskSecret(word.text.slice(equals + 1))}`
+        : undefined;
+    if (shown === undefined) continue;
+    text += script.script.slice(at, word.start) + shown;
+    at = word.end;
+  }
+  text = (text + script.script.slice(at, span.end)).replace(WHITESPACE_RUN, ' ');
+  return `\`${text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text}\``;
+}

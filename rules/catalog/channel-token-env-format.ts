@@ -1,0 +1,103 @@
+import { channelTokens, conventionalSecretName, ENV_PREFIX, looksLikeToken, maskSecret, tokenKind } from '../engine/channel-tokens.js';
+import { listOf, subject } from '../engine/describe.js';
+import { nodeAt } from '../engine/document.js';
+import { envNameFor } from '../engine/env-names.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
+import { declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+
+const NAME_CHARACTER = /[A-Za-z0-9_]/;
+const WHITESPACE = /\s/;
+const SHELL_REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$|^\$([A-Za-z_][A-Za-z0-9_]*)$/;
+/** A long run without separators: random-looking text that may be a credential, not a name. */
+const OPAQUE_RUN = /[^\s_.-]{24,}/;
+
+export const channelTokenEnvFormat = defineRule({
+  meta: {
+    id: 'channel-token-env-format',
+    category: 'Model, secrets, channels',
+    severity: 'error',
+    description: 'A channel token `env:` reference has an empty or invalid variable name.',
+    rationale:
+      'The platform reads an `env:NAME` token from the environment variable `NAME`. After `env:` it needs a valid variable name; with none, or with one no variable can have (a space, a `-`, `$`), the channel starts without a token.',
+    fixable: true,
+  },
+  check(context) {
+    const { doc } = context;
+    const declared = declaredSecretNames(doc);
+    for (const token of channelTokens(doc)) {
+      const name = token.envName;
+      if (name === undefined || ENV_NAME.test(name)) continue;
+      // A value that a later duplicate key overrides is `duplicate-key`'s.
+      if (nodeAt(doc.root, token.path) !== token.node) continue;
+      const conventional = conventionalSecretName(token.channel, token.field);
+      const { problem, meant, certain, pasted } = diagnose(name, conventional);
+      // A repair is applied when it only drops syntax (spaces, `$`), or when it names a declared secret.
+      const fixable = meant !== undefined && (certain || declared.has(meant));
+      const shown = showable(name) ? `\`${JSON.stringify(token.value)}\`` : `\`${maskSecret(token.value)}\``;
+      const advice = pasted
+        ? `Store the token in the secrets vault as \`${conventional}\`, declare it in \`secrets\` and write \`${ENV_PREFIX}${conventional}\`; if the manifest was ever shared, re-issue the token with the provider.`
+        : meant
+        ? `Write \`${ENV_PREFIX}${meant}\`${declared.has(meant) ? `, the secret declared in \`secrets\`` : ''}.`
+        : `Write \`${ENV_PREFIX}\` followed by the name of a secret declared in \`secrets\`, such as \`${ENV_PREFIX}${conventional}\`.`;
+      const fixes: FixSpec[] = fixable
+        ? [{ title: `Use \`${ENV_PREFIX}${meant}\``, edits: [replaceValue(token.node, `${ENV_PREFIX}${meant}`)] }]
+        : [];
+      context.report({
+        path: token.path,
+        span: spanOf(token.node),
+        message: `${subject(token.path)} is ${shown}: ${problem}, so the channel starts without a token. ${advice}`,
+        ...(fixes.length ? { fixes } : {}),
+      });
+    }
+  },
+});
+
+interface Diagnosis {
+  problem: string;
+  /** The variable name most likely meant. */
+  meant: string | undefined;
+  /** True when `meant` only drops syntax around a valid name, so replacing it changes nothing else. */
+  certain: boolean;
+  /** The text after `env:` is a credential, not a name. */
+  pasted?: boolean;
+}
+
+function diagnose(name: string, conventional: string): Diagnosis {
+  if (name.length === 0) return { problem: 'it names no variable after `env:`', meant: undefined, certain: false };
+  if (pastedToken(name)) {
+    return {
+      problem: 'what follows `env:` looks like the token itself, not the name of a variable',
+      meant: conventional,
+      certain: false,
+      pasted: true,
+    };
+  }
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return { problem: 'only whitespace follows `env:`', meant: undefined, certain: false };
+  if (trimmed !== name && ENV_NAME.test(trimmed)) {
+    return { problem: 'the variable name has whitespace around it', meant: trimmed, certain: true };
+  }
+  const shell = SHELL_REFERENCE.exec(trimmed);
+  if (shell) {
+    return { problem: 'the variable is written in shell syntax (`$`), and `env:` takes the bare name', meant: shell[1] ?? shell[2], certain: true };
+  }
+  const meant = envNameFor(trimmed);
+  if (/^[0-9]/.test(trimmed)) return { problem: 'the variable name starts with a digit, which no variable name can', meant, certain: false };
+  const others = [...new Set([...trimmed].filter((c) => !NAME_CHARACTER.test(c)))];
+  const spaces = others.some((c) => WHITESPACE.test(c));
+  const shown = others.filter((c) => !WHITESPACE.test(c)).slice(0, 3);
+  const parts = [...(spaces ? ['whitespace'] : []), ...(shown.length ? [listOf(shown, 'and')] : [])];
+  return { problem: `the variable name contains ${parts.join(' and ')}, which no variable name can`, meant, certain: false };
+}
+
+/** Whether the text after `env:` can be shown: short, and not random-looking (it might be a pasted credential). */
+function showable(name: string): boolean {
+  return name.length <= 40 && !OPAQUE_RUN.test(name) && !pastedToken(name);
+}
+
+/** A credential pasted after `env:`: a known token shape, long enough to be a real one. */
+function pastedToken(name: string): boolean {
+  const trimmed = name.trim();
+  return looksLikeToken(trimmed) || (trimmed.length >= 20 && tokenKind(trimmed) !== undefined);
+}

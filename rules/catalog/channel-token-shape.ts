@@ -1,0 +1,84 @@
+import {
+  conventionalSecretName,
+  envReferenceIntent,
+  expectedTokenKind,
+  literalChannelTokens,
+  maskSecret,
+  TOKEN_KIND_LABEL,
+  tokenKind,
+  type ChannelToken,
+  type TokenKind,
+} from '../engine/channel-tokens.js';
+import { subject } from '../engine/describe.js';
+import { nodeAt } from '../engine/document.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+/** Text people leave where a token goes: `<token>`, `YOUR_BOT_TOKEN`, `paste-here`, `xxxxx`, `TODO`, `changeme`. */
+const PLACEHOLDER = /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|insert|paste|replace|put|enter|add)(?:[\s_-]|$)|[\s_-]here$|^x{3,}$|^todo\b|^changeme$|^placeholder$/i;
+const DISCORD_AUTH_SCHEME = /^Bot\s+/;
+/** Telegram's API URL is `https://api.telegram.org/bot<token>/…`: the `bot` is not part of the token. */
+const TELEGRAM_URL_PREFIX = /^bot(?=\d+:)/;
+
+export const channelTokenShape = defineRule({
+  meta: {
+    id: 'channel-token-shape',
+    category: 'Model, secrets, channels',
+    severity: 'warning',
+    description:
+      'A literal channel token does not have the shape of its channel\'s tokens (Slack `xoxb-`/`xapp-`, swapped Slack tokens, Telegram `<digits>:<secret>`, Discord three dot-separated parts).',
+    rationale:
+      'Each provider issues tokens of a recognisable shape. A token of another shape was pasted into the wrong field, cut short, or is not a token at all (a placeholder, a variable name), and the channel fails to connect when the agent starts.',
+    assumptions:
+      'Shapes are the providers\' published formats: Slack bot tokens start `xoxb-` and app-level tokens `xapp-`, Telegram bot tokens are `<bot id>:<secret>`, Discord bot tokens are three base64url parts joined by dots. Only the shape is checked, never whether the token works.',
+    fixable: false,
+  },
+  check(context) {
+    const { doc } = context;
+    const tokens = literalChannelTokens(doc).filter((token) => nodeAt(doc.root, token.path) === token.node);
+    for (const token of tokens) {
+      const expected = expectedTokenKind(token.channel, token.field);
+      if (!expected) continue;
+      const trimmed = token.value.trim();
+      const kind = tokenKind(trimmed);
+      if (kind === expected && trimmed === token.value) continue;
+      context.report({
+        path: token.path,
+        span: spanOf(token.node),
+        message: `${subject(token.path)} (${maskSecret(token.value)}) ${explain(token, trimmed, kind, expected, tokens)}`,
+      });
+    }
+  },
+});
+
+function explain(token: ChannelToken, trimmed: string, kind: TokenKind | undefined, expected: TokenKind, tokens: ChannelToken[]): string {
+  const wanted = TOKEN_KIND_LABEL[expected];
+  if (kind === expected) {
+    return 'has whitespace around the token, which would be sent as part of it. Remove the spaces.';
+  }
+  if (PLACEHOLDER.test(trimmed)) {
+    const secret = conventionalSecretName(token.channel, token.field);
+    return `looks like a placeholder, not ${wanted.name}. Store the real token in the secrets vault as \`${secret}\`, declare \`${secret}\` in \`secrets\` and write \`"env:${secret}"\` here.`;
+  }
+  const variable = envReferenceIntent(token.value);
+  if (variable !== undefined) {
+    return `looks like a reference to the environment variable \`${variable}\`, but the platform reads a variable only from \`env:\` followed by its name, so it would send this text as the token. Write \`"env:${variable}"\`.`;
+  }
+  if (token.channel === 'slack') {
+    const otherField = token.field === 'botToken' ? 'appToken' : 'botToken';
+    const other = tokens.find((candidate) => candidate.channel === 'slack' && candidate.field === otherField);
+    const otherKind = other ? tokenKind(other.value.trim()) : undefined;
+    if (kind !== undefined && kind === expectedTokenKind('slack', otherField) && otherKind === expected) {
+      return `holds ${TOKEN_KIND_LABEL[kind].name} and \`${otherField}\` ${wanted.name}: the two look swapped. Swap them (\`botToken\` takes the \`xoxb-\` token, \`appToken\` the \`xapp-\` one).`;
+    }
+  }
+  if (token.channel === 'discord' && DISCORD_AUTH_SCHEME.test(trimmed) && tokenKind(trimmed.replace(DISCORD_AUTH_SCHEME, '')) === 'discord') {
+    return 'starts with `Bot `, the scheme of the HTTP `Authorization` header, which is not part of the token. Keep only the token after it.';
+  }
+  if (token.channel === 'telegram' && TELEGRAM_URL_PREFIX.test(trimmed) && tokenKind(trimmed.replace(TELEGRAM_URL_PREFIX, '')) === 'telegram') {
+    return 'starts with `bot`, which belongs to the Telegram API URL, not to the token. Keep only `<digits>:<secret>` after it.';
+  }
+  if (kind !== undefined) {
+    return `looks like ${TOKEN_KIND_LABEL[kind].name}, not ${wanted.name}, which ${wanted.shape}. Check that you pasted the right token into this field.`;
+  }
+  return `does not have the shape of ${wanted.name}, which ${wanted.shape}. Check that you pasted the whole token, and the right one.`;
+}

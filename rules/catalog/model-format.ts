@@ -1,0 +1,78 @@
+import type { Node } from 'jsonc-parser';
+import { childValue, nodeAt } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf, type RuleContext } from '../engine/rule.js';
+import type { JsonPath } from '../engine/types.js';
+
+/** The schema's `modelId`: a provider, then one or more `/`-separated parts, no whitespace. */
+const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;
+const WHITESPACE = /\s/;
+
+/** Model families whose provider is not in doubt, for the "probably" in the message. */
+const FAMILIES: readonly [RegExp, string][] = [
+  [/^claude/i, 'anthropic'],
+  [/^(?:gpt-|chatgpt|o[1-9](?:-|$))/i, 'openai'],
+  [/^gemini/i, 'google'],
+  [/^deepseek/i, 'deepseek'],
+  [/^(?:mistral|mixtral|codestral|magistral)/i, 'mistral'],
+  [/^grok/i, 'xai'],
+];
+
+export const modelFormat = defineRule({
+  meta: {
+    id: 'model-format',
+    category: 'Model, secrets, channels',
+    severity: 'error',
+    description: 'The default `model` is not `<provider>/<model>`.',
+    rationale:
+      'The part before the first `/` must match a provider connected in the secrets vault. A model without a provider, or with an empty part, matches none, so the default model that every task and session falls back to does not work.',
+    assumptions:
+      'Routers such as OpenRouter add `/` segments (`openrouter/anthropic/claude-sonnet-4.5`), so any number of non-empty segments after the provider is accepted. The legacy `model.primary` is checked the same way. Provider names in the "probably" hint (anthropic, openai, google, deepseek, mistral, xai) are the usual ids of those vendors; the platform does not list its providers.',
+    fixable: true,
+    covers: ['/$defs/modelId/pattern'],
+  },
+  check(context) {
+    const model = nodeAt(context.doc.root, ['model']);
+    if (model?.type === 'string') checkModelId(context, model, ['model']);
+    // The legacy object form itself is `legacy-model-object`'s; its model id is checked here.
+    else if (model?.type === 'object') {
+      const primary = childValue(model, 'primary');
+      if (primary?.type === 'string') checkModelId(context, primary, ['model', 'primary']);
+    }
+  },
+});
+
+function checkModelId(context: RuleContext, node: Node, path: JsonPath): void {
+  const value = node.value as string;
+  if (MODEL_ID.test(value)) return;
+  const trimmed = value.trim();
+  const fix = trimmed !== value && MODEL_ID.test(trimmed);
+  const hint = fix ? ` Write \`${trimmed}\`.` : advice(trimmed);
+  context.report({
+    path,
+    span: spanOf(node),
+    message: `${subject(path)} is ${formatValue(value, path)}, which is not \`<provider>/<model>\`: ${problemOf(value)}.${hint}`,
+    ...(fix ? { fixes: [{ title: `Use \`${trimmed}\``, edits: [replaceValue(node, trimmed)] }] } : {}),
+  });
+}
+
+function problemOf(value: string): string {
+  if (value.length === 0) return 'it is empty';
+  const trimmed = value.trim();
+  if (trimmed.length === 0) return 'it is blank';
+  if (trimmed !== value && !WHITESPACE.test(trimmed)) return 'it has whitespace around it';
+  if (WHITESPACE.test(trimmed)) return 'it contains whitespace';
+  if (!trimmed.includes('/')) return 'it names no provider';
+  if (trimmed.startsWith('/')) return 'the provider before the first `/` is empty';
+  if (trimmed.endsWith('/')) return 'the model after the last `/` is empty';
+  return 'it has an empty part between two `/`';
+}
+
+function advice(value: string): string {
+  if (value.length > 0 && !value.includes('/') && !WHITESPACE.test(value)) {
+    const provider = FAMILIES.find(([family]) => family.test(value))?.[1];
+    if (provider) return ` Name the provider connected in the secrets vault, probably \`${provider}/${value}\`.`;
+  }
+  return ' Write the provider connected in the secrets vault, a `/` and the model, for example `anthropic/claude-sonnet-4-5` (routers add segments: `openrouter/anthropic/claude-sonnet-4.5`).';
+}

@@ -1,0 +1,43 @@
+import { propertiesNamed } from '../engine/document.js';
+import { subject } from '../engine/describe.js';
+import { removeProperty } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
+import { OTHER_TEXT_FIELD, TEXT_FIELD } from './payload-text-field.js';
+
+export const payloadTextConflict = defineRule({
+  meta: {
+    id: 'payload-text-conflict',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A payload has both `text` and `message`.',
+    rationale:
+      'A payload carries one text; `text` and `message` are two names for it (the documentation and the engine use opposite names). With both, which one reaches the agent is not documented, so the task may send the text you did not mean.',
+    fixable: true,
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const payload = payloadObject(node);
+      if (!payload) continue;
+      const texts = propertiesNamed(payload, 'text');
+      const messages = propertiesNamed(payload, 'message');
+      if (texts.length === 0 || messages.length === 0) continue;
+      const kind = payloadKind(payload) ?? 'agentTurn';
+      const own = TEXT_FIELD[kind];
+      const other = OTHER_TEXT_FIELD[kind];
+      const reported = (other === 'message' ? messages : texts).at(-1)!.children?.[0];
+      if (!reported) continue;
+      const base = ['tasks', index, 'payload'];
+      const path = [...base, other];
+      context.report({
+        path,
+        span: spanOf(reported),
+        message: `${subject(base)} has both \`text\` and \`message\`; a payload carries one text, and which one the engine reads is not documented. Keep \`${own}\` (the documented field for \`${kind}\`) and remove \`${other}\`, or the other way round.`,
+        fixes: [
+          { title: `Remove \`${other}\` (keep \`${own}\`)`, edits: removeProperty(context.doc, path) },
+          { title: `Remove \`${own}\` (keep \`${other}\`)`, edits: removeProperty(context.doc, [...base, own]) },
+        ],
+      });
+    }
+  },
+});

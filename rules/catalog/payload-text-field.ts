@@ -1,0 +1,41 @@
+import { propertiesNamed } from '../engine/document.js';
+import { subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
+
+/** The documented text field of each payload kind (seed 2.3). */
+export const TEXT_FIELD = { agentTurn: 'text', systemEvent: 'message' } as const;
+export const OTHER_TEXT_FIELD = { agentTurn: 'message', systemEvent: 'text' } as const;
+
+export const payloadTextField = defineRule({
+  meta: {
+    id: 'payload-text-field',
+    category: 'Tasks',
+    severity: 'hint',
+    description: 'A payload carries its text in the other kind\'s field (`message` on an `agentTurn`, `text` on a `systemEvent`).',
+    rationale:
+      'The platform documents `text` for `agentTurn` payloads and `message` for `systemEvent` payloads, while the engine\'s own job format uses the opposite names, so both are accepted on either kind. Using the documented name keeps the manifest readable against the documentation.',
+    fixable: true,
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const payload = payloadObject(node);
+      const kind = payload && payloadKind(payload);
+      if (!payload || !kind) continue;
+      const own = TEXT_FIELD[kind];
+      const other = OTHER_TEXT_FIELD[kind];
+      const others = propertiesNamed(payload, other);
+      if (others.length === 0 || propertiesNamed(payload, own).length > 0) continue;
+      const key = others.at(-1)!.children?.[0];
+      if (!key) continue;
+      const path = ['tasks', index, 'payload', other];
+      context.report({
+        path,
+        span: spanOf(key),
+        message: `${subject(['tasks', index, 'payload'])} is ${kind === 'agentTurn' ? 'an' : 'a'} \`${kind}\` with its text in \`${other}\`; the platform accepts that, but the documented field for \`${kind}\` is \`${own}\`. Rename the key to \`${own}\`.`,
+        // With the key written twice, renaming one would leave both names behind.
+        ...(others.length === 1 ? { fixes: [{ title: `Rename \`${other}\` to \`${own}\``, edits: [{ ...spanOf(key), newText: JSON.stringify(own) }] }] } : {}),
+      });
+    }
+  },
+});

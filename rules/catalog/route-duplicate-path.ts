@@ -1,0 +1,45 @@
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { routeItems, type RouteItem } from '../engine/routes.js';
+import { withoutTrailingSlash } from './route-path-trailing-slash.js';
+
+export const routeDuplicatePath = defineRule({
+  meta: {
+    id: 'route-duplicate-path',
+    category: 'Routes and scripts',
+    severity: 'error',
+    description: 'Two routes have the same path prefix (`/app` and `/app/` count as the same).',
+    rationale:
+      'The gateway picks a route by the request\'s path prefix; with two routes on one prefix, requests can reach only one of them, and which one is not documented.',
+    assumptions: 'A trailing `/` does not make a different prefix (see route-path-trailing-slash), so `/app` and `/app/` are compared as the same.',
+    fixable: false,
+  },
+  check(context) {
+    const first = new Map<string, RouteItem>();
+    for (const route of routeItems(context.doc)) {
+      if (route.path === undefined || !route.pathNode) continue;
+      const prefix = withoutTrailingSlash(route.path);
+      const earlier = first.get(prefix);
+      if (!earlier) {
+        first.set(prefix, route);
+        continue;
+      }
+      const path = ['routes', route.index, 'path'];
+      const earlierPath = ['routes', earlier.index, 'path'];
+      const samePort = route.port !== undefined && route.port === earlier.port;
+      const ports =
+        route.port !== undefined && earlier.port !== undefined
+          ? samePort
+            ? ` (both to port ${route.port})`
+            : ` (ports ${earlier.port} and ${route.port})`
+          : '';
+      context.report({
+        path,
+        span: spanOf(route.pathNode),
+        message: `${subject(path)} is ${formatValue(route.path, path)}, the same path prefix as ${subject(earlierPath)} (${formatValue(earlier.path, earlierPath)}): requests under it can reach only one of the two routes${ports}. ${
+          samePort ? 'Remove the repeated route' : 'Give each route its own path, or remove one'
+        }.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,40 @@
+import { formatValue, subject } from '../engine/describe.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { routeItems } from '../engine/routes.js';
+
+const VALID_PATH = /^\/[^\s?#]*$/u;
+const TRAILING_SLASHES = /\/+$/;
+
+/** `/app/` → `/app`; `/` and `//` → `/`. */
+export function withoutTrailingSlash(path: string): string {
+  return path.replace(TRAILING_SLASHES, '') || (path.startsWith('/') ? '/' : '');
+}
+
+export const routePathTrailingSlash = defineRule({
+  meta: {
+    id: 'route-path-trailing-slash',
+    category: 'Routes and scripts',
+    severity: 'warning',
+    description: 'A route path ends with `/` (other than the path `/` itself).',
+    rationale:
+      'A route\'s path is a prefix that is stripped before the request reaches your server. With a trailing slash, a request for the prefix itself (`/app`) does not start with it, and stripping it takes away the `/` your server\'s own paths begin with.',
+    assumptions:
+      'The platform documentation says the prefix is stripped but not how a trailing slash is matched; the rule assumes a plain string prefix, which is how the platform\'s own templates write paths (`/app`).',
+    fixable: true,
+  },
+  check(context) {
+    for (const { index, path: value, pathNode } of routeItems(context.doc)) {
+      // Paths the schema rejects are route-path-format's; the slash can wait until they are valid.
+      if (value === undefined || !pathNode || value === '/' || !value.endsWith('/') || !VALID_PATH.test(value)) continue;
+      const path = ['routes', index, 'path'];
+      const fixed = withoutTrailingSlash(value);
+      context.report({
+        path,
+        span: spanOf(pathNode),
+        message: `${subject(path)} is ${formatValue(value, path)}, with a trailing \`/\`: a request for \`${fixed}\` itself does not start with that prefix, and stripping it removes the \`/\` your server's paths begin with. Write \`${fixed}\`.`,
+        fixes: [{ title: `Change the path to \`${fixed}\``, edits: [replaceValue(pathNode, fixed)] }],
+      });
+    }
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule, spanOf } from '../engine/rule.js';
+import { routeItems, routeLabel } from '../engine/routes.js';
+
+export const PORT_MIN = 1025;
+export const PORT_MAX = 65535;
+
+export const routePortRange = defineRule({
+  meta: {
+    id: 'route-port-range',
+    category: 'Routes and scripts',
+    severity: 'error',
+    description: `A route's port is outside ${PORT_MIN}-${PORT_MAX}.`,
+    rationale:
+      `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
+    fixable: false,
+    covers: ['/$defs/route/properties/port/minimum', '/$defs/route/properties/port/maximum'],
+  },
+  check(context) {
+    for (const route of routeItems(context.doc)) {
+      const { port, portNode } = route;
+      if (port === undefined || !portNode || (port >= PORT_MIN && port <= PORT_MAX)) continue;
+      const problem =
+        port > PORT_MAX
+          ? `but port numbers end at ${PORT_MAX}`
+          : `but the platform forwards only to ports ${PORT_MIN} to ${PORT_MAX}${port >= 0 ? ' (lower ports are privileged)' : ''}`;
+      const label = routeLabel(route);
+      // As written: a huge number would print in exponent form.
+      const written = context.doc.text.slice(portNode.offset, portNode.offset + Math.min(portNode.length, 24));
+      context.report({
+        path: ['routes', route.index, 'port'],
+        span: spanOf(portNode),
+        message: `${label.charAt(0).toUpperCase()}${label.slice(1)} uses port ${written}, ${problem}. Start your server on a port from ${PORT_MIN} to ${PORT_MAX} (such as 8080) and use that port here.`,
+      });
+    }
+  },
+});

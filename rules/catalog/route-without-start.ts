@@ -1,0 +1,53 @@
+import type { Node } from 'jsonc-parser';
+import { childValue, keyNodeAt, nodeAt, touchesSyntaxError, type ParsedDocument } from '../engine/document.js';
+import { plural } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { portList, routeItems, routePorts } from '../engine/routes.js';
+
+export const routeWithoutStart = defineRule({
+  meta: {
+    id: 'route-without-start',
+    category: 'Routes and scripts',
+    severity: 'warning',
+    description: 'Routes are declared but there is no non-empty `scripts.start`, so nothing the manifest starts will serve them.',
+    rationale:
+      'A route only forwards requests to a port in the container; the server listening there is the one `scripts.start` runs. Without a start command the routes lead nowhere, unless something else happens to listen on those ports.',
+    fixable: false,
+  },
+  check(context) {
+    const { doc } = context;
+    const routes = nodeAt(doc.root, ['routes']);
+    const count = routes?.type === 'array' ? (routes.children?.length ?? 0) : 0;
+    const key = keyNodeAt(doc.root, ['routes']);
+    if (count === 0 || !key) return;
+    const missing = missingStart(doc);
+    if (!missing) return;
+    const ports = routePorts(routeItems(doc));
+    const served = count === 1 ? 'it' : 'them';
+    const onPorts = ports.length ? `${ports.length === 1 ? 'port' : 'ports'} ${portList(ports)}` : '';
+    context.report({
+      path: ['routes'],
+      span: spanOf(key),
+      message: `\`routes\` declares ${plural(count, 'route')}${onPorts ? ` (${onPorts})` : ''}, but ${missing}, so nothing the manifest starts will serve ${served}. Add a \`start\` command that runs your server on 0.0.0.0${
+        onPorts ? `, ${onPorts}` : ''
+      }, or remove the ${count === 1 ? 'route' : 'routes'}.`,
+    });
+  },
+});
+
+/** Why there is no start command, or undefined when there is one (or the question is not this rule's). */
+function missingStart(doc: ParsedDocument): string | undefined {
+  const scripts = childValue(doc.root, 'scripts');
+  if (!scripts) return cutShort(doc, doc.root) ? undefined : 'there is no `scripts.start`';
+  if (scripts.type !== 'object') return undefined; // a type error, reported by the schema
+  const start = childValue(scripts, 'start');
+  if (!start) return cutShort(doc, scripts) ? undefined : '`scripts` has no `start`';
+  if (start.type !== 'string' || touchesSyntaxError(doc, start)) return undefined;
+  return (start.value as string).trim() === '' ? '`scripts.start` is empty' : undefined;
+}
+
+/** A key "missing" from an object that a syntax error cut short is not reported (SPEC section 4). */
+function cutShort(doc: ParsedDocument, object: Node | undefined): boolean {
+  return !object || touchesSyntaxError(doc, object);
+}
+

@@ -1,0 +1,34 @@
+import { nodeAt } from '../engine/document.js';
+import { looksLikeToken } from '../engine/channel-tokens.js';
+import { formatValue } from '../engine/describe.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { SCHEMA_URL } from '../engine/links.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+export const schemaUrl = defineRule({
+  meta: {
+    id: 'schema-url',
+    category: 'Template metadata',
+    severity: 'info',
+    description: '`$schema` is not the official schema URL.',
+    rationale:
+      'Editors load the manifest schema (completion, hover, validation) from the URL in `$schema`, and the language server recognises manifests by the official URL; any other value gives no schema support, or an outdated one. A manifest without `$schema` is fine.',
+    fixable: true,
+  },
+  check(context) {
+    const value = nodeAt(context.doc.root, ['$schema']);
+    // A `$schema` that is not a string is the schema's type error.
+    if (value?.type !== 'string' || value.value === SCHEMA_URL) return;
+    context.report({
+      path: ['$schema'],
+      span: spanOf(value),
+      message: `\`$schema\` is ${shown(value.value as string)}, not the official schema URL, so editors will not load the manifest schema from it. Use \`${SCHEMA_URL}\`.`,
+      fixes: [{ title: 'Use the official schema URL', edits: [replaceValue(value, SCHEMA_URL)] }],
+    });
+  },
+});
+
+/** A URL is shown whole (the difference may be at its end), unless it is long or token-shaped. */
+function shown(value: string): string {
+  return value.length <= 120 && !looksLikeToken(value) && !value.includes('`') ? `\`${JSON.stringify(value)}\`` : formatValue(value, ['$schema']);
+}

@@ -1,0 +1,39 @@
+import { childValue, propertiesNamed } from '../engine/document.js';
+import { removeProperty } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { touchesSyntaxError } from '../engine/document.js';
+import type { ScriptName } from '../engine/scripts.js';
+
+const SCRIPT_NAMES: readonly ScriptName[] = ['build', 'start'];
+
+export const scriptEmpty = defineRule({
+  meta: {
+    id: 'script-empty',
+    category: 'Routes and scripts',
+    severity: 'hint',
+    description: 'A lifecycle script is an empty string.',
+    rationale:
+      'An empty `build` or `start` runs nothing; real templates ship `"start": ""` as a placeholder. Leaving the key out says the same thing without looking like a command that was forgotten.',
+    assumptions: 'A script holding only whitespace runs nothing either, and is reported the same way.',
+    fixable: true,
+  },
+  check(context) {
+    const { doc } = context;
+    const scripts = childValue(doc.root, 'scripts');
+    if (scripts?.type !== 'object') return;
+    for (const name of SCRIPT_NAMES) {
+      const node = childValue(scripts, name);
+      if (node?.type !== 'string' || (node.value as string).trim() !== '' || touchesSyntaxError(doc, node)) continue;
+      const path = ['scripts', name];
+      const blank = node.value === '' ? 'an empty string' : 'only whitespace';
+      // With a duplicate key, removing the last one would bring an earlier value back to life.
+      const removable = propertiesNamed(scripts, name).length === 1;
+      context.report({
+        path,
+        span: spanOf(node),
+        message: `\`scripts.${name}\` is ${blank}, so it runs nothing. Remove it, or write the command it should run.`,
+        ...(removable ? { fixes: [{ title: `Remove the empty \`${name}\` script`, edits: removeProperty(doc, path) }] } : {}),
+      });
+    }
+  },
+});

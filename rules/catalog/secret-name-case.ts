@@ -1,0 +1,42 @@
+import { arrayItems, childValue } from '../engine/document.js';
+import { subject } from '../engine/describe.js';
+import { upperSnakeCase } from '../engine/env-names.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+
+const LOWERCASE = /[a-z]/;
+
+export const secretNameCase = defineRule({
+  meta: {
+    id: 'secret-name-case',
+    category: 'Model, secrets, channels',
+    severity: 'warning',
+    description: 'A secret `name` is not UPPER_SNAKE_CASE.',
+    rationale:
+      'A secret reaches the agent as an environment variable, and those names are case-sensitive and by convention UPPER_SNAKE_CASE: code, skills and prompts that expect `OPENAI_API_KEY` find nothing in `openaiApiKey`. Renaming is left to you, because the code that reads the variable is not in the manifest.',
+    assumptions: 'Only lowercase letters make a name not UPPER_SNAKE_CASE; where its underscores go (`_PRIVATE`, `A__B`) is left alone.',
+    fixable: false,
+  },
+  check(context) {
+    const declared = declaredSecretNames(context.doc);
+    for (const { index, node } of arrayItems(context.doc.root, ['secrets'])) {
+      const name = childValue(node, 'name');
+      if (name?.type !== 'string') continue;
+      const value = name.value as string;
+      // An invalid name is `secret-name-format`'s.
+      if (!ENV_NAME.test(value) || !LOWERCASE.test(value)) continue;
+      const path = ['secrets', index, 'name'];
+      const suggestion = upperSnakeCase(value);
+      const taken = declared.has(suggestion);
+      context.report({
+        path,
+        span: spanOf(name),
+        message: `${subject(path)} is \`${value}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`${suggestion}\` would not find it. ${
+          taken
+            ? `\`${suggestion}\` is declared as well: keep the one the agent reads and remove the other.`
+            : `Rename it to \`${suggestion}\`, together with its \`env:\` references and any code that reads it.`
+        }`,
+      });
+    }
+  },
+});

@@ -1,0 +1,63 @@
+import { describeCid } from '../engine/cid.js';
+import { arrayItems, childValue } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+/**
+ * What an uploaded skill's CID can address: a UnixFS folder or file (dag-pb, the form of every
+ * CIDv0 and of `bafy…` CIDv1s) or a single raw block (`bafk…`, the leaves of a `v1` upload).
+ */
+const UPLOAD_CODECS = new Set(['dag-pb', 'raw']);
+
+export const skillCidInvalid = defineRule({
+  meta: {
+    id: 'skill-cid-invalid',
+    category: 'Skills',
+    severity: 'error',
+    description: 'A skill `cid` is not a valid CIDv0 (`Qm…`) or CIDv1 (`bafy…`) of an upload; the message says why.',
+    rationale:
+      'The platform fetches an uploaded skill by its CID when the agent is deployed. A CID with a lost or extra character, a stray space or a gateway URL in its place addresses nothing, so the deploy fails or the skill is missing.',
+    assumptions:
+      'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
+    fixable: true,
+    covers: ['/$defs/skill/properties/cid/minLength'],
+  },
+  check(context) {
+    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
+      const cid = childValue(node, 'cid');
+      if (cid?.type !== 'string') continue;
+      const value = cid.value as string;
+      const path = ['skills', index, 'cid'];
+      const found = describeCid(value);
+      const it = `${subject(path)} is ${formatValue(value, path)}`;
+      if (found.valid) {
+        if (UPLOAD_CODECS.has(found.codec)) continue;
+        const data = found.codec.startsWith('0x') ? `data of codec ${found.codec}` : `${found.codec} data`;
+        context.report({
+          path,
+          span: spanOf(cid),
+          message: `${it}, a valid CID but of ${data}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
+        });
+        continue;
+      }
+      if (value.length === 0) {
+        context.report({
+          path,
+          span: spanOf(cid),
+          message: `${subject(path)} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
+        });
+        continue;
+      }
+      const { suggestion } = found;
+      context.report({
+        path,
+        span: spanOf(cid),
+        message: suggestion
+          ? `${it}, which is not a valid CID: ${found.problem}. Write \`${suggestion}\`.`
+          : `${it}, which is not a valid CID: ${found.problem}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
+        ...(suggestion ? { fixes: [{ title: `Use \`${suggestion}\``, edits: [replaceValue(cid, suggestion)] }] } : {}),
+      });
+    }
+  },
+});

@@ -1,0 +1,64 @@
+import type { Node } from 'jsonc-parser';
+import { describeCid } from '../engine/cid.js';
+import { arrayItems, childValue } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+interface Source {
+  index: number;
+  name: string | undefined;
+  field: 'clawhub_slug' | 'cid';
+  node: Node;
+  /** What identifies the skill's content: the slug, or the CID in its canonical form. */
+  identity: string;
+}
+
+export const skillDuplicateSource = defineRule({
+  meta: {
+    id: 'skill-duplicate-source',
+    category: 'Skills',
+    severity: 'warning',
+    description: 'The same registry slug or CID is attached twice under different names.',
+    rationale:
+      'Each name is unpacked into its own folder, so one skill attached under two names is installed twice: the agent sees two copies of the same instructions, and an update to one name leaves the other behind.',
+    fixable: false,
+  },
+  check(context) {
+    const sources: Source[] = [];
+    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
+      const nameNode = childValue(node, 'name');
+      const name = nameNode?.type === 'string' ? (nameNode.value as string) : undefined;
+      for (const field of ['clawhub_slug', 'cid'] as const) {
+        const source = childValue(node, field);
+        if (source?.type !== 'string' || source.value === '') continue;
+        sources.push({ index, name, field, node: source, identity: source.value as string });
+      }
+    }
+    const cids = sources.filter((source) => source.field === 'cid');
+    // A CIDv0 and its CIDv1 address the same content: compare CIDs in one form.
+    if (cids.length > 1) {
+      for (const source of cids) {
+        const described = describeCid(source.identity);
+        if (described.valid) source.identity = described.canonical;
+      }
+    }
+    for (const [position, source] of sources.entries()) {
+      const earlier = sources
+        .slice(0, position)
+        .find((other) => other.field === source.field && other.identity === source.identity && other.index !== source.index && other.name !== source.name);
+      if (!earlier) continue;
+      const path = ['skills', source.index, source.field];
+      const what = source.field === 'cid' ? 'CID' : 'registry slug';
+      const sameText = (earlier.node.value as string) === (source.node.value as string);
+      context.report({
+        path,
+        span: spanOf(source.node),
+        message: `${subject(path)} is ${formatValue(source.node.value, path)}, the same ${what} as skills[${earlier.index}]${
+          earlier.name ? ` (\`${earlier.name}\`)` : ''
+        }${sameText ? '' : ' written in another form'}, so the same skill is installed twice${
+          source.name && earlier.name ? `, into \`workspace/skills/${earlier.name}/\` and \`workspace/skills/${source.name}/\`` : ''
+        }. Remove one of them.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { defineRule } from '../engine/rule.js';
+import { documentSpan, manifestScript, scriptEdits } from '../engine/scripts.js';
+import { isLoopback, startAddresses, type AddressPart } from '../engine/server-address.js';
+import { replaceInWord, spanInWord } from '../engine/shell.js';
+
+export const ANY_ADDRESS = '0.0.0.0';
+const SHOWN = 40;
+
+export const startBindsLocalhost = defineRule({
+  meta: {
+    id: 'start-binds-localhost',
+    category: 'Routes and scripts',
+    severity: 'warning',
+    description: 'The start command binds its server to `localhost`, `127.0.0.1` or `::1` instead of `0.0.0.0`.',
+    rationale:
+      'The gateway forwards a route\'s requests to the container from outside its loopback interface, so a server bound to `localhost` never receives them. The platform requires servers started by scripts to bind `0.0.0.0`.',
+    assumptions:
+      'Hosts are read from common server options (`--host`, `--hostname`, `--bind`, `--listen`, `-H`, `-b`…) and variables (`HOST`, `HOSTNAME`, `BIND`…); databases and other backing services (`redis-server`, `mongod`…) may stay on localhost and are not reported.',
+    fixable: true,
+  },
+  check(context) {
+    const script = manifestScript(context.doc, 'start');
+    if (!script) return;
+    for (const part of startAddresses(context.doc)?.hosts ?? []) {
+      if (!isLoopback(part.host)) continue;
+      const edit = replaceInWord(part.word, part.from, part.to, ANY_ADDRESS);
+      context.report({
+        path: script.path,
+        span: documentSpan(script, spanInWord(part.word, part.from, part.to)),
+        message: `\`scripts.start\` binds its server to \`${part.host}\` (${shownSetting(part)}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`${ANY_ADDRESS}\` instead.`,
+        fixes: [{ title: `Bind to \`${ANY_ADDRESS}\``, edits: scriptEdits(script, [edit]) }],
+      });
+    }
+  },
+});
+
+/** `--host localhost`, `--host=localhost`, `HOST=127.0.0.1`, `--listen 127.0.0.1:3000`, as written. */
+export function shownSetting(part: AddressPart): string {
+  const { via, word } = part;
+  const text = via.endsWith('=') ? `${via}${word.text}` : word.text.startsWith(`${via}=`) ? word.text : `${via} ${word.text}`;
+  return `\`${text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text}\``;
+}

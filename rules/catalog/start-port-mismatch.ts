@@ -1,0 +1,72 @@
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, type FixSpec } from '../engine/rule.js';
+import { documentSpan, manifestScript, scriptEdits, type ManifestScript } from '../engine/scripts.js';
+import { startAddresses, type NamedPort } from '../engine/server-address.js';
+import { replaceInWord, spanInWord } from '../engine/shell.js';
+import { portList, routeItems, routePorts, type RouteItem } from '../engine/routes.js';
+import { GATEWAY_PORT } from './route-port-reserved.js';
+import { PORT_MAX, PORT_MIN } from './route-port-range.js';
+import { shownSetting } from './start-binds-localhost.js';
+
+export const startPortMismatch = defineRule({
+  meta: {
+    id: 'start-port-mismatch',
+    category: 'Routes and scripts',
+    severity: 'warning',
+    description: 'The start command names ports (`--port N`, `PORT=N`, `-p N`…) and none of them is a route\'s port.',
+    rationale:
+      'A route forwards requests to one port in the container. When the start command serves on other ports only, every request to the routes finds nothing listening.',
+    assumptions:
+      'Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server\'s default port is not known. Databases and other backing services are left out.',
+    fixable: true,
+  },
+  check(context) {
+    const script = manifestScript(context.doc, 'start');
+    if (!script) return;
+    const routes = routeItems(context.doc);
+    const ports = routePorts(routes);
+    if (ports.length === 0) return;
+    const named = startAddresses(context.doc)?.ports ?? [];
+    if (named.length === 0 || named.some((part) => ports.includes(part.port))) return;
+    const first = named[0]!;
+    const startPorts = [...new Set(named.map((part) => part.port))];
+    const several = routes.filter((route) => route.port !== undefined).length > 1;
+    const routesUse = `${several ? 'the routes use' : 'the route uses'} ${ports.length === 1 ? 'port' : 'ports'} ${portList(ports)}`;
+    const serves =
+      startPorts.length === 1
+        ? `serves on port ${first.port} (${shownSetting(first)})`
+        : `names ports ${portList(startPorts)}`;
+    context.report({
+      path: script.path,
+      span: documentSpan(script, spanInWord(first.word, first.from, first.to)),
+      message: `\`scripts.start\` ${serves}, but ${routesUse}, so requests to ${several ? 'them' : 'it'} find nothing listening. Serve on ${
+        ports.length === 1 ? `port ${ports[0]}` : `one of the route ports`
+      }, or change ${ports.length > 1 ? "a route's port" : several ? "the routes' port" : "the route's port"} to the one your server uses.`,
+      fixes: alternatives(script, named, startPorts, ports, routes),
+    });
+  },
+});
+
+/**
+ * With one port on each side and one route, two editor quick fixes: serve on the route's port, or
+ * route to the server's. Which one is right is the user's choice, so both or neither are offered
+ * (`--fix` applies a fix only when it is the only one).
+ */
+function alternatives(script: ManifestScript, named: NamedPort[], startPorts: number[], ports: number[], routes: RouteItem[]): FixSpec[] {
+  const withPort = routes.filter((route) => route.port !== undefined);
+  const route = withPort[0];
+  if (startPorts.length !== 1 || ports.length !== 1 || withPort.length !== 1 || !route?.portNode) return [];
+  const [serverPort] = startPorts as [number];
+  const [routePort] = ports as [number];
+  if (serverPort < PORT_MIN || serverPort > PORT_MAX || serverPort === GATEWAY_PORT) return [];
+  return [
+    {
+      title: `Serve on port ${routePort}`,
+      edits: scriptEdits(
+        script,
+        named.map((part) => replaceInWord(part.word, part.from, part.to, String(routePort))),
+      ),
+    },
+    { title: `Route to port ${serverPort}`, edits: [replaceValue(route.portNode, serverPort)] },
+  ];
+}

@@ -1,0 +1,33 @@
+import { touchesSyntaxError } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { ISO_EXAMPLE, parseIsoTimestamp } from '../engine/schedule.js';
+import { atFields} from '../engine/tasks.js';
+
+export const taskAtInvalid = defineRule({
+  meta: {
+    id: 'task-at-invalid',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A one-shot schedule\'s `at` is not an ISO 8601 timestamp.',
+    rationale:
+      'A one-shot task runs at the moment its `at` names; a value that is not an ISO 8601 date and time (`2026-03-01T09:00:00Z`) cannot be scheduled, so the task never runs.',
+    assumptions:
+      'The seed does not name the field; `at` is the engine\'s name for it. Accepted: `YYYY-MM-DDTHH:MM:SS` with optional fractions of a second and an optional `Z` or `±HH:MM` offset (the schema\'s `iso-date-time` format). The older numeric `atMs` (epoch milliseconds) is accepted as well.',
+    fixable: false,
+    covers: ['/$defs/schedule/properties/at/format'],
+  },
+  check(context) {
+    for (const at of atFields(context.doc)) {
+      if (touchesSyntaxError(context.doc, at.node)) continue;
+      if (at.field !== 'at') continue;
+      const parsed = parseIsoTimestamp(at.node.value as string);
+      if (parsed.ok) continue;
+      context.report({
+        path: at.path,
+        span: spanOf(at.node),
+        message: `${subject(at.path)} is ${formatValue(at.node.value)}, which is not an ISO 8601 timestamp: ${parsed.reason}. Write it as \`YYYY-MM-DDTHH:MM:SSZ\` (or with an offset such as \`+02:00\`), for example \`${parsed.suggestion ?? ISO_EXAMPLE}\`.`,
+      });
+    }
+  },
+});

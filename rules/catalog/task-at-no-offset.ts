@@ -1,0 +1,31 @@
+import { touchesSyntaxError } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { parseIsoTimestamp } from '../engine/schedule.js';
+import { atFields} from '../engine/tasks.js';
+
+export const taskAtNoOffset = defineRule({
+  meta: {
+    id: 'task-at-no-offset',
+    category: 'Tasks',
+    severity: 'warning',
+    description: 'A one-shot `at` time has no `Z` or offset, so the moment it names depends on the server\'s time zone.',
+    rationale:
+      '`2026-03-01T09:00:00` is 09:00 somewhere: without `Z` or an offset such as `+02:00`, the platform reads it in its own server\'s zone, which the manifest does not control, and the task may run hours away from the intended time.',
+    fixable: false,
+  },
+  check(context) {
+    for (const at of atFields(context.doc)) {
+      if (touchesSyntaxError(context.doc, at.node)) continue;
+      if (at.field !== 'at' || at.kind !== 'at') continue;
+      const text = at.node.value as string;
+      const parsed = parseIsoTimestamp(text);
+      if (!parsed.ok || parsed.value.offset !== undefined) continue;
+      context.report({
+        path: at.path,
+        span: spanOf(at.node),
+        message: `${subject(at.path)} is ${formatValue(text)}, with no \`Z\` or offset, so the moment it names depends on the server's time zone. Add \`Z\` for UTC (\`${text}Z\`) or the offset you mean, such as \`${text}+02:00\`.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,66 @@
+import { touchesSyntaxError } from '../engine/document.js';
+import { CRON_SYNTAX, cronProblem, type CronProblem } from '../engine/cron.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf, type Span } from '../engine/rule.js';
+import { cronSchedules, spanInString, type CronSchedule } from '../engine/tasks.js';
+import type { ParsedDocument } from '../engine/document.js';
+
+const FIVE_FIELDS = 'minute, hour, day of month, month, day of week';
+
+export const taskCronInvalid = defineRule({
+  meta: {
+    id: 'task-cron-invalid',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A task\'s cron expression does not parse.',
+    rationale:
+      'The platform schedules a cron task from its expression; one it cannot parse means the task never runs. Each field has its own range (minutes 0-59, hours 0-23…), and a value outside it is the usual slip.',
+    assumptions:
+      'An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser\'s filling-in of missing leading fields is not relied on.',
+    fixable: false,
+    covers: ['/$defs/schedule/properties/expr/minLength', '/$defs/legacyTask/properties/schedule/minLength'],
+  },
+  check(context) {
+    for (const cron of cronSchedules(context.doc)) {
+      const problem = cronProblem(cron.expr);
+      if (!problem || touchesSyntaxError(context.doc, cron.node)) continue;
+      context.report({ path: cron.path, span: spanOf(cron.node), ...describe(context.doc, cron, problem) });
+    }
+  },
+});
+
+function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem): { message: string; span?: Span } {
+  const expr = formatValue(cron.expr);
+  switch (problem.kind) {
+    case 'empty':
+      return {
+        message: `${subject(cron.path)} is ${cron.expr === '' ? 'empty' : 'blank'}. Write a cron expression of five fields (${FIVE_FIELDS}), for example \`0 9 * * *\` for 09:00 every day.`,
+      };
+    case 'field-count':
+      return {
+        message: `The cron expression ${expr} has ${problem.count} field${problem.count === 1 ? '' : 's'}; it needs five (${FIVE_FIELDS}), or six with seconds first. ${
+          problem.count < 5 ? 'Add the missing fields, for example `0 9 * * *` for 09:00 every day.' : 'Remove the extra fields (a year field is not supported).'
+        }`,
+      };
+    case 'alias':
+      return {
+        message: `${expr} is not a cron alias; the aliases are \`@yearly\`, \`@monthly\`, \`@weekly\`, \`@daily\`, \`@hourly\`, \`@weekdays\` and \`@weekends\`. Use one of them or write the five fields (${FIVE_FIELDS}).`,
+      };
+    case 'field':
+      return {
+        span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
+        message: `The ${problem.field.name} field \`${shortened(problem.token.text)}\` of the cron expression ${expr} is not valid: ${problem.reason}. The ${problem.field.name} field takes ${problem.field.allows}, with ${CRON_SYNTAX}.`,
+      };
+    case 'day-of-month':
+      return {
+        span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
+        message: `The day of month \`${shortened(problem.token.text)}\` of the cron expression ${expr} never occurs in ${/^\d+$/.test(problem.months) ? 'month' : 'any of the months'} \`${shortened(problem.months)}\`, so the task would never run. Use a day that month has, or \`L\` for its last day.`,
+      };
+    case 'other':
+      return { message: `The cron expression ${expr} is not valid: ${problem.reason}. Write five fields (${FIVE_FIELDS}), for example \`0 9 * * *\`.` };
+  }
+}
+
+function shortened(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}

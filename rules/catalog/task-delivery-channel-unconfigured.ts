@@ -1,0 +1,46 @@
+import { childValue, nodeAt, stringValue, touchesSyntaxError } from '../engine/document.js';
+import { formatValue, listOf, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { closest } from '../engine/suggest.js';
+import { tasks } from '../engine/tasks.js';
+
+export const taskDeliveryChannelUnconfigured = defineRule({
+  meta: {
+    id: 'task-delivery-channel-unconfigured',
+    category: 'Tasks',
+    severity: 'warning',
+    description: 'A task announces to a channel that `channels` does not configure.',
+    rationale:
+      'An `announce` delivery posts through one of the agent\'s messaging channels; a channel the manifest does not configure has no bot behind it, so the output of each run goes nowhere.',
+    assumptions:
+      'A channel counts as configured when `channels` has a key of that name, whatever its settings (a channel shipped with `enabled: false` is still configured).',
+    fixable: false,
+  },
+  check(context) {
+    const channels = nodeAt(context.doc.root, ['channels']);
+    const configured =
+      channels?.type === 'object'
+        ? (channels.children ?? []).flatMap((property) => {
+            const key = property.children?.[0]?.value;
+            return typeof key === 'string' ? [key] : [];
+          })
+        : [];
+    for (const { index, node } of tasks(context.doc)) {
+      const delivery = childValue(node, 'delivery');
+      if (stringValue(childValue(delivery, 'mode')) !== 'announce') continue;
+      const channel = childValue(delivery, 'channel');
+      const name = stringValue(channel);
+      if (!channel || !name || configured.includes(name) || touchesSyntaxError(context.doc, channel)) continue;
+      const path = ['tasks', index, 'delivery', 'channel'];
+      const suggestion = closest(name, configured);
+      const known = configured.length === 0 ? '`channels` configures none' : `\`channels\` configures ${listOf(configured, 'and')}`;
+      context.report({
+        path,
+        span: spanOf(channel),
+        message: `${subject(path)} is ${formatValue(name)}, but ${known}, so the output of each run has nowhere to go. ${
+          suggestion ? `Did you mean \`${suggestion}\`?` : `Configure \`channels.${name}\` or announce to a configured channel.`
+        }`,
+      });
+    }
+  },
+});

@@ -1,0 +1,50 @@
+import { childValue, stringValue, touchesSyntaxError } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { missingKeySpan, tasks, webhookUrlProblem } from '../engine/tasks.js';
+
+export const taskDeliveryIncomplete = defineRule({
+  meta: {
+    id: 'task-delivery-incomplete',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A task\'s delivery lacks what its mode needs: `announce` a `channel` and a `to`, `webhook` an absolute http(s) URL in `to`.',
+    rationale:
+      'The output of each run goes where `delivery` says: `announce` posts it to the chat `to` on `channel`, `webhook` POSTs it to the URL in `to`. Without them the platform has nowhere to deliver, and the run fails or its output is lost.',
+    fixable: false,
+  },
+  check(context) {
+    const { doc } = context;
+    for (const { index, node } of tasks(doc)) {
+      const delivery = childValue(node, 'delivery');
+      if (delivery?.type !== 'object') continue;
+      const mode = stringValue(childValue(delivery, 'mode'));
+      const base = ['tasks', index, 'delivery'];
+      const missing = (key: string, what: string) => {
+        if (childValue(delivery, key) !== undefined || touchesSyntaxError(doc, delivery)) return;
+        context.report({
+          path: [...base, key],
+          span: missingKeySpan(delivery),
+          message: `${subject(base)} has \`mode: "${mode}"\` but no \`${key}\`: ${what}`,
+        });
+      };
+      if (mode === 'announce') {
+        missing('channel', 'name the configured channel to post each run\'s output to, for example `"telegram"`.');
+        missing('to', 'set the chat, channel or user ID on that channel to post to, for example `"123456789"`.');
+      } else if (mode === 'webhook') {
+        missing('to', 'set the absolute `https://` URL to POST each run\'s output to.');
+        const to = childValue(delivery, 'to');
+        const url = stringValue(to);
+        if (!to || url === undefined || url === '' || touchesSyntaxError(doc, to)) continue;
+        const reason = webhookUrlProblem(url);
+        if (!reason) continue;
+        const path = [...base, 'to'];
+        context.report({
+          path,
+          span: spanOf(to),
+          message: `${subject(path)} is ${formatValue(url)}, which ${reason}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,
+        });
+      }
+    }
+  },
+});

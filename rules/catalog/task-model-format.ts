@@ -1,0 +1,41 @@
+import { childValue, touchesSyntaxError } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { payloadObject, tasks } from '../engine/tasks.js';
+
+const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;
+const WHITESPACE = /\s/;
+
+export const taskModelFormat = defineRule({
+  meta: {
+    id: 'task-model-format',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A task payload\'s `model` is not `<provider>/<model>`.',
+    rationale:
+      'A task may run on its own model, named `<provider>/<model>` with a provider connected in the secrets vault (OpenRouter-style ids add more `/` segments). A model the platform cannot resolve is not used: the run falls back to the agent\'s default model.',
+    fixable: false,
+    covers: ['/$defs/payload/properties/model/pattern'],
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const model = childValue(payloadObject(node), 'model');
+      if (model?.type !== 'string') continue;
+      const value = model.value as string;
+      if (MODEL_ID.test(value) || touchesSyntaxError(context.doc, model)) continue;
+      const path = ['tasks', index, 'payload', 'model'];
+      context.report({
+        path,
+        span: spanOf(model),
+        message: `${subject(path)} is ${formatValue(value)}, which is not \`<provider>/<model>\`: ${reason(value)}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
+      });
+    }
+  },
+});
+
+function reason(value: string): string {
+  if (value === '') return 'it is empty';
+  if (WHITESPACE.test(value)) return 'it contains whitespace';
+  if (!value.includes('/')) return 'it names no provider';
+  return 'it has an empty part between its `/`';
+}

@@ -1,0 +1,36 @@
+import { childValue, stringValue } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
+
+const PAIRED = { main: 'systemEvent', isolated: 'agentTurn' } as const;
+const OTHER_TARGET = { main: 'isolated', isolated: 'main' } as const;
+
+export const taskSessionPayloadMismatch = defineRule({
+  meta: {
+    id: 'task-session-payload-mismatch',
+    category: 'Tasks',
+    severity: 'warning',
+    description: 'A task pairs `sessionTarget: "main"` with an `agentTurn` payload, or `"isolated"` with a `systemEvent`.',
+    rationale:
+      'The engine runs system events in the agent\'s main session and agent turns in a session of their own; a task that asks for the other pairing does not run the way its settings suggest.',
+    fixable: false,
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const target = childValue(node, 'sessionTarget');
+      const session = stringValue(target);
+      if (!target || (session !== 'main' && session !== 'isolated')) continue;
+      const payload = payloadObject(node);
+      const kind = payload && payloadKind(payload);
+      if (!kind || kind === PAIRED[session]) continue;
+      const path = ['tasks', index, 'sessionTarget'];
+      const implicit = childValue(payload, 'kind') === undefined ? ' (the default when `kind` is absent)' : '';
+      context.report({
+        path,
+        span: spanOf(target),
+        message: `${subject(path)} is ${formatValue(session)}, but the payload is ${kind === 'agentTurn' ? 'an' : 'a'} \`${kind}\`${implicit}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"${OTHER_TARGET[session]}"\`, or make the payload ${PAIRED[session] === 'agentTurn' ? 'an' : 'a'} \`${PAIRED[session]}\`.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { childValue } from '../engine/document.js';
+import { subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { humanDuration } from '../engine/schedule.js';
+import { scheduleObject, tasks } from '../engine/tasks.js';
+
+export const taskStaggerTooLarge = defineRule({
+  meta: {
+    id: 'task-stagger-too-large',
+    category: 'Tasks',
+    severity: 'warning',
+    description: 'A schedule\'s `staggerMs` is not smaller than its `everyMs`.',
+    rationale:
+      '`staggerMs` offsets each run by up to that much so that many agents do not fire at the same instant. A stagger as long as the interval or longer lets consecutive runs bunch together, overlap or swap order, which defeats a fixed interval.',
+    fixable: false,
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const schedule = scheduleObject(node);
+      const stagger = childValue(schedule, 'staggerMs');
+      const every = childValue(schedule, 'everyMs');
+      if (stagger?.type !== 'number' || every?.type !== 'number' || every.value <= 0 || stagger.value < every.value) continue;
+      const path = ['tasks', index, 'schedule', 'staggerMs'];
+      const tenth = every.value >= 10_000 ? Math.round(every.value / 10_000) * 1000 : Math.floor(every.value / 10);
+      context.report({
+        path,
+        span: spanOf(stagger),
+        message: `${subject(path)} is ${stagger.value} (${humanDuration(stagger.value)}), not less than \`everyMs\` ${every.value} (${humanDuration(every.value)}): runs offset by up to a whole interval can bunch together or swap order. Keep the stagger well below the interval, for example ${tenth} (${humanDuration(tenth)}).`,
+      });
+    }
+  },
+});

@@ -1,0 +1,47 @@
+import { childValue, touchesSyntaxError } from '../engine/document.js';
+import { formatValue, subject } from '../engine/describe.js';
+import { replaceValue } from '../engine/json-edits.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { scheduleObject, tasks } from '../engine/tasks.js';
+import { isValidTimeZone, suggestTimeZone } from '../engine/time-zones.js';
+
+export const taskTimezoneInvalid = defineRule({
+  meta: {
+    id: 'task-timezone-invalid',
+    category: 'Tasks',
+    severity: 'error',
+    description: 'A schedule\'s `tz` is not a time zone; suggests the closest zone name.',
+    rationale:
+      'A cron schedule is read in its `tz`; a name the runtime does not know stops the task from being scheduled. Zone names are IANA names such as `Europe/Berlin`, `America/New_York` or `UTC`.',
+    assumptions:
+      'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
+    fixable: true,
+    covers: ['/$defs/schedule/properties/tz/minLength'],
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const tz = childValue(scheduleObject(node), 'tz');
+      if (tz?.type !== 'string') continue;
+      const value = tz.value as string;
+      if ((value !== '' && isValidTimeZone(value)) || touchesSyntaxError(context.doc, tz)) continue;
+      const path = ['tasks', index, 'schedule', 'tz'];
+      if (value.trim() === '') {
+        context.report({
+          path,
+          span: spanOf(tz),
+          message: `${subject(path)} is ${value === '' ? 'empty' : 'blank'}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
+        });
+        continue;
+      }
+      const suggestion = suggestTimeZone(value);
+      context.report({
+        path,
+        span: spanOf(tz),
+        message: `${subject(path)} is ${formatValue(value)}, which is not a time zone${
+          suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.'
+        } Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+        ...(suggestion?.clear ? { fixes: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
+      });
+    }
+  },
+});

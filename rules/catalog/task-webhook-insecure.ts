@@ -1,0 +1,33 @@
+import { childValue, stringValue, touchesSyntaxError } from '../engine/document.js';
+import { subject } from '../engine/describe.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { isLoopbackHost, tasks, webhookUrlProblem } from '../engine/tasks.js';
+
+export const taskWebhookInsecure = defineRule({
+  meta: {
+    id: 'task-webhook-insecure',
+    category: 'Tasks',
+    severity: 'warning',
+    description: 'A webhook delivery sends over plain `http://` to a host other than this machine.',
+    rationale:
+      'A webhook carries the output of each run, which can hold whatever the agent read or wrote. Over plain `http://` anyone on the network path can read or change it; `https://` encrypts it. Loopback addresses never leave the machine, so they are left alone.',
+    fixable: false,
+  },
+  check(context) {
+    for (const { index, node } of tasks(context.doc)) {
+      const delivery = childValue(node, 'delivery');
+      if (stringValue(childValue(delivery, 'mode')) !== 'webhook') continue;
+      const to = childValue(delivery, 'to');
+      const text = stringValue(to);
+      if (!to || !text || webhookUrlProblem(text) || touchesSyntaxError(context.doc, to)) continue;
+      const url = new URL(text);
+      if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) continue;
+      const path = ['tasks', index, 'delivery', 'to'];
+      context.report({
+        path,
+        span: spanOf(to),
+        message: `${subject(path)} sends each run's output over plain \`http://\` to \`${url.host}\`, where anyone on the network path can read or change it. Use \`https://\` if the receiver supports it.`,
+      });
+    }
+  },
+});

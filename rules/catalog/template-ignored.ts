@@ -1,0 +1,26 @@
+import { keyNodeAt } from '../engine/document.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+import { templateObject } from '../engine/template-fields.js';
+
+export const templateIgnored = defineRule({
+  meta: {
+    id: 'template-ignored',
+    category: 'Template metadata',
+    severity: 'hint',
+    description: '`template` holds marketplace metadata, which a direct deploy ignores (reported outside template mode only).',
+    rationale:
+      'The platform reads `template` only when a repository is submitted as a marketplace template; a direct deploy ignores it. Template repositories keep it, and `manifest-lint template` checks it as the submission would.',
+    fixable: false,
+  },
+  check(context) {
+    if (context.templateMode || !templateObject(context.doc)) return;
+    const key = keyNodeAt(context.doc.root, ['template']);
+    if (!key) return;
+    context.report({
+      path: ['template'],
+      span: spanOf(key),
+      message:
+        '`template` holds marketplace metadata, which the platform ignores when this manifest is deployed directly; it is read only when the repository is submitted as a template. To check it as a submission, run `manifest-lint template <dir>`.',
+    });
+  },
+});

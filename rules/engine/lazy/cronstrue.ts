@@ -1,0 +1,7 @@
+// A dependency the engine loads on first use: in the bundle this module becomes a `require` of
+// a separately built file (see build/build.mjs), so runs that never need it never parse it.
+import * as cronstrue from 'cronstrue';
+
+export function load(): typeof cronstrue {
+  return cronstrue;
+}

@@ -1,0 +1,51 @@
+import type { Node } from 'jsonc-parser';
+import { arrayItems, childValue, type ParsedDocument } from './document.js';
+import { touchesSyntaxError } from './document.js';
+
+/** One item of `routes`, with the parts the route rules read; any of them may be absent or mistyped. */
+export interface RouteItem {
+  index: number;
+  node: Node;
+  /** The `port` value node, whatever its type. */
+  portNode: Node | undefined;
+  /** The port when it is an integer. */
+  port: number | undefined;
+  /** The `path` value node, whatever its type. */
+  pathNode: Node | undefined;
+  /** The path when it is a string. */
+  path: string | undefined;
+}
+
+/** The object items of `routes` (other items are the schema's to report). */
+export function routeItems(doc: ParsedDocument): RouteItem[] {
+  return arrayItems(doc.root, ['routes'])
+    .filter(({ node }) => node.type === 'object')
+    .map(({ index, node }) => {
+      const portNode = childValue(node, 'port');
+      const pathNode = childValue(node, 'path');
+      // A value a syntax error cut short is not what the user wrote: leave it out (SPEC section 4).
+      const port =
+        portNode?.type === 'number' && Number.isInteger(portNode.value) && !touchesSyntaxError(doc, portNode) ? (portNode.value as number) : undefined;
+      const path = pathNode?.type === 'string' && !touchesSyntaxError(doc, pathNode) ? (pathNode.value as string) : undefined;
+      return { index, node, portNode, port, pathNode, path };
+    });
+}
+
+const UNSHOWABLE = /[`\s]/;
+
+/** "the route `/app`", or "the route at routes[2]" when it has no usable path. */
+export function routeLabel(route: RouteItem): string {
+  return route.path !== undefined && route.path !== '' && route.path.length <= 60 && !UNSHOWABLE.test(route.path)
+    ? `the route \`${route.path}\``
+    : `the route at routes[${route.index}]`;
+}
+
+/** "5173", "3000 and 4000", "3000, 4000 and 5000" */
+export function portList(ports: readonly number[]): string {
+  return ports.length <= 1 ? String(ports[0] ?? '') : `${ports.slice(0, -1).join(', ')} and ${ports.at(-1)}`;
+}
+
+/** The distinct integer ports of the routes, in order. */
+export function routePorts(routes: readonly RouteItem[]): number[] {
+  return [...new Set(routes.flatMap((route) => (route.port === undefined ? [] : [route.port])))];
+}

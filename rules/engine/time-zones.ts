@@ -1,0 +1,87 @@
+import { closest, editDistance } from './suggest.js';
+
+/**
+ * Time zones of task schedules. A zone is valid when `Intl.DateTimeFormat` accepts it (SPEC
+ * section 2): that includes `UTC`, links such as `US/Pacific` and any letter case, none of which
+ * `Intl.supportedValuesOf('timeZone')` lists. Constructing a zoned formatter is expensive (the
+ * first one loads the time-zone data), so answers and formatters are cached per zone string.
+ */
+
+const CACHE_LIMIT = 500;
+const MAX_ZONE_LENGTH = 64;
+const validity = new Map<string, boolean>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The formatter that `formatRunTime` uses for `timeZone`, or undefined when the zone is not valid. */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
+  const cached = formatters.get(timeZone);
+  if (cached) return cached;
+  // No zone name comes near this long; such strings are neither tried nor kept in the cache.
+  if (timeZone.length > MAX_ZONE_LENGTH || validity.get(timeZone) === false) return undefined;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+  } catch {
+    remember(validity, timeZone, false);
+    return undefined;
+  }
+  remember(validity, timeZone, true);
+  return remember(formatters, timeZone, formatter);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  return validity.get(timeZone) ?? zoneFormatter(timeZone) !== undefined;
+}
+
+let zoneNames: string[] | undefined;
+
+/** Canonical zone names to suggest from: every zone `Intl` lists, plus `UTC`. */
+export function knownTimeZones(): readonly string[] {
+  zoneNames ??= [...Intl.supportedValuesOf('timeZone'), 'UTC'];
+  return zoneNames;
+}
+
+export interface ZoneSuggestion {
+  zone: string;
+  /** No other zone is as close: safe to offer as a fix. */
+  clear: boolean;
+}
+
+/**
+ * The zone name closest to an invalid `tz` (did-you-mean rules of SPEC section 4), compared as
+ * written and, failing that, ignoring letter case (`europe/lisbn` → `Europe/Lisbon`).
+ */
+export function suggestTimeZone(timeZone: string): ZoneSuggestion | undefined {
+  const zones = knownTimeZones();
+  const trimmed = timeZone.trim();
+  if (trimmed !== timeZone && isValidTimeZone(trimmed)) return { zone: trimmed, clear: true };
+  let zone = closest(timeZone, zones);
+  if (zone === undefined) {
+    const lowered = zones.map((name) => name.toLowerCase());
+    const match = closest(timeZone.toLowerCase(), lowered);
+    zone = match === undefined ? undefined : zones[lowered.indexOf(match)];
+  }
+  if (zone === undefined) return undefined;
+  const word = timeZone.toLowerCase();
+  const distance = editDistance(word, zone.toLowerCase());
+  const clear = !zones.some(
+    (other) => other !== zone && Math.abs(other.length - word.length) <= 2 && editDistance(word, other.toLowerCase()) <= distance,
+  );
+  return { zone, clear };
+}

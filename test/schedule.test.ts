@@ -1,0 +1,246 @@
+/**
+ * Schedules in plain English (`rules/engine/schedule.ts`) and the cron and time-zone helpers
+ * behind the task rules. Every explanation reads a fixed clock, so the expectations are exact.
+ */
+import fc from 'fast-check';
+import { CronExpressionParser } from 'cron-parser';
+import { describe, expect, it } from 'vitest';
+import { cronFields, cronProblem, plainlyValidCron, subMinuteFiring } from '../rules/engine/cron.js';
+import { explainSchedule, formatRunTime, humanDuration, parseIsoTimestamp } from '../rules/engine/schedule.js';
+import { isValidTimeZone, suggestTimeZone } from '../rules/engine/time-zones.js';
+
+const NOW = new Date('2026-11-23T09:00:00Z'); // a Monday
+const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
+
+describe('explainSchedule: cron', () => {
+  it('reads a documented cron schedule in its time zone', () => {
+    const explained = explainSchedule({ kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Lisbon' }, NOW);
+    expect(explained).toEqual({
+      kind: 'cron',
+      text: 'at 09:00, Monday through Friday',
+      timeZone: 'Europe/Lisbon',
+      nextRuns: [new Date('2026-11-24T09:00:00Z'), new Date('2026-11-25T09:00:00Z'), new Date('2026-11-26T09:00:00Z')],
+      summary: 'at 09:00, Monday through Friday, Europe/Lisbon; next: Tue 24 Nov 09:00',
+    });
+  });
+
+  it('reads the legacy shorthand (a cron string) in UTC', () => {
+    const explained = explainSchedule('0 */4 * * *', NOW)!;
+    expect(explained.summary).toBe('on the hour, every 4 hours, UTC; next: Mon 23 Nov 12:00');
+    expect(iso(explained.nextRuns)).toEqual(['2026-11-23T12:00:00.000Z', '2026-11-23T16:00:00.000Z', '2026-11-23T20:00:00.000Z']);
+  });
+
+  it('gives run times in the zone, west of UTC and through links', () => {
+    const newYork = explainSchedule({ kind: 'cron', expr: '0 9 * * MON-FRI', tz: 'America/New_York' }, NOW)!;
+    expect(newYork.summary).toBe('at 09:00, Monday through Friday, America/New_York; next: Mon 23 Nov 09:00');
+    expect(newYork.nextRuns[0]!.toISOString()).toBe('2026-11-23T14:00:00.000Z');
+    const pacific = explainSchedule({ kind: 'cron', expr: '0 9 * * *', tz: 'US/Pacific' }, NOW)!;
+    expect(pacific.nextRuns[0]!.toISOString()).toBe('2026-11-23T17:00:00.000Z');
+    const kolkata = explainSchedule({ kind: 'cron', expr: '0 10 * * 1', tz: 'Asia/Kolkata' }, NOW)!;
+    expect(kolkata.summary).toBe('at 10:00, only on Monday, Asia/Kolkata; next: Mon 30 Nov 10:00');
+    expect(kolkata.nextRuns[0]!.toISOString()).toBe('2026-11-30T04:30:00.000Z');
+  });
+
+  it('follows daylight saving changes', () => {
+    // Berlin springs forward on 29 March 2026: 02:30 does not exist that night and runs at 03:30.
+    const spring = explainSchedule({ kind: 'cron', expr: '30 2 * * *', tz: 'Europe/Berlin' }, new Date('2026-03-27T12:00:00Z'), { count: 4 })!;
+    expect(iso(spring.nextRuns)).toEqual(['2026-03-28T01:30:00.000Z', '2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z', '2026-03-31T00:30:00.000Z']);
+    // New York springs forward on 8 March 2026: 09:00 local moves from 14:00 to 13:00 UTC.
+    const newYork = explainSchedule({ kind: 'cron', expr: '0 9 * * *', tz: 'America/New_York' }, new Date('2026-03-06T12:00:00Z'), { count: 4 })!;
+    expect(iso(newYork.nextRuns)).toEqual(['2026-03-06T14:00:00.000Z', '2026-03-07T14:00:00.000Z', '2026-03-08T13:00:00.000Z', '2026-03-09T13:00:00.000Z']);
+    expect(newYork.summary).toBe('at 09:00, America/New_York; next: Fri 6 Mar 09:00');
+    // Berlin falls back on 25 October 2026.
+    const autumn = explainSchedule({ kind: 'cron', expr: '0 12 * * *', tz: 'Europe/Berlin' }, new Date('2026-10-24T12:00:00Z'), { count: 2 })!;
+    expect(iso(autumn.nextRuns)).toEqual(['2026-10-25T11:00:00.000Z', '2026-10-26T11:00:00.000Z']);
+  });
+
+  it('resolves names and aliases before reading the expression', () => {
+    expect(explainSchedule('@daily', NOW)!.summary).toBe('at 00:00, UTC; next: Tue 24 Nov 00:00');
+    expect(explainSchedule('0 9 * * 0-7', NOW)!.text).toBe('at 09:00, Sunday through Saturday');
+    expect(explainSchedule('0 9 * * 1#2', NOW)!.summary).toBe('at 09:00, on the second Monday of the month, UTC; next: Mon 14 Dec 09:00');
+    expect(explainSchedule('*/15 * * * *', NOW)!.text).toBe('every 15 minutes');
+  });
+
+  it('shows the year of a run in another year, and seconds when they are not zero', () => {
+    expect(explainSchedule('0 9 29 2 *', NOW)!.summary).toBe('at 09:00, on day 29 of the month, only in February, UTC; next: Tue 29 Feb 2028 09:00');
+    expect(explainSchedule('30 * * * * *', NOW)!.summary).toBe('at 30 seconds past the minute, UTC; next: Mon 23 Nov 09:00:30');
+  });
+
+  it('gives no run times for a hashed field, whose value the platform picks', () => {
+    const hashed = explainSchedule('H 9 * * *', NOW)!;
+    expect(hashed.nextRuns).toEqual([]);
+    expect(hashed.summary).toBe('on the cron schedule `H 9 * * *`, UTC; run times picked by the platform');
+  });
+
+  it('explains nothing it cannot read', () => {
+    expect(explainSchedule('61 9 * * *', NOW)).toBeUndefined();
+    expect(explainSchedule({ kind: 'cron', expr: '0 9 * * *', tz: 'Mars/Base' }, NOW)).toBeUndefined();
+    expect(explainSchedule({ kind: 'cron' }, NOW)).toBeUndefined();
+    expect(explainSchedule({ kind: 'weekly' }, NOW)).toBeUndefined();
+    for (const odd of [null, 42, [], { kind: 'every', everyMs: 'soon' }, { kind: 'at', at: 'tomorrow' }]) {
+      expect(explainSchedule(odd, NOW)).toBeUndefined();
+    }
+  });
+
+  it('is deterministic for a given clock', () => {
+    const schedule = { kind: 'cron', expr: '*/7 3-5 * * *', tz: 'Australia/Sydney' };
+    expect(explainSchedule(schedule, NOW)).toEqual(explainSchedule(schedule, new Date(NOW)));
+  });
+});
+
+describe('explainSchedule: every and at', () => {
+  it('reads intervals as human durations', () => {
+    expect(explainSchedule({ kind: 'every', everyMs: 900000 }, NOW)).toEqual({
+      kind: 'every',
+      text: 'every 15 minutes',
+      timeZone: 'UTC',
+      nextRuns: [],
+      summary: 'every 15 minutes',
+    });
+    expect(explainSchedule({ kind: 'every', everyMs: 60000 }, NOW)!.text).toBe('every minute');
+    expect(explainSchedule({ kind: 'every', everyMs: 86400000 }, NOW)!.text).toBe('every day');
+    expect(explainSchedule({ kind: 'every', everyMs: 5400000, staggerMs: 30000 }, NOW)!.text).toBe('every 1 hour 30 minutes, staggered by up to 30 seconds');
+  });
+
+  it('reads a one-shot time in UTC, its own offset, or its tz', () => {
+    expect(explainSchedule({ kind: 'at', at: '2027-01-05T09:00:00Z' }, NOW)).toEqual({
+      kind: 'at',
+      text: 'once, at Tue 5 Jan 2027 09:00',
+      timeZone: 'UTC',
+      nextRuns: [new Date('2027-01-05T09:00:00Z')],
+      summary: 'once, at Tue 5 Jan 2027 09:00, UTC',
+    });
+    expect(explainSchedule({ kind: 'at', at: '2026-12-01T09:00:00+02:00' }, NOW)!.summary).toBe('once, at Tue 1 Dec 2026 09:00, UTC+02:00');
+    expect(explainSchedule({ kind: 'at', at: '2026-12-01T09:00:00-05:30' }, NOW)!.nextRuns[0]!.toISOString()).toBe('2026-12-01T14:30:00.000Z');
+    expect(explainSchedule({ kind: 'at', at: '2027-01-05T09:00:30Z', tz: 'Asia/Tokyo' }, NOW)!.summary).toBe('once, at Tue 5 Jan 2027 18:00:30, Asia/Tokyo');
+    expect(explainSchedule({ kind: 'at', atMs: 1800000000000 }, NOW)!.summary).toBe('once, at Fri 15 Jan 2027 08:00, UTC');
+  });
+
+  it('says when a one-shot time has passed', () => {
+    const past = explainSchedule({ kind: 'at', at: '2026-06-01T09:00:00' }, NOW)!;
+    expect(past.nextRuns).toEqual([]);
+    expect(past.summary).toBe('once, at Mon 1 Jun 2026 09:00, UTC; already past');
+  });
+});
+
+describe('humanDuration', () => {
+  it('writes exact durations', () => {
+    expect(humanDuration(500)).toBe('500 ms');
+    expect(humanDuration(1000)).toBe('1 second');
+    expect(humanDuration(1500)).toBe('1.5 seconds');
+    expect(humanDuration(10000)).toBe('10 seconds');
+    expect(humanDuration(60000)).toBe('1 minute');
+    expect(humanDuration(5400000)).toBe('1 hour 30 minutes');
+    expect(humanDuration(90061001)).toBe('1 day 1 hour 1 minute 1.001 seconds');
+  });
+
+  it('rounds to the two largest units when approximate', () => {
+    expect(humanDuration(175 * 86400000 + 3 * 3600000 + 5000, { approximate: true })).toBe('175 days 3 hours');
+    expect(humanDuration(2 * 86400000 + 5000, { approximate: true })).toBe('2 days');
+    expect(humanDuration(1500, { approximate: true })).toBe('1 second');
+  });
+});
+
+describe('parseIsoTimestamp', () => {
+  it('reads the date-time form, with or without an offset', () => {
+    expect(parseIsoTimestamp('2026-03-01T09:00:00Z')).toEqual({ ok: true, value: { instant: Date.parse('2026-03-01T09:00:00Z'), offset: 'Z', offsetMinutes: 0 } });
+    expect(parseIsoTimestamp('2026-03-01T09:00:00.250+0130')).toEqual({
+      ok: true,
+      value: { instant: Date.parse('2026-03-01T07:30:00.250Z'), offset: '+01:30', offsetMinutes: 90 },
+    });
+    expect(parseIsoTimestamp('2026-03-01 09:00:00')).toMatchObject({ ok: true, value: { offset: undefined } });
+    expect(parseIsoTimestamp('2016-12-31T23:59:60Z').ok).toBe(true);
+  });
+
+  it('says why other text is not one', () => {
+    const reason = (text: string) => {
+      const result = parseIsoTimestamp(text);
+      return result.ok ? 'ok' : `${result.reason}${result.suggestion ? ` → ${result.suggestion}` : ''}`;
+    };
+    expect(reason('2026-02-29T09:00:00Z')).toBe('February 2026 has no day 29');
+    expect(reason('2026-13-01T09:00:00Z')).toBe('there is no month 13');
+    expect(reason('2026-03-01T24:00:00Z')).toBe('there is no hour 24 (hours run 00-23)');
+    expect(reason('2026-03-01T09:00Z')).toBe('its time has no seconds → 2026-03-01T09:00:00Z');
+    expect(reason('2026-03-01')).toBe('it has a date but no time of day → 2026-03-01T09:00:00Z');
+    expect(reason('1772355600')).toMatch(/Unix time in seconds.* → 2026-03-01T09:00:00Z$/);
+    expect(reason('tomorrow')).toBe('it is not in the form `YYYY-MM-DDTHH:MM:SSZ`');
+    expect(reason('')).toBe('it is empty');
+  });
+});
+
+describe('formatRunTime', () => {
+  it('writes weekday, day, month and time in the zone, and the year when it differs', () => {
+    const date = new Date('2026-11-23T23:30:00Z');
+    expect(formatRunTime(date, 'UTC', NOW)).toBe('Mon 23 Nov 23:30');
+    expect(formatRunTime(date, 'Asia/Tokyo', NOW)).toBe('Tue 24 Nov 08:30');
+    expect(formatRunTime(date, 'UTC-05:00', NOW)).toBe('Mon 23 Nov 18:30');
+    expect(formatRunTime(new Date('2027-01-01T00:00:00Z'), 'UTC', NOW)).toBe('Fri 1 Jan 2027 00:00');
+    expect(formatRunTime(date, 'UTC', NOW, { year: 'always' })).toBe('Mon 23 Nov 2026 23:30');
+  });
+});
+
+describe('cron validation', () => {
+  it('locates the field at fault', () => {
+    expect(cronProblem('0 25 * * *')).toMatchObject({ kind: 'field', field: { name: 'hour' }, token: { text: '25', start: 2, end: 4 }, reason: '25 is outside 0-23' });
+    expect(cronProblem('60 0 9 * * *')).toMatchObject({ kind: 'field', field: { name: 'seconds' }, token: { start: 0, end: 2 } });
+    expect(cronProblem('0 9 * * 1-8')).toMatchObject({ kind: 'field', field: { name: 'day of week' }, reason: 'the range 1-8 goes outside 0-7' });
+    expect(cronProblem('5-1 * * * *')).toMatchObject({ kind: 'field', field: { name: 'minute' }, reason: 'the range 5-1 runs backwards' });
+    expect(cronProblem('0 9 * JANX *')).toMatchObject({ kind: 'field', field: { name: 'month' } });
+    expect(cronProblem('0 9 31 4 *')).toMatchObject({ kind: 'day-of-month', token: { text: '31' }, months: '4' });
+    expect(cronProblem('0 9 * *')).toEqual({ kind: 'field-count', count: 4 });
+    expect(cronProblem('0 9 * * * * 2027')).toEqual({ kind: 'field-count', count: 7 });
+    expect(cronProblem('@nightly')).toEqual({ kind: 'alias', alias: '@nightly' });
+    expect(cronProblem('  ')).toEqual({ kind: 'empty' });
+  });
+
+  it('accepts what cron-parser accepts, in five or six fields or as an alias', () => {
+    for (const expr of ['0 9 * * *', '0 9 * * MON-FRI', '30 8 * * 7', '0 18 L * *', '0 9 * * 1#2', '@daily', '@weekdays', '0 0 12 * * *', '0 9 29 2 *', '*/5 * * * *', 'H 9 * * *']) {
+      expect(cronProblem(expr), expr).toBeUndefined();
+    }
+  });
+
+  it('takes the fast path only for expressions cron-parser accepts', () => {
+    const number = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 62 }));
+    const range = fc.tuple(number, number).map(([a, b]) => `${a}-${b}`);
+    const item = fc.oneof(
+      { weight: 4, arbitrary: fc.constant('*') },
+      { weight: 3, arbitrary: number.map(String) },
+      { weight: 2, arbitrary: range },
+      { weight: 2, arbitrary: fc.tuple(fc.oneof(fc.constant('*'), number.map(String), range), number).map(([from, step]) => `${from}/${step}`) },
+    );
+    const field = fc.oneof({ weight: 3, arbitrary: item }, { weight: 1, arbitrary: fc.array(item, { minLength: 2, maxLength: 3 }).map((items) => items.join(',')) });
+    let plain = 0;
+    fc.assert(
+      fc.property(fc.array(field, { minLength: 5, maxLength: 6 }), (fields) => {
+        const expr = fields.join(' ');
+        if (!plainlyValidCron(expr)) return;
+        plain++;
+        expect(() => CronExpressionParser.parse(expr), expr).not.toThrow();
+      }),
+      { numRuns: 5000 },
+    );
+    expect(plain, 'expressions the fast path took').toBeGreaterThan(50);
+    expect(plainlyValidCron('0 9 * * *')).toBe(true);
+    expect(plainlyValidCron('*/15 8-18 * * 1-5')).toBe(true);
+  });
+
+  it('counts an alias as the fields it stands for', () => {
+    expect(cronFields('@secondly')).toEqual(['*', '*', '*', '*', '*', '*']);
+    expect(subMinuteFiring('@secondly')).toEqual({ perMinute: 60, smallestGap: 1 });
+    expect(subMinuteFiring('@minutely')).toBeUndefined();
+  });
+});
+
+describe('time zones', () => {
+  it('accepts what Intl.DateTimeFormat accepts', () => {
+    for (const zone of ['UTC', 'US/Pacific', 'europe/lisbon', 'Etc/GMT+5', 'Asia/Kolkata']) expect(isValidTimeZone(zone), zone).toBe(true);
+    for (const zone of ['Mars/Base', 'Europe/Lisbn', '+02:00', 'Europe/Lisbon ']) expect(isValidTimeZone(zone), zone).toBe(false);
+  });
+
+  it('suggests the closest zone, ignoring letter case when that helps', () => {
+    expect(suggestTimeZone('Europe/Lisbn')).toEqual({ zone: 'Europe/Lisbon', clear: true });
+    expect(suggestTimeZone('america/new_yrok')).toEqual({ zone: 'America/New_York', clear: true });
+    expect(suggestTimeZone('Europe/Lisbon ')).toEqual({ zone: 'Europe/Lisbon', clear: true });
+    expect(suggestTimeZone('Mars/Olympus_Mons')).toBeUndefined();
+  });
+});
