@@ -1,6 +1,7 @@
 // Build: (1) what run time needs from the schema — the standalone Ajv validator, compiled from
 // the schema without its editor documentation, and the facts the engine's messages use; (2) the
-// `manifest-lint` bundle, split so that code a run does not need is never loaded.
+// `manifest-lint` and `manifest-language-server` bundles, split so that code a run does not need
+// is never loaded.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +47,8 @@ writeAtomic(
  *   `load()`; in the bundle it becomes a `require` of `dist/chunks/<name>.cjs`, made on first call;
  * - tinyglobby (only globs) is `import()`ed from `dist/chunks/tinyglobby.mjs`, an ES module so
  *   that Node sees its named exports;
- * - the schema JSON (only `--print-schema`) is read from the package's `schema/` folder.
+ * - in the CLI, the schema JSON (only `--print-schema`) is read from the package's `schema/`
+ *   folder; the language server needs it for every completion and hover, so its bundle carries it.
  */
 const LAZY_DIR = at('rules/engine/lazy');
 const lazyModules = readdirSync(LAZY_DIR)
@@ -59,7 +61,8 @@ const sideBundles = [
   ...lazyModules.map(({ specifier, bundle }) => ({ specifier, bundle })),
   { specifier: 'tinyglobby', bundle: 'tinyglobby.mjs' },
 ];
-const loadOnDemand = {
+/** `externalSchema`: leave the schema JSON out of the bundle (the CLI), as described above. */
+const loadOnDemand = ({ externalSchema }) => ({
   name: 'load-on-demand',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]rules[\\/]engine[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
@@ -68,12 +71,14 @@ const loadOnDemand = {
     });
     pluginBuild.onResolve({ filter: /^tinyglobby$/ }, () => ({ path: './chunks/tinyglobby.mjs', external: true }));
     pluginBuild.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
-    pluginBuild.onResolve({ filter: /[\\/]schema[\\/]manifest\.v1\.json$/ }, () => ({
-      path: '../schema/manifest.v1.json',
-      external: true,
-    }));
+    if (externalSchema) {
+      pluginBuild.onResolve({ filter: /[\\/]schema[\\/]manifest\.v1\.json$/ }, () => ({
+        path: '../schema/manifest.v1.json',
+        external: true,
+      }));
+    }
   },
-};
+});
 
 const common = {
   bundle: true,
@@ -87,15 +92,24 @@ const common = {
   logLevel: 'warning',
 };
 
-// 2. The CLI: one CommonJS file (Node starts it faster than an ES module) plus the side bundles.
+// 2. The CLI and the language server: one CommonJS file each (Node starts it faster than an ES
+// module), sharing the side bundles.
+const ENTRIES = [at('dist/manifest-lint.cjs'), at('dist/manifest-language-server.cjs')];
 rmSync(at('dist'), { recursive: true, force: true });
 const outputs = await Promise.all([
   build({
     ...common,
     entryPoints: [at('cli/main.ts')],
     format: 'cjs',
-    plugins: [loadOnDemand],
-    outfile: at('dist/manifest-lint.cjs'),
+    plugins: [loadOnDemand({ externalSchema: true })],
+    outfile: ENTRIES[0],
+  }),
+  build({
+    ...common,
+    entryPoints: [at('server/main.ts')],
+    format: 'cjs',
+    plugins: [loadOnDemand({ externalSchema: false })],
+    outfile: ENTRIES[1],
   }),
   ...sideBundles.map(({ specifier, bundle }) =>
     build({
@@ -108,6 +122,6 @@ const outputs = await Promise.all([
   ),
 ]);
 for (const file of outputs.flatMap((output) => output.outputFiles)) {
-  const entry = file.path === at('dist/manifest-lint.cjs');
+  const entry = ENTRIES.includes(file.path);
   writeAtomic(file.path, entry ? `#!/usr/bin/env node\n${file.text}` : file.contents, entry ? 0o755 : undefined);
 }

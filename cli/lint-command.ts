@@ -1,10 +1,9 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
+import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from '../node/apply-config.js';
 import {
-  applyIgnores,
   docsUrl,
   findRule,
-  fixText,
   LineIndex,
   lint,
   listRules,
@@ -72,35 +71,30 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
-    const lintOptions = optionsFor(config, options);
+    const settings = settingsFor(config, options);
     let text = input.text;
     if (options.fix || options.fixDryRun) {
-      const fixed = fixText(input.text, lintOptions, config?.ignore);
+      const fixed = fixManifest(input.text, settings);
       if (fixed.output !== input.text) {
         if (options.fix && input.absPath !== undefined) {
           const { writeFileAtomic } = await import('./write-atomic.js');
           writeFileAtomic(input.absPath, fixed.output, input.displayPath);
         }
         if (options.fixDryRun) {
-          diffs.push(await diffOf(input, fixed.output, lintOptions, io.cwd));
+          diffs.push(await diffOf(input, fixed.output, lintOptionsFor(settings), io.cwd));
         }
       }
       text = fixed.output;
     }
-    const result = lint(text, lintOptions);
-    let diagnostics = result.diagnostics;
-    if (config && config.ignore.length > 0) {
-      const { kept, matched } = applyIgnores(diagnostics, config.ignore);
-      for (const entry of matched) config.matched.add(entry);
-      diagnostics = kept;
-    }
-    linted.push({ displayPath: input.displayPath, text, diagnostics, secretRanges: result.secretRanges });
+    const { diagnostics, matched, secretRanges } = lintManifest(text, settings);
+    for (const entry of matched) config?.matched.add(entry);
+    linted.push({ displayPath: input.displayPath, text, diagnostics, secretRanges });
   }
 
   for (const config of resolver.configs) {
     const unused = config.ignore.filter((entry) => !config.matched.has(entry));
     if (unused.length === 0) continue;
-    const diagnostics = reportUnusedIgnores(unused, optionsFor(config, options));
+    const diagnostics = reportUnusedIgnores(unused, lintOptionsFor(settingsFor(config, options)));
     if (diagnostics.length > 0) {
       linted.push({ displayPath: config.displayPath, text: config.text, diagnostics, secretRanges: [], isConfig: true });
     }
@@ -162,10 +156,8 @@ async function readInputs(options: CliOptions, cwd: string): Promise<Input[]> {
   }));
 }
 
-function optionsFor(config: LoadedConfig | undefined, options: CliOptions): LintOptions {
-  const lintOptions: LintOptions = { rules: { ...config?.rules, ...options.rules } };
-  if (options.now !== undefined) lintOptions.now = options.now;
-  return lintOptions;
+function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {
+  return { config, overrides: options.rules, now: options.now };
 }
 
 function toReport(entry: Linted, quiet: boolean): FileReport {

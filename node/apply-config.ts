@@ -1,0 +1,51 @@
+import {
+  applyIgnores,
+  fixText,
+  lint,
+  type Diagnostic,
+  type IgnoreEntry,
+  type LintOptions,
+  type Range,
+  type SeveritySetting,
+} from '../rules/index.js';
+import type { ConfigFile } from './config-files.js';
+
+/** What decides the findings of one manifest besides its text. */
+export interface ManifestSettings {
+  /** The config file that applies, if any. */
+  config?: ConfigFile | undefined;
+  /** Severity overrides that win over the config file: CLI `--rule` flags or editor settings. */
+  overrides?: Record<string, SeveritySetting>;
+  now?: Date | undefined;
+  template?: boolean;
+}
+
+/** Engine options: the config file's severities, then the overrides on top. */
+export function lintOptionsFor(settings: ManifestSettings): LintOptions {
+  const options: LintOptions = { rules: { ...settings.config?.rules, ...settings.overrides } };
+  if (settings.now !== undefined) options.now = settings.now;
+  if (settings.template) options.template = true;
+  return options;
+}
+
+export interface ManifestLint {
+  /** Findings left after the config file's `ignore` entries. */
+  diagnostics: Diagnostic[];
+  /** The ignore entries that silenced at least one finding. */
+  matched: Set<IgnoreEntry>;
+  secretRanges: Range[];
+}
+
+/** Lints a manifest with its settings applied: severities, then ignore entries. */
+export function lintManifest(text: string, settings: ManifestSettings): ManifestLint {
+  const result = lint(text, lintOptionsFor(settings));
+  const ignore = settings.config?.ignore ?? [];
+  if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), secretRanges: result.secretRanges };
+  const { kept, matched } = applyIgnores(result.diagnostics, ignore);
+  return { diagnostics: kept, matched, secretRanges: result.secretRanges };
+}
+
+/** Applies every safe fix, leaving the findings that ignore entries silence alone. */
+export function fixManifest(text: string, settings: ManifestSettings): { output: string; fixCount: number } {
+  return fixText(text, lintOptionsFor(settings), settings.config?.ignore ?? []);
+}

@@ -1,0 +1,88 @@
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver';
+import { fixManifest } from '../node/apply-config.js';
+import type { Diagnostic } from '../rules/index.js';
+import { analyze, servedDocument, type ServerContext } from './context.js';
+import { toLspDiagnostic } from './convert.js';
+import type { OpenDocument } from './documents.js';
+
+/** The "fix all" source action's kind, which editors can run on save (`source.fixAll`). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
+
+/**
+ * Quick fixes: every fix of every finding in the requested range, from a lint of the current
+ * version (never from what the client remembers of an older one); alternatives are all offered,
+ * and a fix is preferred when it is the only one. Plus "Fix all problems", which applies every
+ * safe fix the way `manifest-lint --fix` does.
+ */
+export async function provideCodeActions(context: ServerContext, params: CodeActionParams): Promise<CodeAction[] | null> {
+  const document = servedDocument(context, params.textDocument.uri);
+  if (!document) return null;
+  const only = params.context.only;
+  const wants = (kind: string) => !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
+  const analysis = await analyze(context, document);
+  if (analysis.version !== document.version) return null;
+  const actions: CodeAction[] = [];
+
+  if (wants(CodeActionKind.QuickFix)) {
+    for (const diagnostic of analysis.lint.diagnostics) {
+      const fixes = diagnostic.fixes ?? [];
+      if (fixes.length === 0 || !intersects(diagnostic.range, params.range)) continue;
+      for (const fix of fixes) {
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [toLspDiagnostic(diagnostic)],
+          isPreferred: fixes.length === 1,
+          edit: { changes: { [document.uri]: fix.edits } },
+        });
+      }
+    }
+  }
+
+  // Offered when asked for by kind (the source action menu, fix on save), or beside quick fixes
+  // when something can be fixed.
+  const fixable = analysis.lint.diagnostics.some((d: Diagnostic) => d.fixes?.length === 1);
+  if (only ? wants(FIX_ALL_KIND) : fixable) {
+    const edit = fixAllEdit(document, analysis.manifestSettings);
+    if (edit) {
+      actions.push({ title: 'Fix all problems (agent-manifest)', kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: [edit] } } });
+    }
+  }
+  return actions;
+}
+
+/** One edit covering the part of the text that fixing everything changes. */
+function fixAllEdit(document: OpenDocument, settings: Parameters<typeof fixManifest>[1]): TextEdit | undefined {
+  const before = document.text;
+  const { output, fixCount } = fixManifest(before, settings);
+  if (fixCount === 0 || output === before) return undefined;
+  let start = 0;
+  const limit = Math.min(before.length, output.length);
+  while (start < limit && before.charCodeAt(start) === output.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < limit - start && before.charCodeAt(before.length - 1 - end) === output.charCodeAt(output.length - 1 - end)) end++;
+  // Never split a surrogate pair or a CRLF between the edit and the unchanged text.
+  while (start > 0 && isLowSurrogateOrLf(before, start)) start--;
+  while (end > 0 && isLowSurrogateOrLf(before, before.length - end)) end--;
+  return {
+    range: document.rangeOf(start, before.length - end),
+    newText: output.slice(start, output.length - end),
+  };
+}
+
+function isLowSurrogateOrLf(text: string, index: number): boolean {
+  const ch = text.charCodeAt(index);
+  const previous = text.charCodeAt(index - 1);
+  return (ch >= 0xdc00 && ch <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff) || (ch === 10 && previous === 13);
+}
+
+function intersects(a: Range, b: Range): boolean {
+  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}

@@ -1,0 +1,82 @@
+import { getLocation } from 'jsonc-parser';
+import type { CompletionsCollector, JSONWorkerContribution, LanguageService } from 'vscode-json-languageservice';
+import {
+  InsertTextFormat,
+  MarkupKind,
+  TextEdit,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type Range,
+} from 'vscode-languageserver';
+import type { JsonPath } from '../rules/index.js';
+import { servedDocument, type ServerContext } from './context.js';
+import type { OpenDocument } from './documents.js';
+import { jsonDocument, jsonServiceApplies } from './json-service.js';
+import { valueCompletions, type OwnCompletion } from './own-completions.js';
+
+/**
+ * Our value completions as a contribution to the JSON language service: it finds the cursor's
+ * place in half-typed JSON, computes the replaced range and merges our items with the schema's
+ * (keys, enum values, `defaultSnippets`).
+ */
+export function completionContribution(context: ServerContext): JSONWorkerContribution {
+  // The service skips a contribution that returns nothing; its typings do not say so.
+  const none = () => undefined as unknown as PromiseLike<never>;
+  return {
+    getInfoContribution: none,
+    collectPropertyCompletions: none,
+    collectDefaultCompletions: none,
+    collectValueCompletions(uri: string, location: JsonPath, key: string, collector: CompletionsCollector) {
+      const document = context.documents.manifest(uri);
+      if (!document) return none();
+      for (const item of valueCompletions(document.parsed, location, key)) collector.add({ ...toItem(item), insertText: item.insertText });
+      return Promise.resolve();
+    },
+  };
+}
+
+export async function provideCompletion(
+  context: ServerContext,
+  service: LanguageService,
+  params: CompletionParams,
+): Promise<CompletionList | null> {
+  const document = servedDocument(context, params.textDocument.uri);
+  if (!document) return null;
+  if (jsonServiceApplies(document)) {
+    return service.doComplete(document.document, params.position, jsonDocument(service, document));
+  }
+  return largeDocumentCompletion(document, params);
+}
+
+/**
+ * Documents too large for the JSON language service still get our value completions, placed
+ * with jsonc-parser's scanner alone.
+ */
+function largeDocumentCompletion(document: OpenDocument, params: CompletionParams): CompletionList | null {
+  if (document.parsed.refusal) return null;
+  const offset = document.offsetAt(params.position);
+  const location = getLocation(document.text, offset);
+  const key = location.path.at(-1);
+  if (location.isAtPropertyKey || typeof key !== 'string') return null;
+  const previous = location.previousNode;
+  const range: Range =
+    previous && previous.type !== 'property' && offset >= previous.offset && offset <= previous.offset + previous.length
+      ? document.rangeOf(previous.offset, previous.offset + previous.length)
+      : { start: params.position, end: params.position };
+  const items = valueCompletions(document.parsed, location.path.slice(0, -1), key).map((item) => ({
+    ...toItem(item),
+    textEdit: TextEdit.replace(range, item.insertText),
+  }));
+  return { isIncomplete: false, items };
+}
+
+function toItem(item: OwnCompletion): CompletionItem {
+  const result: CompletionItem = { label: item.label, kind: item.kind, insertText: item.insertText };
+  if (item.detail) result.detail = item.detail;
+  if (item.documentation) result.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
+  if (item.sortText) result.sortText = item.sortText;
+  if (item.snippet) result.insertTextFormat = InsertTextFormat.Snippet;
+  if (item.retrigger) result.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  return result;
+}

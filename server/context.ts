@@ -1,0 +1,46 @@
+import type { ClientCapabilities, Connection } from 'vscode-languageserver';
+import type { ManifestSettings } from '../node/apply-config.js';
+import { lintManifest, type ManifestLint } from '../node/apply-config.js';
+import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
+import type { ProjectConfigs } from './project-config.js';
+import type { Settings, SettingsStore } from './settings.js';
+
+/** What every feature module works with. */
+export interface ServerContext {
+  connection: Connection;
+  documents: DocumentStore;
+  settings: SettingsStore;
+  configs: ProjectConfigs;
+  client: ClientCapabilities;
+  /** The clock: `initializationOptions.now` when given. */
+  now(): Date;
+}
+
+/** A manifest the server serves right now: open, a manifest, and not switched off in the settings. */
+export function servedDocument(context: ServerContext, uri: string): OpenDocument | undefined {
+  const document = context.documents.manifest(uri);
+  return document && context.settings.known(uri).enable ? document : undefined;
+}
+
+export interface Analysis {
+  /** The version the findings are for. */
+  version: number;
+  settings: Settings;
+  manifestSettings: ManifestSettings;
+  lint: ManifestLint;
+}
+
+/**
+ * Lints the current version of a document with its settings and config file. Results are kept
+ * per version, settings generation and config generation, so diagnostics and code actions share
+ * one run.
+ */
+export async function analyze(context: ServerContext, document: OpenDocument): Promise<Analysis> {
+  const settings = await context.settings.get(document.uri);
+  const config = await context.configs.forFolder(folderOf(document.uri));
+  const key = `analysis:${context.settings.generation}:${context.configs.generation}`;
+  return document.cached(key, () => {
+    const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };
+    return { version: document.version, settings, manifestSettings, lint: lintManifest(document.text, manifestSettings) };
+  });
+}

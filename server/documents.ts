@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type {
+  DidChangeTextDocumentParams,
+  DidOpenTextDocumentParams,
+  Position,
+  Range,
+} from 'vscode-languageserver';
+import { nodeAt, parseDocument, SCHEMA_URL, type ParsedDocument } from '../rules/index.js';
+
+/**
+ * An open document and what the server derived from its current version. Derived values are
+ * computed on first use and dropped on every change, so a burst of edits parses nothing until
+ * someone asks.
+ */
+export class OpenDocument {
+  private parsedCache: ParsedDocument | undefined;
+  private manifestCache: boolean | undefined;
+  /** Per-version memo for the features (JSON language service tree, lint results…). */
+  readonly memo = new Map<string, unknown>();
+
+  constructor(public document: TextDocument) {}
+
+  get uri(): string {
+    return this.document.uri;
+  }
+
+  get version(): number {
+    return this.document.version;
+  }
+
+  get text(): string {
+    return this.document.getText();
+  }
+
+  /** The engine's parse of the current version (refused, with no tree, when too large or deep). */
+  get parsed(): ParsedDocument {
+    return (this.parsedCache ??= parseDocument(this.text));
+  }
+
+  /**
+   * Whether the server serves this document: a file named `manifest.json`, or JSON whose
+   * `$schema` is the official URL.
+   */
+  get isManifest(): boolean {
+    if (this.manifestCache === undefined) {
+      this.manifestCache =
+        fileName(this.uri) === 'manifest.json' ||
+        (this.text.includes(SCHEMA_URL) && nodeAt(this.parsed.root, ['$schema'])?.value === SCHEMA_URL);
+    }
+    return this.manifestCache;
+  }
+
+  offsetAt(position: Position): number {
+    return this.document.offsetAt(position);
+  }
+
+  positionAt(offset: number): Position {
+    return this.document.positionAt(offset);
+  }
+
+  rangeOf(start: number, end: number): Range {
+    return { start: this.positionAt(start), end: this.positionAt(end) };
+  }
+
+  update(params: DidChangeTextDocumentParams): void {
+    this.document = TextDocument.update(this.document, params.contentChanges, params.textDocument.version);
+    this.parsedCache = undefined;
+    this.manifestCache = undefined;
+    this.memo.clear();
+  }
+
+  /** A value computed once per version. */
+  cached<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+}
+
+/** The open documents, kept in sync incrementally. */
+export class DocumentStore {
+  private readonly documents = new Map<string, OpenDocument>();
+
+  open(params: DidOpenTextDocumentParams): OpenDocument {
+    const { uri, languageId, version, text } = params.textDocument;
+    const document = new OpenDocument(TextDocument.create(uri, languageId, version, text));
+    this.documents.set(uri, document);
+    return document;
+  }
+
+  /** Applies full or incremental changes; ignores documents that are not open. */
+  change(params: DidChangeTextDocumentParams): OpenDocument | undefined {
+    const document = this.documents.get(params.textDocument.uri);
+    document?.update(params);
+    return document;
+  }
+
+  close(uri: string): void {
+    this.documents.delete(uri);
+  }
+
+  get(uri: string): OpenDocument | undefined {
+    return this.documents.get(uri);
+  }
+
+  /** The document if it is open and a manifest. */
+  manifest(uri: string): OpenDocument | undefined {
+    const document = this.documents.get(uri);
+    return document?.isManifest ? document : undefined;
+  }
+
+  all(): OpenDocument[] {
+    return [...this.documents.values()];
+  }
+}
+
+function fileName(uri: string): string {
+  const withoutQuery = uri.replace(/[?#].*$/, '');
+  const last = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** The folder of a `file:` document, where the config file lookup starts. */
+export function folderOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return path.dirname(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,41 @@
+import { format, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import type {
+  DocumentFormattingParams,
+  DocumentRangeFormattingParams,
+  FormattingOptions,
+  TextEdit,
+} from 'vscode-languageserver';
+import { servedDocument, type ServerContext } from './context.js';
+import type { OpenDocument } from './documents.js';
+
+/** Whole-document formatting with jsonc-parser, honouring the editor's indentation. */
+export function provideFormatting(context: ServerContext, params: DocumentFormattingParams): TextEdit[] | null {
+  const document = servedDocument(context, params.textDocument.uri);
+  return document ? formatDocument(document, undefined, params.options) : null;
+}
+
+/** Formats the smallest enclosing part of the document that covers the range. */
+export function provideRangeFormatting(context: ServerContext, params: DocumentRangeFormattingParams): TextEdit[] | null {
+  const document = servedDocument(context, params.textDocument.uri);
+  if (!document) return null;
+  const start = document.offsetAt(params.range.start);
+  const end = document.offsetAt(params.range.end);
+  return formatDocument(document, { offset: start, length: end - start }, params.options);
+}
+
+function formatDocument(document: OpenDocument, range: { offset: number; length: number } | undefined, options: FormattingOptions): TextEdit[] {
+  if (document.parsed.refusal) return [];
+  const text = document.text;
+  const newline = text.indexOf('\n');
+  const jsonOptions: JsonFormattingOptions = {
+    tabSize: options.tabSize,
+    insertSpaces: options.insertSpaces,
+    eol: newline > 0 && text[newline - 1] === '\r' ? '\r\n' : '\n',
+    // Without a preference from the editor, a final newline the file has is kept.
+    insertFinalNewline: options.insertFinalNewline ?? text.endsWith('\n'),
+  };
+  return format(text, range, jsonOptions).map((edit) => ({
+    range: document.rangeOf(edit.offset, edit.offset + edit.length),
+    newText: edit.content,
+  }));
+}

@@ -1,0 +1,36 @@
+import type { LanguageService } from 'vscode-json-languageservice';
+import { MarkupKind, type Hover, type HoverParams, type MarkedString } from 'vscode-languageserver';
+import { servedDocument, type ServerContext } from './context.js';
+import { jsonDocument, jsonServiceApplies } from './json-service.js';
+import { ownHover } from './own-hover.js';
+
+/**
+ * The schema's documentation for the field (title, description, limits, enum value meaning) from
+ * the JSON language service, followed by what only the server knows: schedules, durations, CIDs,
+ * routes and `env:` tokens.
+ */
+export async function provideHover(context: ServerContext, service: LanguageService, params: HoverParams): Promise<Hover | null> {
+  const document = servedDocument(context, params.textDocument.uri);
+  if (!document) return null;
+  const offset = document.offsetAt(params.position);
+  const schemaHover = jsonServiceApplies(document)
+    ? await service.doHover(document.document, params.position, jsonDocument(service, document))
+    : null;
+  const own = ownHover(document.parsed, offset, context.now());
+  const parts = [...(schemaHover ? markdownOf(schemaHover.contents) : []), ...(own ? [own.markdown] : [])].filter(
+    (part) => part.trim() !== '',
+  );
+  if (parts.length === 0) return null;
+  const range = schemaHover?.range ?? (own ? document.rangeOf(own.node.offset, own.node.offset + own.node.length) : undefined);
+  return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, ...(range ? { range } : {}) };
+}
+
+function markdownOf(contents: Hover['contents']): string[] {
+  if (Array.isArray(contents)) return contents.map(markedString);
+  if (typeof contents === 'object' && 'kind' in contents) return [contents.value];
+  return [markedString(contents)];
+}
+
+function markedString(value: MarkedString): string {
+  return typeof value === 'string' ? value : `\`\`\`${value.language}\n${value.value}\n\`\`\``;
+}

@@ -1,0 +1,43 @@
+import type { Node } from 'jsonc-parser';
+import type { InlayHint, InlayHintParams } from 'vscode-languageserver';
+import { cronSchedules, explainSchedule, formatRunTime, humanDuration, nodeAt } from '../rules/index.js';
+import { servedDocument, type ServerContext } from './context.js';
+
+/** After a cron expression (or legacy cron string), its next run; after `everyMs`, the duration in words. */
+export function provideInlayHints(context: ServerContext, params: InlayHintParams): InlayHint[] | null {
+  const document = servedDocument(context, params.textDocument.uri);
+  if (!document) return null;
+  const doc = document.parsed;
+  const from = document.offsetAt(params.range.start);
+  const to = document.offsetAt(params.range.end);
+  const visible = (node: Node) => node.offset + node.length >= from && node.offset <= to;
+  const after = (node: Node) => document.positionAt(node.offset + node.length);
+  const now = context.now();
+  const value = doc.value as { tasks?: unknown } | undefined;
+  const taskValues = Array.isArray(value?.tasks) ? (value.tasks as unknown[]) : [];
+  const hints: InlayHint[] = [];
+
+  for (const schedule of cronSchedules(doc)) {
+    if (!visible(schedule.node)) continue;
+    const task = taskValues[schedule.taskIndex] as { schedule?: unknown } | undefined;
+    const explanation = explainSchedule(task?.schedule, now, { count: 1 });
+    const next = explanation?.nextRuns[0];
+    if (!explanation || !next) continue;
+    hints.push({
+      position: after(schedule.node),
+      label: `next: ${formatRunTime(next, explanation.timeZone, now)} ${explanation.timeZone}`,
+      tooltip: explanation.summary,
+      paddingLeft: true,
+    });
+  }
+
+  const tasks = nodeAt(doc.root, ['tasks']);
+  (tasks?.type === 'array' ? (tasks.children ?? []) : []).forEach((task) => {
+    const everyMs = nodeAt(task, ['schedule', 'everyMs']);
+    if (everyMs?.type !== 'number' || !visible(everyMs)) return;
+    const ms = everyMs.value as number;
+    if (!Number.isFinite(ms) || ms <= 0) return;
+    hints.push({ position: after(everyMs), label: `= ${humanDuration(ms)}`, paddingLeft: true });
+  });
+  return hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character);
+}

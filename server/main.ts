@@ -1,0 +1,27 @@
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import pkg from '../package.json' with { type: 'json' };
+import { describeError } from './errors.js';
+import { SERVER_NAME, startServer } from './server.js';
+
+const USAGE = `Usage: ${SERVER_NAME} --stdio
+
+Language server for the manifest.json of hosted AI agents: diagnostics with the manifest-lint
+rules, completion, hover, quick fixes, outline, formatting, go to definition, rename and inlay
+hints. It speaks the Language Server Protocol over standard input and output.
+`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+} else if (args.includes('--version') || args.includes('-v')) {
+  process.stdout.write(`${pkg.version}\n`);
+} else {
+  // Anything written to standard output that is not a protocol message would break the stream.
+  console.log = console.info = (...values: unknown[]) => process.stderr.write(`${values.map(String).join(' ')}\n`);
+  // Keep serving: one failed request must not take the editor's features down.
+  process.on('uncaughtException', (error) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(error)}\n`));
+  process.on('unhandledRejection', (reason) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(reason)}\n`));
+  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+  startServer(connection);
+  connection.listen();
+}

@@ -1,0 +1,173 @@
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  ResponseError,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type Connection,
+  type InitializeResult,
+  type ServerCapabilities,
+} from 'vscode-languageserver';
+import pkg from '../package.json' with { type: 'json' };
+import { CONFIG_NAME } from '../node/config-files.js';
+import { provideCodeActions, FIX_ALL_KIND } from './code-actions.js';
+import { completionContribution, provideCompletion } from './completion.js';
+import type { ServerContext } from './context.js';
+import { provideDefinition } from './definition.js';
+import { DiagnosticsScheduler } from './diagnostics.js';
+import { DocumentStore } from './documents.js';
+import { describeError } from './errors.js';
+import { provideFoldingRanges } from './folding.js';
+import { provideFormatting, provideRangeFormatting } from './formatting.js';
+import { provideHover } from './hover.js';
+import { provideInlayHints } from './inlay-hints.js';
+import { createJsonService } from './json-service.js';
+import { ProjectConfigs } from './project-config.js';
+import { prepareRename, rename } from './rename.js';
+import { SECTION, SettingsStore } from './settings.js';
+import { provideSymbols } from './symbols.js';
+
+export const SERVER_NAME = 'manifest-language-server';
+
+/** Quiet time after an edit before diagnostics are computed (`initializationOptions.debounceMs`). */
+const DEFAULT_DEBOUNCE_MS = 150;
+
+/** What `initializationOptions` may hold. */
+interface InitializationOptions {
+  /** ISO 8601 time: the clock for every time-dependent result (tests). */
+  now?: unknown;
+  debounceMs?: unknown;
+}
+
+/** Wires the features to a connection; the caller starts listening. */
+export function startServer(connection: Connection): void {
+  const documents = new DocumentStore();
+  const settings = new SettingsStore(connection);
+  const configs = new ProjectConfigs((message) => {
+    connection.console.warn(message);
+    void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
+  });
+  let fixedNow: Date | undefined;
+  const context: ServerContext = {
+    connection,
+    documents,
+    settings,
+    configs,
+    client: {},
+    now: () => (fixedNow ? new Date(fixedNow.getTime()) : new Date()),
+  };
+  let diagnostics: DiagnosticsScheduler | undefined;
+  const startupWarnings: string[] = [];
+  /** Without file watching, config files are looked up again whenever a document opens. */
+  let watchingConfigs = false;
+  let service: ReturnType<typeof createJsonService> | undefined;
+  const json = () => (service ??= createJsonService(context.client, [completionContribution(context)]));
+
+  /**
+   * A failing feature answers "nothing" and logs what failed (never document text, which may
+   * hold secrets); errors meant for the user, such as a refused rename, go through.
+   */
+  function guard<P, R>(name: string, handler: (params: P) => R | Promise<R>, fallback: R): (params: P) => Promise<R> {
+    return async (params) => {
+      try {
+        return await handler(params);
+      } catch (error) {
+        if (error instanceof ResponseError) throw error;
+        connection.console.error(`${name} failed: ${describeError(error)}`);
+        return fallback;
+      }
+    };
+  }
+
+  connection.onInitialize((params): InitializeResult => {
+    const client: ClientCapabilities = params.capabilities ?? {};
+    context.client = client;
+    const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    if (typeof options.now === 'string' && !Number.isNaN(Date.parse(options.now))) fixedNow = new Date(options.now);
+    else if (options.now !== undefined) startupWarnings.push('initializationOptions.now is not an ISO 8601 time; the system clock is used.');
+    const debounceMs = typeof options.debounceMs === 'number' && options.debounceMs >= 0 ? options.debounceMs : DEFAULT_DEBOUNCE_MS;
+    const pull = client.textDocument?.diagnostic !== undefined;
+    settings.pullSupported = client.workspace?.configuration === true;
+    diagnostics = new DiagnosticsScheduler(context, {
+      pull,
+      refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
+      debounceMs,
+    });
+
+    const capabilities: ServerCapabilities = {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      completionProvider: { triggerCharacters: ['"', ':', '/'] },
+      hoverProvider: true,
+      codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport
+        ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] }
+        : true,
+      documentSymbolProvider: { label: 'Agent manifest' },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      foldingRangeProvider: true,
+      definitionProvider: true,
+      renameProvider: client.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
+      inlayHintProvider: true,
+    };
+    if (pull) {
+      capabilities.diagnosticProvider = { identifier: 'agent-manifest', interFileDependencies: false, workspaceDiagnostics: false };
+    }
+    return { capabilities, serverInfo: { name: SERVER_NAME, version: pkg.version } };
+  });
+
+  connection.onInitialized(() => {
+    for (const warning of startupWarnings.splice(0)) connection.console.warn(warning);
+    const workspace = context.client.workspace;
+    if (workspace?.didChangeConfiguration?.dynamicRegistration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
+    }
+    if (workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      watchingConfigs = true;
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_NAME}` }] })
+        .catch(() => undefined);
+    }
+  });
+
+  connection.onDidOpenTextDocument((params) => {
+    if (!watchingConfigs) configs.invalidate();
+    diagnostics?.opened(documents.open(params));
+  });
+  connection.onDidChangeTextDocument((params) => {
+    const document = documents.change(params);
+    if (document) diagnostics?.changed(document);
+  });
+  connection.onDidCloseTextDocument(({ textDocument }) => {
+    documents.close(textDocument.uri);
+    settings.forget(textDocument.uri);
+    diagnostics?.closed(textDocument.uri);
+  });
+
+  connection.onDidChangeConfiguration((params) => {
+    settings.changed(params.settings);
+    diagnostics?.refreshAll();
+  });
+  connection.onDidChangeWatchedFiles((params) => {
+    if (!params.changes.some((change) => change.uri.endsWith(`/${CONFIG_NAME}`))) return;
+    configs.invalidate();
+    diagnostics?.refreshAll();
+  });
+
+  connection.languages.diagnostics.on(
+    guard('Diagnostics', (params) => diagnostics!.pull(params.textDocument.uri, params.previousResultId), { kind: 'full', items: [] }),
+  );
+  connection.onCompletion(guard('Completion', (params) => provideCompletion(context, json(), params), null));
+  connection.onHover(guard('Hover', (params) => provideHover(context, json(), params), null));
+  connection.onCodeAction(guard('Code actions', (params) => provideCodeActions(context, params), null));
+  connection.onDocumentSymbol(guard('Document symbols', (params) => provideSymbols(context, params), null));
+  connection.onDocumentFormatting(guard('Formatting', (params) => provideFormatting(context, params), null));
+  connection.onDocumentRangeFormatting(guard('Range formatting', (params) => provideRangeFormatting(context, params), null));
+  connection.onFoldingRanges(guard('Folding', (params) => provideFoldingRanges(context, json(), params), null));
+  connection.onDefinition(guard('Definition', (params) => provideDefinition(context, params), null));
+  connection.onPrepareRename(guard('Rename', (params) => prepareRename(context, params), null));
+  connection.onRenameRequest(guard('Rename', (params) => rename(context, params), null));
+  connection.languages.inlayHint.on(guard('Inlay hints', (params) => provideInlayHints(context, params), null));
+
+  connection.onShutdown(() => diagnostics?.dispose());
+}
