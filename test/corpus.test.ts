@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../rules/index.js';
+import { fixText, lint } from '../rules/index.js';
 
 const CORPUS = new URL('../../shared/corpus/real/', import.meta.url).pathname;
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -51,3 +51,19 @@ describe('findings the corpus README lists', () => {
   }
 });
 
+
+describe('--fix on the corpus', () => {
+  const DIALECT = ['legacy-task-shorthand', 'legacy-model-object', 'channel-token-literal', 'script-empty'];
+  for (const file of readdirSync(CORPUS).sort()) {
+    it(`turns ${file} into the documented form, once and for all`, () => {
+      const text = readFileSync(`${CORPUS}${file}`, 'utf8');
+      const { output } = fixText(text, { now: NOW });
+      expect(() => JSON.parse(output)).not.toThrow();
+      const after = lint(output, { now: NOW }).diagnostics;
+      expect(after.filter((d) => DIALECT.includes(d.ruleId))).toEqual([]);
+      const errorsBefore = lint(text, { now: NOW }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
+      expect(after.filter((d) => d.severity === 'error').map((d) => d.ruleId)).toEqual(errorsBefore);
+      expect(fixText(output, { now: NOW }).output).toBe(output);
+    });
+  }
+});

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, NOW, parseJson, ruleIds, runCli, workspace } from './helpers.js';
+import { fixture, NOW, parseJson, ruleIds, runCli, slackToken, telegramToken, workspace } from './helpers.js';
 
 /** Tabs and CRLF line breaks, with two fixes that edit in place (a port and a key rename). */
 const TABBED =
@@ -23,6 +23,46 @@ function listFolder(dir: string): string[] {
 }
 
 describe('--fix', () => {
+  it('turns the legacy dialect and literal tokens into the documented forms, for good', async () => {
+    const legacy = [
+      '{',
+      '  "version": 1,',
+      '  "agent": { "name": "Old Hand" },',
+      '  "model": { "primary": "anthropic/claude-sonnet-4-5" },',
+      '  "scripts": { "build": "npm ci", "start": "" },',
+      '  "tasks": [',
+      '    { "name": "daily", "prompt": "Check in", "schedule": "0 9 * * *", "enabled": true }',
+      '  ],',
+      '  "channels": {',
+      `    "telegram": { "botToken": "${telegramToken()}" },`,
+      `    "slack": { "botToken": "${slackToken()}", "appToken": "env:SLACK_APP_TOKEN" }`,
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const cwd = workspace({ 'manifest.json': legacy });
+    const file = path.join(cwd, 'manifest.json');
+    const first = await runCli(['--now', NOW, '--fix', '--format', 'json'], { cwd });
+    const fixed = fs.readFileSync(file, 'utf8');
+    const manifest = JSON.parse(fixed) as Record<string, any>;
+    expect(manifest.model).toBe('anthropic/claude-sonnet-4-5');
+    expect(manifest.tasks[0]).toEqual({
+      name: 'daily',
+      schedule: { kind: 'cron', expr: '0 9 * * *' },
+      payload: { kind: 'agentTurn', text: 'Check in' },
+      enabled: true,
+    });
+    expect(manifest.channels.telegram.botToken).toBe('env:TELEGRAM_BOT_TOKEN');
+    expect(manifest.channels.slack.botToken).toBe('env:SLACK_BOT_TOKEN');
+    expect(manifest.secrets.map((secret: { name: string }) => secret.name).sort()).toEqual(['SLACK_APP_TOKEN', 'SLACK_BOT_TOKEN', 'TELEGRAM_BOT_TOKEN']);
+    expect(manifest.scripts).toEqual({ build: 'npm ci' });
+    expect(first.code).toBe(0);
+    expect(ruleIds(parseJson(first))).toEqual([]);
+    // A second --fix changes nothing.
+    await runCli(['--now', NOW, '--fix'], { cwd });
+    expect(fs.readFileSync(file, 'utf8')).toBe(fixed);
+  });
+
   it('writes the fixed text atomically, keeping the mode and the formatting', async () => {
     const cwd = workspace({ 'manifest.json': TABBED });
     const file = path.join(cwd, 'manifest.json');
