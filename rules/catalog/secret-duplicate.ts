@@ -1,4 +1,4 @@
-import { arrayItems, childValue } from '../engine/document.js';
+import { repeatedNames } from '../engine/repeats.js';
 import { subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 
@@ -13,21 +13,10 @@ export const secretDuplicate = defineRule({
     fixable: false,
   },
   check(context) {
-    const first = new Map<string, number>();
-    for (const { index, node } of arrayItems(context.doc.root, ['secrets'])) {
-      const name = childValue(node, 'name');
-      // An empty name is `secret-name-format`'s.
-      if (name?.type !== 'string' || name.value === '') continue;
-      const value = name.value as string;
-      const earlier = first.get(value);
-      if (earlier === undefined) {
-        first.set(value, index);
-        continue;
-      }
-      const path = ['secrets', index, 'name'];
+    for (const { path, node, value, earlier } of repeatedNames(context.doc, ['secrets'], 'name')) {
       context.report({
         path,
-        span: spanOf(name),
+        span: spanOf(node),
         message: `${subject(path)} declares \`${value}\` again; secrets[${earlier}] already declares it. Remove this entry (merge its description into the first one if it says more).`,
       });
     }

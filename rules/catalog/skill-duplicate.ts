@@ -1,4 +1,4 @@
-import { arrayItems, childValue } from '../engine/document.js';
+import { repeatedNames } from '../engine/repeats.js';
 import { subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 
@@ -13,21 +13,10 @@ export const skillDuplicate = defineRule({
     fixable: false,
   },
   check(context) {
-    const first = new Map<string, number>();
-    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
-      const name = childValue(node, 'name');
-      // An empty name is not a folder at all (`skill-name-path`).
-      if (name?.type !== 'string' || name.value === '') continue;
-      const value = name.value as string;
-      const earlier = first.get(value);
-      if (earlier === undefined) {
-        first.set(value, index);
-        continue;
-      }
-      const path = ['skills', index, 'name'];
+    for (const { path, node, value, earlier } of repeatedNames(context.doc, ['skills'], 'name')) {
       context.report({
         path,
-        span: spanOf(name),
+        span: spanOf(node),
         message: `${subject(path)} is \`${value}\`, the name of skills[${earlier}] too: both unpack into \`workspace/skills/${value}/\`, so one overwrites the other. Rename one of them, or remove the duplicate.`,
       });
     }

@@ -1,7 +1,6 @@
-import { childValue } from '../engine/document.js';
+import { repeatedNames } from '../engine/repeats.js';
 import { formatValue } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { tasks } from '../engine/tasks.js';
 
 export const taskDuplicateName = defineRule({
   meta: {
@@ -14,19 +13,11 @@ export const taskDuplicateName = defineRule({
     fixable: false,
   },
   check(context) {
-    const first = new Map<string, number>();
-    for (const { index, node } of tasks(context.doc)) {
-      const name = childValue(node, 'name');
-      if (name?.type !== 'string' || name.value === '') continue;
-      const earlier = first.get(name.value as string);
-      if (earlier === undefined) {
-        first.set(name.value as string, index);
-        continue;
-      }
+    for (const { path, node, value, earlier } of repeatedNames(context.doc, ['tasks'], 'name')) {
       context.report({
-        path: ['tasks', index, 'name'],
-        span: spanOf(name),
-        message: `The task name ${formatValue(name.value)} is already used by \`tasks[${earlier}]\`; two tasks with one name cannot be told apart in the task list and run logs. Give this task a name of its own.`,
+        path,
+        span: spanOf(node),
+        message: `The task name ${formatValue(value)} is already used by \`tasks[${earlier}]\`; two tasks with one name cannot be told apart in the task list and run logs. Give this task a name of its own.`,
       });
     }
   },
