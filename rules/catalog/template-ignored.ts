@@ -9,7 +9,7 @@ export const templateIgnored = defineRule({
     severity: 'hint',
     description: '`template` holds marketplace metadata, which a direct deploy ignores (reported outside template mode only).',
     rationale:
-      'The platform reads `template` only when a repository is submitted as a marketplace template; a direct deploy ignores it. Template repositories keep it, and `manifest-lint template` checks it as the submission would.',
+      'The platform reads `template` only when a repository is submitted as a marketplace template; a direct deploy ignores it. Template repositories keep it.',
     fixable: false,
   },
   check(context) {
@@ -20,7 +20,7 @@ export const templateIgnored = defineRule({
       path: ['template'],
       span: spanOf(key),
       message:
-        '`template` holds marketplace metadata, which the platform ignores when this manifest is deployed directly; it is read only when the repository is submitted as a template. To check it as a submission, run `manifest-lint template <dir>`.',
+        '`template` holds marketplace metadata, which the platform ignores when this manifest is deployed directly; it is read only when the repository is submitted as a template.',
     });
   },
 });
