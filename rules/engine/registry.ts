@@ -4,6 +4,7 @@ import { routesAndScriptsRules } from '../catalog/groups/routes-and-scripts.js';
 import { skillsRules } from '../catalog/groups/skills.js';
 import { tasksRules } from '../catalog/groups/tasks.js';
 import { templateMetadataRules } from '../catalog/groups/template-metadata.js';
+import { templateRepositoryRules } from '../catalog/groups/template-repository.js';
 import { unusedIgnore } from '../catalog/unused-ignore.js';
 import type { Rule } from './rule.js';
 import type { RuleCategory, RuleMeta } from './types.js';
@@ -16,6 +17,7 @@ export const RULES: readonly Rule[] = [
   ...tasksRules,
   ...modelSecretsChannelsRules,
   ...templateMetadataRules,
+  ...templateRepositoryRules,
 ];
 
 /** `unused-ignore` looks at the configuration, not at a manifest: it has metadata and no check. */
@@ -29,6 +31,7 @@ const CATEGORY_ORDER: readonly RuleCategory[] = [
   'Model, secrets, channels',
   'Configuration',
   'Template metadata',
+  'Template repository',
 ];
 
 const ALL: readonly RuleMeta[] = [...RULES.map((rule) => rule.meta), ...CONFIGURATION_RULES].sort(

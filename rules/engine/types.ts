@@ -45,7 +45,8 @@ export type RuleCategory =
   | 'Tasks'
   | 'Model, secrets, channels'
   | 'Configuration'
-  | 'Template metadata';
+  | 'Template metadata'
+  | 'Template repository';
 
 export interface RuleMeta {
   id: string;
