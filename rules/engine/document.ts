@@ -58,19 +58,21 @@ function valueOf(text: string, root: Node, syntaxErrors: ParseError[]): unknown 
 function refuse(text: string): Refusal | undefined {
   if (text.length > MAX_LENGTH) return { kind: 'too-long', length: text.length };
   if (openingBrackets(text) <= MAX_DEPTH) return undefined;
+  // Jump from one bracket or quote to the next (the regex engine scans far faster than a
+  // character loop), skipping whole strings; an unterminated string ends at its line break.
+  const interesting = /["{}[\]]/g;
+  const stringBody = /[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*/y;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 92 /* \ */) i++;
-      else if (ch === 34 /* " */ || ch === 10 || ch === 13) inString = false;
-    } else if (ch === 34) {
-      inString = true;
-    } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
-      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: i };
-    } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
-      if (depth > 0) depth--;
+  for (let match = interesting.exec(text); match; match = interesting.exec(text)) {
+    const ch = match[0];
+    if (ch === '"') {
+      stringBody.lastIndex = match.index + 1;
+      stringBody.exec(text);
+      interesting.lastIndex = stringBody.lastIndex + 1;
+    } else if (ch === '{' || ch === '[') {
+      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: match.index };
+    } else if (depth > 0) {
+      depth--;
     }
   }
   return undefined;
