@@ -1,7 +1,9 @@
 // Build: (1) what run time needs from the schema — the standalone Ajv validator, compiled from
 // the schema without its editor documentation, and the facts the engine's messages use; (2) the
 // `manifest-lint` and `manifest-language-server` bundles, split so that code a run does not need
-// is never loaded.
+// is never loaded; (3) the VS Code extension's folder, `dist/extension/` (`npm run package` turns
+// it into a `.vsix`).
+// `--sync-client-manifest` also brings the generated parts of `client/package.json` up to date.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
+import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,4 +127,13 @@ const outputs = await Promise.all([
 for (const file of outputs.flatMap((output) => output.outputFiles)) {
   const entry = ENTRIES.includes(file.path);
   writeAtomic(file.path, entry ? `#!/usr/bin/env node\n${file.text}` : file.contents, entry ? 0o755 : undefined);
+}
+
+// 3. The VS Code extension: the client bundles, the server above, and what the manifest names.
+for (const [file, content] of await extensionFiles({ at, common })) writeAtomic(at(`${EXTENSION_DIR}/${file}`), content);
+if (process.argv.includes('--sync-client-manifest')) {
+  const source = JSON.parse(readFileSync(at('client/package.json'), 'utf8'));
+  const { version } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
+  const synced = syncedClientManifest(source, { version, rulesSetting: await generatedRulesSetting(at, common) });
+  writeAtomic(at('client/package.json'), `${JSON.stringify(synced, null, 2)}\n`);
 }

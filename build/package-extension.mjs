@@ -1,0 +1,22 @@
+// `npm run package` (after the build): packs `dist/extension/` into
+// `dist/agent-manifest-<version>.vsix` with @vscode/vsce. The folder holds only what runs (see
+// `extension.mjs`), the manifest's `files` list names each part, and dependencies are not
+// collected: the client and the server are bundles, so the package has no `node_modules`.
+// `--out <file>` writes the package elsewhere.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vsce from '@vscode/vsce';
+import { EXTENSION_DIR } from './extension.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const folder = resolve(root, EXTENSION_DIR);
+if (!existsSync(`${folder}/package.json`)) {
+  process.stderr.write(`${EXTENSION_DIR} is missing: run \`npm run build\` first (\`npm run package\` does both).\n`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(`${folder}/package.json`, 'utf8'));
+const outIndex = process.argv.indexOf('--out');
+const packagePath = outIndex > 0 ? resolve(process.argv[outIndex + 1]) : resolve(root, `dist/${manifest.name}-${manifest.version}.vsix`);
+
+await vsce.createVSIX({ cwd: folder, packagePath, dependencies: false });

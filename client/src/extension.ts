@@ -1,0 +1,206 @@
+// The Agent Manifest extension: runs the bundled manifest-language-server for agent manifests.
+//
+// Activation (`activationEvents` in the manifest): `onLanguage:agent-manifest`, which VS Code fires
+// when a `manifest.json` is opened (the language contribution claims that file name), plus
+// `onLanguage:json` and `onLanguage:jsonc`, needed to notice JSON documents under other names
+// whose `$schema` is the official URL. Activation is kept cheap enough for that: it registers
+// commands and listeners, reads nothing from disk and starts nothing. The language client code
+// (a separate bundle) and the server process are loaded at the first document the client's
+// selector matches. `workspaceContains:**/manifest.json` is not used: it would activate the
+// extension at start-up for workspaces that merely contain a manifest, with nothing to do until
+// one is opened.
+import * as vscode from 'vscode';
+import { COMMANDS } from './commands.js';
+import type { LanguageClient } from './language-client.js';
+import { loadLanguageClient } from './load-language-client.js';
+import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, type DocumentInfo } from './manifest-documents.js';
+import { SECTION } from './settings.js';
+
+/** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
+const SCHEMA_CHECK_DELAY_MS = 500;
+
+let extension: AgentManifestExtension | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  extension = new AgentManifestExtension(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await extension?.dispose();
+  extension = undefined;
+}
+
+function infoOf(document: vscode.TextDocument): DocumentInfo {
+  return { scheme: document.uri.scheme, path: document.uri.path, languageId: document.languageId };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class AgentManifestExtension {
+  private outputChannel: vscode.LogOutputChannel | undefined;
+  private client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient | undefined> | undefined;
+  private module: Awaited<ReturnType<typeof loadLanguageClient>> | undefined;
+  /** Open documents the extension moved to the Agent Manifest mode (by URI). */
+  private readonly switched = new Set<string>();
+  /** Manifests handed back to the JSON mode because the extension is disabled for them. */
+  private readonly handedBack = new Set<string>();
+  private readonly pendingChecks = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(COMMANDS.fixAll, () => this.fixAll()),
+      vscode.commands.registerCommand(COMMANDS.restartServer, () => this.restart()),
+      vscode.commands.registerCommand(COMMANDS.showOutput, () => this.output.show(true)),
+      vscode.workspace.onDidOpenTextDocument((document) => this.consider(document)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.edited(event)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(`${SECTION}.enable`)) return;
+        for (const document of vscode.workspace.textDocuments) this.consider(document);
+      }),
+    );
+    for (const document of vscode.workspace.textDocuments) this.consider(document);
+  }
+
+  /** The "Agent Manifest" output, created when first needed: activating for plain JSON adds nothing to the Output view. */
+  private get output(): vscode.LogOutputChannel {
+    if (!this.outputChannel) {
+      this.outputChannel = vscode.window.createOutputChannel('Agent Manifest', { log: true });
+      this.context.subscriptions.push(this.outputChannel);
+    }
+    return this.outputChannel;
+  }
+
+  /** Gives the document the right language mode, and starts the server for the first manifest. */
+  private consider(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const enabled = vscode.workspace.getConfiguration(SECTION, document.uri).get<boolean>('enable', true) !== false;
+    const target = decideLanguage({
+      ...infoOf(document),
+      text: () => document.getText(),
+      enabled,
+      switchedBefore: this.switched.has(key),
+      handedBack: this.handedBack.has(key),
+    });
+    if (target !== undefined) {
+      if (target === LANGUAGE_ID) {
+        this.switched.add(key);
+        this.handedBack.delete(key);
+      } else this.handedBack.add(key);
+      // The document comes back through `onDidOpenTextDocument` in its new mode.
+      vscode.languages.setTextDocumentLanguage(document, target).then(undefined, (error: unknown) => {
+        this.output.warn(`Could not change the language mode of ${key}: ${describe(error)}`);
+      });
+      return;
+    }
+    if (enabled && isSelected(infoOf(document))) void this.start();
+  }
+
+  /** A JSON document may gain the manifest `$schema` while it is edited: look again after a pause. */
+  private edited(event: vscode.TextDocumentChangeEvent): void {
+    const { document } = event;
+    const key = document.uri.toString();
+    if (event.contentChanges.length === 0 || (document.languageId !== 'json' && document.languageId !== 'jsonc')) return;
+    if (this.switched.has(key) || isManifestFileName(document.uri.path)) return;
+    clearTimeout(this.pendingChecks.get(key));
+    this.pendingChecks.set(
+      key,
+      setTimeout(() => {
+        this.pendingChecks.delete(key);
+        if (!document.isClosed) this.consider(document);
+      }, SCHEMA_CHECK_DELAY_MS),
+    );
+  }
+
+  private closed(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.pendingChecks.get(key));
+    this.pendingChecks.delete(key);
+    // A change of language mode closes and reopens the document at once: forget what was decided
+    // only when the document is really gone.
+    setTimeout(() => {
+      if (vscode.workspace.textDocuments.some((open) => open.uri.toString() === key)) return;
+      this.switched.delete(key);
+      this.handedBack.delete(key);
+    }, 0);
+  }
+
+  private start(): Promise<LanguageClient | undefined> {
+    this.starting ??= this.launch();
+    return this.starting;
+  }
+
+  private async launch(): Promise<LanguageClient | undefined> {
+    let client: LanguageClient | undefined;
+    try {
+      this.module ??= await loadLanguageClient();
+      client = this.module.createLanguageClient(this.context, this.output);
+      this.client = client;
+      await client.start();
+      return client;
+    } catch (error) {
+      // The language client has already reported the failure in the output channel.
+      this.output.error(`The language server did not start: ${describe(error)}`);
+      this.client = undefined;
+      this.starting = undefined;
+      await client?.dispose().catch(() => undefined);
+      return undefined;
+    }
+  }
+
+  private async restart(): Promise<void> {
+    const client = await this.starting;
+    if (client) {
+      try {
+        await client.restart();
+      } catch (error) {
+        this.output.error(`Restarting the language server failed: ${describe(error)}`);
+        void vscode.window.showErrorMessage('Agent Manifest: the language server did not restart. See the output for details.');
+        return;
+      }
+    } else if (!(await this.start())) {
+      void vscode.window.showErrorMessage('Agent Manifest: the language server did not start. See the output for details.');
+      return;
+    }
+    vscode.window.setStatusBarMessage('Agent Manifest: language server restarted', 3000);
+  }
+
+  /** "Agent Manifest: Fix all problems": applies the server's fix-all action to the active manifest. */
+  private async fixAll(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document || !isSelected(infoOf(document))) {
+      void vscode.window.showInformationMessage('Agent Manifest: open an agent manifest to fix its problems.');
+      return;
+    }
+    const client = await this.start();
+    if (!client || !this.module) {
+      void vscode.window.showErrorMessage('Agent Manifest: the language server is not running. See the output for details.');
+      return;
+    }
+    const version = document.version;
+    const edit = await this.module.requestFixAll(client, document);
+    if (document.version !== version) {
+      void vscode.window.showInformationMessage('Agent Manifest: the manifest changed meanwhile; run the command again.');
+      return;
+    }
+    if (!edit) {
+      void vscode.window.showInformationMessage('Agent Manifest: there is nothing to fix automatically.');
+      return;
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      void vscode.window.showErrorMessage('Agent Manifest: the fixes could not be applied.');
+    }
+  }
+
+  async dispose(): Promise<void> {
+    for (const timer of this.pendingChecks.values()) clearTimeout(timer);
+    this.pendingChecks.clear();
+    const client = this.client;
+    this.client = undefined;
+    this.starting = undefined;
+    await client?.dispose().catch(() => undefined);
+  }
+}

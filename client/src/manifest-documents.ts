@@ -1,0 +1,156 @@
+// Which documents the extension hands to the language server, and which language mode they get.
+// Pure: no `vscode` import, so the rules are unit-tested without an editor.
+import { createScanner } from 'jsonc-parser';
+
+/** The official schema URL (`$schema` of real manifests). */
+export const SCHEMA_URL = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
+export const MANIFEST_FILE_NAME = 'manifest.json';
+/** The language mode the extension contributes for agent manifests (see `decideLanguage`). */
+export const LANGUAGE_ID = 'agent-manifest';
+/** Schemes served: files on disk and unsaved editors; not diff views (`git:`) or virtual file systems. */
+export const SCHEMES = ['file', 'untitled'] as const;
+const JSON_LANGUAGES: readonly string[] = ['json', 'jsonc'];
+
+export interface DocumentFilter {
+  language: string;
+  scheme: string;
+  pattern?: string;
+}
+
+/**
+ * The language client's document selector:
+ * - every document in the Agent Manifest mode: `manifest.json` files get it from the language
+ *   contribution, and JSON documents whose `$schema` is the official URL are switched to it on
+ *   open (see `decideLanguage`);
+ * - files named `manifest.json` left in the JSON or JSON with Comments mode (by a
+ *   `files.associations` entry, or by the user): they are still manifests for the server.
+ * The server makes the final call (a file named `manifest.json`, or a root `$schema` equal to the
+ * official URL) and ignores anything else it is sent. Other JSON documents are never sent, so the
+ * server is not started for them and sees none of their keystrokes.
+ */
+export const DOCUMENT_SELECTOR: readonly DocumentFilter[] = SCHEMES.flatMap((scheme) => [
+  { language: LANGUAGE_ID, scheme },
+  ...JSON_LANGUAGES.map((language) => ({ language, scheme, pattern: `**/${MANIFEST_FILE_NAME}` })),
+]);
+
+/**
+ * The scanner's token kinds used here: jsonc-parser's `SyntaxKind`, a `const enum` that cannot be
+ * imported as a value from its declarations (the unit tests check the numbers against a scan).
+ */
+export const Token = {
+  OpenBrace: 1,
+  CloseBrace: 2,
+  OpenBracket: 3,
+  CloseBracket: 4,
+  Comma: 5,
+  Colon: 6,
+  String: 10,
+  EOF: 17,
+} as const;
+
+/** What the extension knows about an open document. */
+export interface DocumentInfo {
+  /** The URI's scheme. */
+  scheme: string;
+  /** The URI's path (the last segment is the file name). */
+  path: string;
+  languageId: string;
+}
+
+export function fileNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function isManifestFileName(path: string): boolean {
+  return fileNameOf(path) === MANIFEST_FILE_NAME;
+}
+
+/** Whether `DOCUMENT_SELECTOR` selects the document: the server is started only for these. */
+export function isSelected(document: DocumentInfo): boolean {
+  return DOCUMENT_SELECTOR.some(
+    (filter) =>
+      filter.scheme === document.scheme &&
+      filter.language === document.languageId &&
+      (filter.pattern === undefined || isManifestFileName(document.path)),
+  );
+}
+
+/**
+ * Whether the root object's `$schema` is the official URL (the last one when the key is repeated,
+ * as JSON.parse reads it). A token scan without recursion, so hostile nesting costs nothing, and
+ * texts that do not contain the URL at all are rejected without scanning.
+ */
+export function declaresManifestSchema(text: string): boolean {
+  if (!text.includes(SCHEMA_URL)) return false;
+  const scanner = createScanner(text, true);
+  if (scanner.scan() !== Token.OpenBrace) return false;
+  let depth = 1;
+  let expectKey = true;
+  let found: string | undefined;
+  for (let token = scanner.scan(); token !== Token.EOF && depth > 0; token = scanner.scan()) {
+    switch (token) {
+      case Token.OpenBrace:
+      case Token.OpenBracket:
+        depth++;
+        break;
+      case Token.CloseBrace:
+      case Token.CloseBracket:
+        depth--;
+        break;
+      case Token.Comma:
+        if (depth === 1) expectKey = true;
+        break;
+      case Token.String:
+        if (depth === 1 && expectKey) {
+          expectKey = false;
+          if (scanner.getTokenValue() !== '$schema') break;
+          if (scanner.scan() !== Token.Colon) return false;
+          const value = scanner.scan();
+          if (value === Token.String) found = scanner.getTokenValue();
+          else if (value === Token.OpenBrace || value === Token.OpenBracket) {
+            found = undefined;
+            depth++;
+          } else found = undefined;
+        }
+        break;
+      default:
+        if (depth === 1) expectKey = false;
+    }
+  }
+  return found === SCHEMA_URL;
+}
+
+/** An open document, with what the extension decided about it while it has been open. */
+export interface LanguageCandidate extends DocumentInfo {
+  /** The text, read only when needed. */
+  text: () => string;
+  /** `agentManifest.enable` for the document. */
+  enabled: boolean;
+  /** The extension already moved this document to the Agent Manifest mode once (the user may have moved it back). */
+  switchedBefore: boolean;
+  /** The extension moved this document to JSON because the extension was disabled for it. */
+  handedBack: boolean;
+}
+
+/**
+ * The language mode the extension should give a document, or undefined to leave it alone.
+ *
+ * Why a language mode of our own: VS Code's JSON support validates every `json`/`jsonc` document
+ * (syntax, comments, trailing commas, duplicate keys, and the schema its `$schema` names). The
+ * server reports all of that with its own rule ids, so in the JSON mode every such problem would
+ * be shown twice. Its validation can only be turned off for all JSON at once
+ * (`json.validate.enable` is a window-wide setting), so manifests get a mode of their own: JSON
+ * highlighting, and the server for everything else.
+ * - JSON documents declaring the official `$schema` under another file name move to that mode,
+ *   once while they are open (if the user moves one back, it stays in JSON);
+ * - when `agentManifest.enable` is false for a manifest, it is handed back to JSON, so VS Code's
+ *   own JSON support covers it; and it returns if the extension is enabled again.
+ */
+export function decideLanguage(document: LanguageCandidate): string | undefined {
+  if (!(SCHEMES as readonly string[]).includes(document.scheme)) return undefined;
+  if (document.languageId === LANGUAGE_ID) return document.enabled ? undefined : 'json';
+  if (!JSON_LANGUAGES.includes(document.languageId) || !document.enabled) return undefined;
+  if (document.handedBack) return LANGUAGE_ID;
+  if (document.switchedBefore || isManifestFileName(document.path)) return undefined;
+  return declaresManifestSchema(document.text()) ? LANGUAGE_ID : undefined;
+}
