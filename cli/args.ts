@@ -3,7 +3,9 @@ import type { SeveritySetting } from '../rules/index.js';
 import { CliError, oneLine } from './errors.js';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
-export type Format = (typeof FORMATS)[number];
+/** `manifest-lint template` adds the platform's validation response (`api`). */
+export const TEMPLATE_FORMATS = [...FORMATS, 'api'] as const;
+export type Format = (typeof TEMPLATE_FORMATS)[number];
 
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
 
@@ -25,6 +27,8 @@ export interface CliOptions {
   printSchema: boolean;
   version: boolean;
   help: boolean;
+  /** `manifest-lint template <dir|git-url> [--ref <ref>]`. */
+  template?: { source: string; ref?: string };
 }
 
 const OPTIONS = {
@@ -45,6 +49,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const TEMPLATE_OPTIONS = { ...OPTIONS, ref: { type: 'string' } } as const;
+
 /** ISO 8601 calendar date, optionally with a time and an offset. */
 const ISO_TIME =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -53,18 +59,21 @@ const ISO_TIME =
  * Parses the command line. Rule ids are checked later, against the engine, so that `--help` and
  * `--version` never load it. Every problem is a `CliError` with exit code 2.
  */
-export function parseCli(argv: string[]): CliOptions {
+export function parseCli(argv: string[], mode: { template?: boolean } = {}): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: mode.template ? TEMPLATE_OPTIONS : OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new CliError(describeParseError(error));
   }
-  const { values, positionals } = parsed;
+  const { positionals } = parsed;
+  const values = parsed.values as typeof parsed.values & { ref?: string };
 
   const format = values.format ?? 'stylish';
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    throw new CliError(`unknown format: ${format} (use ${FORMATS.join(', ')})`);
+  const formats: readonly string[] = mode.template ? TEMPLATE_FORMATS : FORMATS;
+  if (!formats.includes(format)) {
+    const hint = format === 'api' ? '; api is the format of `manifest-lint template`' : '';
+    throw new CliError(`unknown format: ${format} (use ${formats.join(', ')}${hint})`);
   }
 
   const rules: Record<string, SeveritySetting> = {};
@@ -131,11 +140,27 @@ export function parseCli(argv: string[]): CliOptions {
     version: values.version ?? false,
     help: values.help ?? false,
   };
+  if (mode.template) options.template = templateSource(positionals, values.ref, options);
   if (values.config !== undefined) options.config = values.config;
   if (maxWarnings !== undefined) options.maxWarnings = maxWarnings;
   if (values['stdin-filename'] !== undefined) options.stdinFilename = values['stdin-filename'];
   if (now !== undefined) options.now = now;
   return options;
+}
+
+/** The folder or git URL of `manifest-lint template`, checked against the other flags. */
+function templateSource(positionals: string[], ref: string | undefined, options: CliOptions): { source: string; ref?: string } {
+  if (options.stdin) throw new CliError('--stdin cannot be used with template: it checks a folder or a git URL');
+  if (ref !== undefined && (ref === '' || ref.startsWith('-') || /[\u0000-\u0020\u007f~^:?*[\\]|\.\.|@\{/.test(ref))) {
+    throw new CliError(`--ref expects a branch, tag or commit, got "${ref}"`);
+  }
+  const informationOnly = options.help || options.version || options.listRules || options.printSchema;
+  if (positionals.length === 0) {
+    if (informationOnly) return { source: '' };
+    throw new CliError('template expects a folder or a git URL (see --help)');
+  }
+  if (positionals.length > 1) throw new CliError('template checks one folder or git URL at a time');
+  return ref === undefined ? { source: positionals[0]! } : { source: positionals[0]!, ref };
 }
 
 function describeParseError(error: unknown): string {

@@ -27,6 +27,8 @@ export class ConfigResolver {
     private readonly cwd: string,
     explicit: string | undefined,
     private readonly disabled: boolean,
+    /** How a found config file is named in the output (by default, relative to `cwd`). */
+    private readonly display: (absPath: string) => string = (absPath) => displayPathOf(cwd, absPath),
   ) {
     this.explicit = explicit;
     if (explicit !== undefined) {
@@ -47,7 +49,7 @@ export class ConfigResolver {
       return this.load(path.resolve(this.cwd, this.explicit), this.explicit);
     }
     const found = this.locator.find(dir);
-    return found === undefined ? undefined : this.load(found, displayPathOf(this.cwd, found));
+    return found === undefined ? undefined : this.load(found, this.display(found));
   }
 
   private load(absPath: string, displayPath: string): LoadedConfig {

@@ -1,5 +1,6 @@
 /** The usage text of `--help` (SPEC section 6). */
 export const HELP = `Usage: manifest-lint [options] [paths...]
+       manifest-lint template <dir|git-url> [--ref <ref>] [options]
 
 Lints agent manifests (manifest.json). Paths are files, folders (searched for
 manifest.json, skipping node_modules and .git) or globs; the default is
@@ -39,8 +40,22 @@ Information
   -v, --version             print the version
   -h, --help                print this help
 
-Template repositories are checked by a separate subcommand,
-"manifest-lint template <dir|git-url>", which comes with template validation.
+Template repositories
+  template <dir|git-url>    check a template repository as the platform's
+                            template validator does: manifest.json (template
+                            metadata required), README.md, workspace/, and the
+                            repository rules; findings about other files are
+                            reported under those files. All the options above
+                            apply (except --stdin; --fix needs a folder)
+      --ref <ref>           with a git URL: the branch, tag or full commit SHA
+                            to check (default: the default branch)
+  -f api                    print the validator's response:
+                            { valid, errors, manifest, readme, files }
+  A git URL (https://, ssh://, git://, file://, git@host:path) is cloned
+  shallow into a temporary folder that is always removed, with no hooks,
+  filters, submodules or git configuration of yours, no prompts, and bounds
+  of 60 s and 200 MB (MANIFEST_LINT_CLONE_TIMEOUT seconds,
+  MANIFEST_LINT_CLONE_MAX_MB). A clone that fails exits with 2.
 
 Exit codes: 0 no errors (and warnings within --max-warnings); 1 lint errors or
 too many warnings; 2 usage or I/O problem (message on stderr).

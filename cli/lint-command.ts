@@ -22,7 +22,7 @@ import { readStdin, readTextFile } from './read.js';
 import type { FileReport, FormatContext, Formatter } from './report.js';
 import { redact, redactDiagnostic, secretStrings } from './secrets.js';
 
-interface Input {
+export interface Input {
   displayPath: string;
   /** Undefined for standard input. */
   absPath?: string;
@@ -31,22 +31,24 @@ interface Input {
   text: string;
 }
 
-interface Linted {
+export interface Linted {
   displayPath: string;
   text: string;
   diagnostics: Diagnostic[];
   secretRanges: Range[];
   /** A config file, listed only for its own findings. */
   isConfig?: boolean;
+  /** Another file of a template repository: listed only for its own findings, without code frames. */
+  isOther?: boolean;
+  /** Template mode: the file's path in the repository. */
+  repositoryPath?: string;
 }
 
 const STDIN_NAME = '<stdin>';
 
 /** Lints, fixes and reports as the options say; returns the exit code. */
 export async function lintCommand(options: CliOptions, io: Io): Promise<number> {
-  for (const id of Object.keys(options.rules)) {
-    if (!findRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
-  }
+  checkRuleIds(options);
   if (options.listRules) {
     if (options.format === 'json') {
       io.stdout.write(`${JSON.stringify(listRules().map((rule) => ({ ...rule, docsUrl: docsUrl(rule.id) })))}\n`);
@@ -90,7 +92,27 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     for (const entry of matched) config?.matched.add(entry);
     linted.push({ displayPath: input.displayPath, text, diagnostics, secretRanges });
   }
+  return reportLinted(linted, resolver, options, io, diffs);
+}
 
+export function checkRuleIds(options: CliOptions): void {
+  for (const id of Object.keys(options.rules)) {
+    if (!findRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
+  }
+}
+
+/**
+ * Reports the linted files (and the config files' unused ignore entries) in the chosen format,
+ * or the dry-run diffs; returns the exit code.
+ */
+export async function reportLinted(
+  linted: Linted[],
+  resolver: ConfigResolver,
+  options: CliOptions,
+  io: Io,
+  diffs: string[],
+  extra: Pick<FormatContext, 'template'> = {},
+): Promise<number> {
   for (const config of resolver.configs) {
     const unused = config.ignore.filter((entry) => !config.matched.has(entry));
     if (unused.length === 0) continue;
@@ -102,7 +124,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
 
   const reports = linted
     .map((entry) => toReport(entry, options.quiet))
-    .filter((report, index) => !linted[index]?.isConfig || report.diagnostics.length > 0);
+    .filter((report, index) => !(linted[index]?.isConfig || linted[index]?.isOther) || report.diagnostics.length > 0);
   let errors = 0;
   let warnings = 0;
   for (const report of reports) {
@@ -123,6 +145,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
       cwd: io.cwd,
       version: pkg.version,
       informationUri: informationUri(),
+      ...extra,
     };
     reportStream.write(formatter(reports, context));
   }
@@ -156,7 +179,7 @@ async function readInputs(options: CliOptions, cwd: string): Promise<Input[]> {
   }));
 }
 
-function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {
+export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {
   return { config, overrides: options.rules, now: options.now };
 }
 
@@ -171,11 +194,13 @@ function toReport(entry: Linted, quiet: boolean): FileReport {
     diagnostics: kept.map((d) => redactDiagnostic(d, secrets)),
     secretRanges: entry.secretRanges,
     secrets,
+    ...(entry.isOther ? { codeFrames: false } : {}),
+    ...(entry.repositoryPath !== undefined ? { repositoryPath: entry.repositoryPath } : {}),
   };
 }
 
 /** The dry-run diff of one file, with the secrets of both versions masked. */
-async function diffOf(input: Input, output: string, lintOptions: LintOptions, cwd: string): Promise<string> {
+export async function diffOf(input: Input, output: string, lintOptions: LintOptions, cwd: string): Promise<string> {
   const { unifiedDiff } = await import('./diff.js');
   const secrets = [input.text, output].flatMap((text) =>
     secretStrings(text, new LineIndex(text), lint(text, lintOptions).secretRanges),
@@ -198,6 +223,8 @@ async function loadFormatter(format: Format): Promise<Formatter> {
       return (await import('./formats/github.js')).formatGithub;
     case 'compact':
       return (await import('./formats/compact.js')).formatCompact;
+    case 'api':
+      return (await import('./formats/api.js')).formatApi;
     default:
       return (await import('./formats/stylish.js')).formatStylish;
   }

@@ -13,6 +13,22 @@ export interface FileReport {
   secretRanges: Range[];
   /** Secret strings found in `text`, to mask wherever they would otherwise appear. */
   secrets: string[];
+  /**
+   * `false` for a file whose text is not shown: another file of a template repository (`.env`,
+   * a key), which may hold secrets the engine never masks.
+   */
+  codeFrames?: boolean;
+  /** Template mode: the file's path in the repository (`manifest.json`, `README.md`…). */
+  repositoryPath?: string;
+}
+
+/** Template mode, `--format api`: what the platform's validation response holds besides errors. */
+export interface TemplateFacts {
+  /** The parsed manifest with literal channel tokens masked; null when absent or not strict JSON. */
+  manifest: unknown;
+  readme: string | null;
+  /** The files under `workspace/`, repository-relative. */
+  files: { path: string; size: number }[];
 }
 
 export interface FormatContext {
@@ -21,6 +37,8 @@ export interface FormatContext {
   version: string;
   /** Where people learn about the tool (SARIF `tool.driver.informationUri`). */
   informationUri: string;
+  /** Template mode, `--format api` only. */
+  template?: TemplateFacts;
 }
 
 export type Formatter = (reports: FileReport[], context: FormatContext) => string;

@@ -19,10 +19,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function runUnsafe(argv: string[], io: Io): Promise<number> {
-  if (argv[0] === 'template') {
-    throw new CliError('the `template` subcommand is not available in this version (see --help)');
-  }
-  const options = parseCli(argv);
+  const template = argv[0] === 'template';
+  const options = parseCli(template ? argv.slice(1) : argv, { template });
   if (options.help) {
     const { HELP } = await import('./help.js');
     io.stdout.write(HELP);
@@ -33,6 +31,10 @@ async function runUnsafe(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   // Everything else needs the engine, loaded only now.
+  if (options.template && !options.listRules && !options.printSchema) {
+    const { templateCommand } = await import('./template-command.js');
+    return templateCommand(options, io);
+  }
   const { lintCommand } = await import('./lint-command.js');
   return lintCommand(options, io);
 }

@@ -34,6 +34,16 @@ export interface DocCase {
   input: string;
   findings: Diagnostic[];
   fixed: string | undefined;
+  /** Template repository rules: the repository the manifest lies in (see `test/repository-facts.ts`). */
+  repository?: DocRepository | undefined;
+}
+
+export interface DocRepository {
+  /** False when the repository has no `manifest.json` (the input is then not shown). */
+  manifest?: boolean;
+  files?: Record<string, string>;
+  folders?: string[];
+  symlinks?: Record<string, string>;
 }
 
 /** `docs/rules/<id>.md`: what the rule finds, why, examples from its golden files, the fix, how to turn it off. */
@@ -60,7 +70,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
   ];
   if (rule.assumptions) lines.push('', '## Assumptions', '', rule.assumptions);
   if (failing) {
-    lines.push('', '## Example that fails', '', fence(failing.input), '', ...own(failing).map(findingLine));
+    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
     const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);
     if (fixes.length > 0) {
       lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
@@ -68,7 +78,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
       else lines.push('', 'The rule offers alternatives, so `--fix` leaves the choice to you; editors offer each one as a quick fix.');
     }
   }
-  if (passing) lines.push('', '## Example that passes', '', fence(passing.input));
+  if (passing) lines.push('', '## Example that passes', '', ...example(passing));
   lines.push(
     '',
     '## Turning it off',
@@ -85,12 +95,31 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
   return lines.join('\n');
 }
 
-function fence(json: string): string {
-  return `\`\`\`json\n${json.replace(/\n$/, '')}\n\`\`\``;
+function fence(json: string, language = 'json'): string {
+  return `\`\`\`${language}\n${json.replace(/\n$/, '')}\n\`\`\``;
+}
+
+/** The case's manifest, and the repository around it when it has one. */
+function example(c: DocCase): string[] {
+  const repository = c.repository;
+  if (!repository) return [fence(c.input)];
+  const lines = repository.manifest === false ? ['A repository without `manifest.json`, holding:'] : [fence(c.input), '', 'in a repository holding:'];
+  lines.push('');
+  for (const [path, text] of Object.entries(repository.files ?? {})) {
+    if (/(^|\/)(\.env[^/]*|[^/]*\.env|id_[a-z0-9_]+|[^/]*\.(pem|key))$/.test(path) && text !== '') {
+      lines.push(`- \`${path}\`:`, '', ...fence(text, 'text').split('\n').map((line) => `  ${line}`));
+    } else {
+      lines.push(`- \`${path}\`${text.trim() === '' ? ' (empty)' : ''}`);
+    }
+  }
+  for (const folder of repository.folders ?? []) lines.push(`- \`${folder}/\` (an empty folder)`);
+  for (const [path, target] of Object.entries(repository.symlinks ?? {})) lines.push(`- \`${path}\`, a symbolic link to \`${target}\``);
+  return lines;
 }
 
 function findingLine(finding: Diagnostic): string {
-  return `- line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}: ${finding.severity} — ${finding.message}`;
+  const where = `line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}`;
+  return `- ${finding.file === undefined ? where : `\`${finding.file}\`, ${where}`}: ${finding.severity} — ${finding.message}`;
 }
 
 function pointerOf(path: Diagnostic['path']): string {

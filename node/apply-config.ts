@@ -6,6 +6,7 @@ import {
   type IgnoreEntry,
   type LintOptions,
   type Range,
+  type RepositoryFacts,
   type SeveritySetting,
 } from '../rules/index.js';
 import type { ConfigFile } from './config-files.js';
@@ -18,6 +19,8 @@ export interface ManifestSettings {
   overrides?: Record<string, SeveritySetting>;
   now?: Date | undefined;
   template?: boolean;
+  /** Template mode: facts about the repository (see `node/template-repository.ts`). */
+  repository?: RepositoryFacts | undefined;
 }
 
 /** Engine options: the config file's severities, then the overrides on top. */
@@ -25,6 +28,7 @@ export function lintOptionsFor(settings: ManifestSettings): LintOptions {
   const options: LintOptions = { rules: { ...settings.config?.rules, ...settings.overrides } };
   if (settings.now !== undefined) options.now = settings.now;
   if (settings.template) options.template = true;
+  if (settings.template && settings.repository) options.repository = settings.repository;
   return options;
 }
 

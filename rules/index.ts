@@ -29,3 +29,15 @@ export {
   type NameAt,
 } from './engine/references.js';
 export { explainSchedule, humanDuration, formatRunTime, type ScheduleExplanation } from './engine/schedule.js';
+export {
+  repositoryIndex,
+  symlinkEscapes,
+  MANIFEST_FILE,
+  README_FILE,
+  WORKSPACE_FOLDER,
+  SKILLS_FOLDER,
+  type RepositoryFacts,
+  type RepositoryFile,
+  type RepositorySymlink,
+} from './engine/repository.js';
+export { wantsContent, MAX_SECRET_FILE_BYTES } from './engine/secret-files.js';

@@ -4,6 +4,7 @@ import { lintManifest, type ManifestLint } from '../node/apply-config.js';
 import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
 import type { ProjectConfigs } from './project-config.js';
 import type { Settings, SettingsStore } from './settings.js';
+import { placeOnManifest, templateCheckFor, type TemplateRepositories } from './template-checks.js';
 
 /** What every feature module works with. */
 export interface ServerContext {
@@ -11,6 +12,8 @@ export interface ServerContext {
   documents: DocumentStore;
   settings: SettingsStore;
   configs: ProjectConfigs;
+  /** Repository facts for template checks (`agentManifest.templateChecks`). */
+  templates: TemplateRepositories;
   client: ClientCapabilities;
   /** The clock: `initializationOptions.now` when given. */
   now(): Date;
@@ -38,9 +41,13 @@ export interface Analysis {
 export async function analyze(context: ServerContext, document: OpenDocument): Promise<Analysis> {
   const settings = await context.settings.get(document.uri);
   const config = await context.configs.forFolder(folderOf(document.uri));
-  const key = `analysis:${context.settings.generation}:${context.configs.generation}`;
+  const template = await templateCheckFor(context, document, settings);
+  const key = `analysis:${context.settings.generation}:${context.configs.generation}:${template.key}`;
   return document.cached(key, () => {
     const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };
-    return { version: document.version, settings, manifestSettings, lint: lintManifest(document.text, manifestSettings) };
+    if (template.template) manifestSettings.template = true;
+    if (template.repository) manifestSettings.repository = template.repository;
+    const lint = lintManifest(document.text, manifestSettings);
+    return { version: document.version, settings, manifestSettings, lint: placeOnManifest(lint, document) };
   });
 }

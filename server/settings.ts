@@ -9,7 +9,11 @@ export interface Settings {
   enable: boolean;
   /** Severity overrides by rule id; they win over `.manifestlintrc.json`, like CLI `--rule`. */
   rules: Record<string, SeveritySetting>;
-  /** Stored for template validation; nothing reads it yet. */
+  /**
+   * Template checks (`server/template-checks.ts`): `auto` lints a manifest that has a `template`
+   * object as a template submission, with the repository checks of its folder; `on` always;
+   * `off` never.
+   */
   templateChecks: TemplateChecks;
 }
 

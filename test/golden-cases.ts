@@ -1,7 +1,8 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LintOptions } from '../rules/index.js';
+import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
 export const NOW = new Date('2026-11-23T09:00:00Z');
@@ -13,7 +14,8 @@ export interface GoldenCase {
   input: string;
 }
 
-const isInput = (file: string) => file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json');
+const isInput = (file: string) =>
+  file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json');
 
 export function goldenCases(): GoldenCase[] {
   return readdirSync(GOLDEN, { withFileTypes: true })
@@ -28,7 +30,22 @@ export function goldenCases(): GoldenCase[] {
     );
 }
 
-/** Cases named `template-mode-…` are linted as template submissions (`manifest-lint template`). */
-export function lintOptionsFor(name: string): LintOptions {
-  return { now: NOW, template: name.startsWith('template-mode-') };
+/**
+ * The repository a case's manifest lies in: `<case>.repository.json` beside the input, a
+ * `RepositoryListing` (files with their text, folders, symbolic links), when there is one.
+ */
+export function repositoryOf(input: string): RepositoryListing | undefined {
+  const file = input.replace(/\.json$/, '.repository.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RepositoryListing) : undefined;
+}
+
+/**
+ * Cases named `template-mode-…` are linted as template submissions (`manifest-lint template`),
+ * and so are cases with a repository beside them, with its facts.
+ */
+export function lintOptionsFor(name: string, input?: string): LintOptions {
+  const listing = input === undefined ? undefined : repositoryOf(input);
+  const options: LintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
+  if (listing) options.repository = factsOf(listing);
+  return options;
 }

@@ -3,6 +3,8 @@
  * `<case>.expected.json` holds every finding the engine reports for it (rule, severity, path,
  * range as [startLine, startCharacter, endLine, endCharacter], 0-based, message, and every fix
  * with its edits), and `<case>.fixed.json`, when `--fix` changes anything, the fixed text.
+ * A `<case>.repository.json` beside the input puts the manifest in a template repository (see
+ * `lintOptionsFor`); findings about its other files carry their `file`.
  * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review;
  * `UPDATE_GOLDEN=rule-a,rule-b` rewrites only those rules' folders.
  */
@@ -26,6 +28,7 @@ function toGolden(diagnostic: Diagnostic) {
     severity: diagnostic.severity,
     path: diagnostic.path,
     range: compactRange(diagnostic.range),
+    ...(diagnostic.file !== undefined ? { file: diagnostic.file } : {}),
     message: diagnostic.message,
     ...(diagnostic.fixes
       ? {
@@ -58,23 +61,23 @@ function applyFix(text: string, fix: Fix): string {
 const cases = goldenCases();
 
 const optionsFor = lintOptionsFor;
-const findingsOf = (text: string, name: string) => lint(text, optionsFor(name)).diagnostics;
+const findingsOf = (text: string, name: string, input: string) => lint(text, optionsFor(name, input)).diagnostics;
 
 describe('golden files', () => {
   for (const { rule, name, input } of cases) {
     it(`${rule}/${name}`, () => {
       const text = readFileSync(input, 'utf8');
-      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text, name).map(toGolden), null, 2)}\n`);
+      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text, name, input).map(toGolden), null, 2)}\n`);
 
       const fixedFile = input.replace(/\.json$/, '.fixed.json');
-      const { output } = fixText(text, optionsFor(name));
+      const { output } = fixText(text, optionsFor(name, input));
       if (output === text) {
         if (updating(rule) && existsSync(fixedFile)) unlinkSync(fixedFile);
         expect(existsSync(fixedFile), `${fixedFile} exists but --fix changes nothing`).toBe(false);
         return;
       }
       compareOrWrite(rule, fixedFile, output);
-      expect(fixText(output, optionsFor(name)).output, 'fixing twice changes nothing').toBe(output);
+      expect(fixText(output, optionsFor(name, input)).output, 'fixing twice changes nothing').toBe(output);
     });
   }
 });
@@ -82,19 +85,19 @@ describe('golden files', () => {
 describe('every rule has golden files', () => {
   for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
     it(meta.id, () => {
-      const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, text: readFileSync(c.input, 'utf8') }));
-      const fires = mine.filter(({ text, name }) => findingsOf(text, name).some((d) => d.ruleId === meta.id));
+      const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, input: c.input, text: readFileSync(c.input, 'utf8') }));
+      const fires = mine.filter(({ text, name, input }) => findingsOf(text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
       if (!meta.fixable) return;
       // Every fix the rule offers, alternatives included, must make its finding go away.
-      const offered = fires.flatMap(({ text, name }) => {
-        const own = findingsOf(text, name).filter((d) => d.ruleId === meta.id);
-        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, name, own, fix })));
+      const offered = fires.flatMap(({ text, name, input }) => {
+        const own = findingsOf(text, name, input).filter((d) => d.ruleId === meta.id);
+        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, name, input, own, fix })));
       });
       expect(offered.length, `a case where ${meta.id} offers a fix`).toBeGreaterThan(0);
-      for (const { text, name, own, fix } of offered) {
-        const after = findingsOf(applyFix(text, fix), name).filter((d) => d.ruleId === meta.id);
+      for (const { text, name, input, own, fix } of offered) {
+        const after = findingsOf(applyFix(text, fix), name, input).filter((d) => d.ruleId === meta.id);
         expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);
       }
     });

@@ -44,7 +44,7 @@ export function formatStylish(reports: FileReport[], context: FormatContext): st
       const position = (positions[index] as string).padEnd(positionWidth);
       const severity = mark(diagnostic.severity.padEnd(severityWidth));
       out.push(`  ${paint.gray(position)}  ${severity}  ${safeLine(diagnostic.message)}  ${paint.gray(diagnostic.ruleId)}`);
-      out.push(...codeFrame(report, diagnostic.range, paint, mark));
+      if (report.codeFrames !== false) out.push(...codeFrame(report, diagnostic.range, paint, mark));
     });
     out.push('');
   }

@@ -19,6 +19,7 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
     doc,
     now,
     templateMode: options.template ?? false,
+    repository: options.template ? options.repository : undefined,
     schemaErrors,
     report: (finding) =>
       diagnostics.push({
@@ -26,14 +27,18 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
         severity,
         message: finding.message,
         path: finding.path,
-        range: toRange(doc.lines, finding.span),
+        range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
         ...(finding.fixes?.length ? { fixes: finding.fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
         docsUrl: docsUrl(ruleId),
+        ...(finding.file ? { file: finding.file.path } : {}),
       }),
   };
+  // A repository without a manifest file: only the repository checks have something to look at.
+  const manifestMissing = context.repository?.manifest === false;
   for (const rule of RULES) {
     const setting = options.rules?.[rule.meta.id] ?? rule.meta.severity;
     if (setting === 'off') continue;
+    if (manifestMissing && rule.meta.category !== 'Template repository') continue;
     ruleId = rule.meta.id;
     severity = setting;
     rule.check(context);
@@ -57,6 +62,10 @@ function toFix(lines: LineIndex, fix: FixSpec): Fix {
 }
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  // The manifest's findings first, then other files' by path.
+  const fileA = a.file ?? '';
+  const fileB = b.file ?? '';
+  if (fileA !== fileB) return fileA < fileB ? -1 : 1;
   return (
     a.range.start.line - b.range.start.line ||
     a.range.start.character - b.range.start.character ||

@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from './document.js';
+import type { RepositoryFacts } from './repository.js';
 import type { SchemaError } from './schema-validation.js';
-import type { JsonPath, RuleMeta } from './types.js';
+import type { JsonPath, Range, RuleMeta } from './types.js';
 
 /** A half-open range of string offsets. */
 export interface Span {
@@ -26,6 +27,11 @@ export interface Finding {
   span: Span;
   message: string;
   fixes?: FixSpec[];
+  /**
+   * A finding about another file of the repository (template mode): its path and a range in
+   * it, which the diagnostic carries instead of `span` (set `span` to `{ start: 0, end: 0 }`).
+   */
+  file?: { path: string; range: Range };
 }
 
 export interface RuleContext {
@@ -34,6 +40,8 @@ export interface RuleContext {
   readonly now: Date;
   /** Checking a template submission (`LintOptions.template`). */
   readonly templateMode: boolean;
+  /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
+  readonly repository: RepositoryFacts | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
   report(finding: Finding): void;

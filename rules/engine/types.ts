@@ -1,4 +1,5 @@
 /** Public shapes shared by the engine, the CLI and the language server (SPEC section 4). */
+import type { RepositoryFacts } from './repository.js';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -36,6 +37,12 @@ export interface Diagnostic {
   range: Range;
   fixes?: Fix[];
   docsUrl: string;
+  /**
+   * Template mode: the repository-relative path of the file a finding is about when it is not
+   * the manifest (`README.md`, `.env`…); `range` is then a range in that file (its first line,
+   * or the offending line). Absent for findings about the manifest.
+   */
+  file?: string;
 }
 
 export type RuleCategory =
@@ -80,6 +87,11 @@ export interface LintOptions {
    * submission, so template metadata is required rather than ignored.
    */
   template?: boolean;
+  /**
+   * Template mode: facts about the repository the manifest belongs to, gathered outside the
+   * engine. The template-repository rules run only when they are given.
+   */
+  repository?: RepositoryFacts;
 }
 
 export interface LintResult {

@@ -156,9 +156,13 @@ describe('exit codes', () => {
     expectOneLineError(await runCli(['--stdin-filename', 'a.json'], { cwd }), /--stdin-filename requires --stdin/);
   });
 
-  it('2 for the template subcommand, which this version does not have', async () => {
-    const result = await runCli(['template', '.'], { cwd: workspace() });
-    expectOneLineError(result, /template/);
+  it('2 for the template subcommand without a folder or URL, or with flags it does not take', async () => {
+    const cwd = workspace();
+    expectOneLineError(await runCli(['template'], { cwd }), /template expects a folder or a git URL/);
+    expectOneLineError(await runCli(['template', 'a', 'b'], { cwd }), /one folder or git URL/);
+    expectOneLineError(await runCli(['template', '--stdin'], { cwd }), /--stdin cannot be used with template/);
+    expectOneLineError(await runCli(['--ref', 'main', '.'], { cwd }), /unknown option: --ref/);
+    expectOneLineError(await runCli(['--format', 'api', '.'], { cwd }), /unknown format: api .*manifest-lint template/);
   });
 
   it('2 for a path that is unreadable', async () => {

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../node/git-clone.js';
+import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from '../node/apply-config.js';
+import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../node/template-repository.js';
+import { LineIndex, MANIFEST_FILE, maskSecret, parseDocument, WORKSPACE_FOLDER, type Diagnostic, type Range } from '../rules/index.js';
+import type { CliOptions } from './args.js';
+import { ConfigResolver } from './config.js';
+import { CliError, ioReason } from './errors.js';
+import type { Io } from './io.js';
+import { checkRuleIds, diffOf, reportLinted, settingsFor, type Linted } from './lint-command.js';
+import type { TemplateFacts } from './report.js';
+import { redact, secretStrings } from './secrets.js';
+
+/** Environment variables that change the clone's bounds (seconds; megabytes). */
+export const TIMEOUT_VARIABLE = 'MANIFEST_LINT_CLONE_TIMEOUT';
+export const MAX_SIZE_VARIABLE = 'MANIFEST_LINT_CLONE_MAX_MB';
+
+/**
+ * `manifest-lint template <dir|git-url> [--ref <ref>]`: checks a template repository as the
+ * platform's template validator does (SPEC section 7). A git URL is cloned into a temporary
+ * folder first, which is always removed.
+ */
+export async function templateCommand(options: CliOptions, io: Io): Promise<number> {
+  checkRuleIds(options);
+  const { source, ref } = options.template!;
+  if (isGitSource(source)) {
+    const refused = refusedSource(source);
+    if (refused) throw new CliError(refused);
+    if (options.fix) throw new CliError('--fix needs a folder: a cloned repository is removed after the check (--fix-dry-run shows the fixes)');
+    const bounds = cloneBounds(io.env);
+    let clone: Clone;
+    try {
+      clone = await cloneRepository(source, { ref, env: io.env, ...bounds });
+    } catch (error) {
+      if (error instanceof CloneError) throw new CliError(error.message);
+      throw error;
+    }
+    try {
+      return await checkRepository(clone.dir, undefined, options, io);
+    } finally {
+      clone.dispose();
+    }
+  }
+  if (ref !== undefined) throw new CliError(`--ref applies to a git URL, and ${source} is a folder`);
+  const root = path.resolve(io.cwd, source);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(root);
+  } catch (error) {
+    throw new CliError(`cannot read ${source}: ${ioReason(error)}`);
+  }
+  if (!stat.isDirectory()) throw new CliError(`${source} is not a folder: template checks a repository folder or a git URL`);
+  return checkRepository(root, source, options, io);
+}
+
+function cloneBounds(env: NodeJS.ProcessEnv): { timeoutMs: number; maxBytes: number } {
+  const read = (name: string, fallback: number, scale: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback * scale;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new CliError(`${name} expects a positive number, got "${raw}"`);
+    return value * scale;
+  };
+  return {
+    timeoutMs: read(TIMEOUT_VARIABLE, DEFAULT_TIMEOUT_MS / 1000, 1000),
+    maxBytes: read(MAX_SIZE_VARIABLE, DEFAULT_MAX_BYTES / (1024 * 1024), 1024 * 1024),
+  };
+}
+
+/**
+ * Lints the repository at `root`. `displayBase` is the folder as given on the command line
+ * (paths are shown under it); for a clone it is undefined and paths are repository-relative.
+ */
+async function checkRepository(root: string, displayBase: string | undefined, options: CliOptions, io: Io): Promise<number> {
+  let repository: TemplateRepository;
+  try {
+    repository = await readTemplateRepository(root, { skipInstalled: displayBase !== undefined });
+  } catch (error) {
+    if (error instanceof TemplateRepositoryError) throw new CliError(error.message);
+    throw error;
+  }
+  const { facts } = repository;
+  const display = (relative: string) => (displayBase === undefined ? relative : path.posix.join(displayBase.split(path.sep).join('/'), relative));
+  const resolver = new ConfigResolver(
+    io.cwd,
+    options.config,
+    options.noConfig,
+    displayBase === undefined ? (absPath) => path.relative(root, absPath).split(path.sep).join('/') : undefined,
+  );
+  const config = resolver.forFolder(root);
+  const settings: ManifestSettings = { ...settingsFor(config, options), template: true, repository: facts };
+  const manifestPath = path.join(root, MANIFEST_FILE);
+  const manifestDisplay = display(MANIFEST_FILE);
+
+  let text = repository.manifestText ?? '';
+  const diffs: string[] = [];
+  if ((options.fix || options.fixDryRun) && facts.manifest) {
+    const fixed = fixManifest(text, settings);
+    if (fixed.output !== text) {
+      if (options.fix) {
+        const { writeFileAtomic } = await import('./write-atomic.js');
+        writeFileAtomic(manifestPath, fixed.output, manifestDisplay);
+      }
+      if (options.fixDryRun) {
+        const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
+        diffs.push(await diffOf(input, fixed.output, lintOptionsFor(settings), io.cwd));
+      }
+    }
+    text = fixed.output;
+  }
+
+  const { diagnostics, matched, secretRanges } = lintManifest(text, settings);
+  for (const entry of matched) config?.matched.add(entry);
+
+  const byFile = new Map<string, Diagnostic[]>();
+  const own: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.file === undefined) own.push(diagnostic);
+    else byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+  }
+  const linted: Linted[] = [
+    {
+      displayPath: manifestDisplay,
+      repositoryPath: MANIFEST_FILE,
+      text,
+      diagnostics: own,
+      secretRanges,
+      // Without a manifest file there is no text to frame.
+      ...(facts.manifest ? {} : { isOther: true }),
+    },
+  ];
+  for (const file of [...byFile.keys()].sort()) {
+    linted.push({ displayPath: display(file), repositoryPath: file, text: '', diagnostics: byFile.get(file)!, secretRanges: [], isOther: true });
+  }
+
+  const extra = options.format === 'api' ? { template: apiFacts(repository, text, secretRanges) } : {};
+  return reportLinted(linted, resolver, options, io, diffs, extra);
+}
+
+/** What `--format api` prints besides the findings: the masked manifest, the README, the workspace files. */
+function apiFacts(repository: TemplateRepository, text: string, secretRanges: Range[]): TemplateFacts {
+  const { facts } = repository;
+  const lines = new LineIndex(text);
+  const secrets = secretStrings(text, lines, secretRanges);
+  const prefix = `${WORKSPACE_FOLDER}/`;
+  return {
+    manifest: facts.manifest ? maskedManifest(text, secrets) : null,
+    readme: facts.readme === undefined ? null : redact(facts.readme, secrets),
+    files: facts.files
+      .filter((file) => file.path.startsWith(prefix))
+      .map((file) => ({ path: file.path, size: file.size }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  };
+}
+
+const TOKEN_KEYS = new Set(['botToken', 'appToken']);
+
+/** The manifest as the platform parses it (null when it is not strict JSON), literal tokens masked. */
+function maskedManifest(text: string, secrets: readonly string[]): unknown {
+  const doc = parseDocument(text);
+  if (doc.refusal || doc.root === undefined || doc.syntaxErrors.length > 0) return null;
+  const mask = (value: unknown, key: string | undefined, inChannel: boolean): unknown => {
+    if (typeof value === 'string') {
+      if (inChannel && key !== undefined && TOKEN_KEYS.has(key) && !value.startsWith('env:')) return maskSecret(value);
+      return redact(value, secrets);
+    }
+    if (Array.isArray(value)) return value.map((item) => mask(item, undefined, false));
+    if (value !== null && typeof value === 'object') {
+      const result: Record<string, unknown> = {};
+      for (const [name, child] of Object.entries(value)) {
+        const masked = mask(child, name, inChannel);
+        Object.defineProperty(result, name, { value: masked, enumerable: true, writable: true, configurable: true });
+      }
+      return result;
+    }
+    return value;
+  };
+  const value = doc.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return mask(value, undefined, false);
+  const result: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(value)) {
+    const masked =
+      name === 'channels' && child !== null && typeof child === 'object' && !Array.isArray(child)
+        ? Object.fromEntries(Object.entries(child).map(([channel, settings]) => [channel, mask(settings, undefined, true)]))
+        : mask(child, name, false);
+    Object.defineProperty(result, name, { value: masked, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}

@@ -1,0 +1,410 @@
+/**
+ * A shallow clone of a template repository into a temporary folder, for
+ * `manifest-lint template <git-url>`: the one place the tools touch the network, hardened
+ * against the ways a clone can run code or hang (SPEC section 7).
+ *
+ * - No configuration of the user or the system applies (`GIT_CONFIG_NOSYSTEM`,
+ *   `GIT_CONFIG_GLOBAL` = the null device), so their `core.hooksPath`, `init.templateDir`,
+ *   filters, credential helpers, `core.sshCommand` and aliases never run; the clone has no
+ *   template (`--template=`) and `core.hooksPath` points at the null device, so no hook exists.
+ * - `core.fsmonitor` is off; the LFS smudge filter is off (`GIT_LFS_SKIP_SMUDGE`, empty
+ *   `filter.lfs.*`); submodules are not fetched.
+ * - Only the `https`, `ssh`, `git` and `file` transports are allowed (`protocol.allow=never`
+ *   plus an allow list, and `GIT_ALLOW_PROTOCOL`), so `ext::` cannot run a command.
+ * - No prompt ever waits: `GIT_TERMINAL_PROMPT=0`, empty `GIT_ASKPASS` / `SSH_ASKPASS`, ssh in
+ *   batch mode (unknown host keys are refused rather than asked about).
+ * - Time is bounded (the whole clone is killed after `timeoutMs`), and so is size: the download
+ *   is watched while it runs, and the checkout's size is read from the tree before any file is
+ *   written.
+ * - Every `GIT_*` variable of the caller's environment is dropped, so none can point git at
+ *   another repository, configuration or program.
+ * - git runs through `spawn` with an argument array, in its own process group, which is killed
+ *   as a whole; the temporary folder is removed afterwards, on failure, and on SIGINT/SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Temporary folders are named with this prefix in the system's temporary folder. */
+export const TEMP_PREFIX = 'manifest-lint-template-';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+/** Entries of the checked-out tree beyond which the repository is refused. */
+export const MAX_TREE_ENTRIES = 100_000;
+
+export interface CloneOptions {
+  /** Branch, tag or full commit SHA; the remote's default branch when absent. */
+  ref?: string | undefined;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** The environment git's is derived from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Clone {
+  /** The checked-out repository. */
+  dir: string;
+  /** Removes the temporary folder (safe to call twice). */
+  dispose(): void;
+}
+
+/** The clone failed; the message is one line for the user. */
+export class CloneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloneError';
+  }
+}
+
+const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:(?!\/\/)/;
+const TRANSPORT_PREFIX = /^[A-Za-z][A-Za-z0-9+.-]*::/;
+const ALLOWED_SCHEMES = new Set(['https', 'ssh', 'git', 'file']);
+
+/**
+ * Whether the argument names a git repository rather than a folder: a URL (`https://`,
+ * `ssh://`, `git://`, `file://`, or any other scheme, refused later), `git@host:path`, or a
+ * `transport::address` form (refused).
+ */
+export function isGitSource(source: string): boolean {
+  return URL_SCHEME.test(source) || SCP_LIKE.test(source) || TRANSPORT_PREFIX.test(source);
+}
+
+/** Why a git source is refused, or undefined when it may be cloned. */
+export function refusedSource(source: string): string | undefined {
+  if (TRANSPORT_PREFIX.test(source)) return `unsupported git transport in ${shownUrl(source)}: only https, ssh, git and file URLs are cloned`;
+  const scheme = URL_SCHEME.exec(source)?.[1]?.toLowerCase();
+  if (scheme !== undefined && !ALLOWED_SCHEMES.has(scheme)) {
+    return scheme === 'http'
+      ? `plain http is not allowed for ${shownUrl(source)}: use https`
+      : `unsupported URL scheme "${scheme}": only https, ssh, git and file URLs are cloned`;
+  }
+  return undefined;
+}
+
+/** A URL without the password or token it may carry. */
+export function shownUrl(url: string): string {
+  return url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^@/]*@/, '$1');
+}
+
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+
+/** The `-c` settings every git command runs with. */
+export function hardeningConfig(): string[] {
+  const settings = [
+    `core.hooksPath=${os.devNull}`,
+    'core.fsmonitor=false',
+    'filter.lfs.smudge=',
+    'filter.lfs.process=',
+    'filter.lfs.required=false',
+    'protocol.allow=never',
+    'protocol.https.allow=always',
+    'protocol.ssh.allow=always',
+    'protocol.git.allow=always',
+    'protocol.file.allow=always',
+    'submodule.recurse=false',
+    'fetch.recurseSubmodules=false',
+    'credential.helper=',
+    'core.askPass=',
+    'advice.detachedHead=false',
+    'init.defaultBranch=main',
+  ];
+  return settings.flatMap((setting) => ['-c', setting]);
+}
+
+/** The environment git runs in: the caller's without any `GIT_*`, plus the hardening variables. */
+export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value !== undefined && !key.startsWith('GIT_')) env[key] = value;
+  }
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: os.devNull,
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
+    SSH_ASKPASS_REQUIRE: 'never',
+    GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o ConnectTimeout=30',
+    GIT_SSH_VARIANT: 'ssh',
+    GIT_LFS_SKIP_SMUDGE: '1',
+    GIT_ALLOW_PROTOCOL: 'https:ssh:git:file',
+    GIT_PROTOCOL_FROM_USER: '0',
+    GCM_INTERACTIVE: 'never',
+    LC_ALL: 'C',
+    LANGUAGE: 'C',
+  };
+}
+
+/** Clones `url` at `options.ref` (shallow, no hooks, bounded) into a new temporary folder. */
+export async function cloneRepository(url: string, options: CloneOptions = {}): Promise<Clone> {
+  const refused = refusedSource(url);
+  if (refused) throw new CloneError(refused);
+  const ref = options.ref;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const env = gitEnvironment(options.env);
+  const deadline = Date.now() + timeoutMs;
+
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
+  const dir = path.join(tempRoot, 'repository');
+  const guard = new CleanupGuard(tempRoot);
+  try {
+    const run = (args: string[], cwd: string, watchSize: boolean) =>
+      runGit(args, { cwd, env, deadline, timeoutMs, guard, sizeLimit: watchSize ? { root: tempRoot, maxBytes } : undefined });
+    const git = (...args: string[]) => [...hardeningConfig(), ...args];
+    let revision: string;
+    try {
+      if (ref !== undefined && FULL_SHA.test(ref)) {
+        // `--branch` takes names only: a commit is fetched by its id.
+        await run(git('init', '--quiet', '--template=', dir), tempRoot, false);
+        await run(git('-C', dir, 'fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', '--', url, ref), tempRoot, true);
+        revision = 'FETCH_HEAD';
+      } else {
+        const branch = ref === undefined ? [] : ['--branch', ref];
+        await run(
+          git('clone', '--quiet', '--depth', '1', '--no-checkout', '--single-branch', '--no-tags', '--template=', '--no-recurse-submodules', '--no-local', ...branch, '--', url, dir),
+          tempRoot,
+          true,
+        );
+        revision = 'HEAD';
+      }
+    } catch (error) {
+      if (error instanceof GitFailure) throw new CloneError(`cannot clone ${shownUrl(url)}${ref === undefined ? '' : ` at ${ref}`}: ${explain(error.stderr, ref)}`);
+      throw error;
+    }
+    // The tree's size, known before any file is written.
+    const tree = await run(git('-C', dir, 'ls-tree', '-r', '-l', '-z', '--full-tree', revision), tempRoot, false).catch((error: unknown) => {
+      throw error instanceof GitFailure ? new CloneError(`cannot read the tree of ${shownUrl(url)}: ${lastLine(error.stderr)}`) : error;
+    });
+    checkTree(tree, maxBytes, url);
+    await run(git('-C', dir, 'checkout', '--quiet', '--detach', revision), tempRoot, true).catch((error: unknown) => {
+      throw error instanceof GitFailure ? new CloneError(`cannot check out ${shownUrl(url)}: ${lastLine(error.stderr)}`) : error;
+    });
+    return { dir, dispose: () => guard.dispose() };
+  } catch (error) {
+    guard.dispose();
+    throw error;
+  }
+}
+
+/** Blob sizes from `ls-tree -l -z`: refuses a checkout larger than the bound. */
+function checkTree(listing: string, maxBytes: number, url: string): void {
+  let total = 0;
+  let entries = 0;
+  for (const record of listing.split('\0')) {
+    if (record === '') continue;
+    entries++;
+    const size = Number(/^\S+ blob \S+\s+(\d+)\t/.exec(record)?.[1] ?? 0);
+    total += size;
+  }
+  if (entries > MAX_TREE_ENTRIES) throw new CloneError(`${shownUrl(url)} has more than ${MAX_TREE_ENTRIES} files, far more than a template repository`);
+  if (total > maxBytes) throw new CloneError(`${shownUrl(url)} is larger than ${megabytes(maxBytes)} MB once checked out; a template repository is far smaller`);
+}
+
+function megabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/** A git command that exited with an error. */
+class GitFailure extends Error {
+  constructor(readonly stderr: string) {
+    super('git failed');
+  }
+}
+
+interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  deadline: number;
+  timeoutMs: number;
+  guard: CleanupGuard;
+  sizeLimit: { root: string; maxBytes: number } | undefined;
+}
+
+const MAX_OUTPUT = 64 * 1024 * 1024;
+const MAX_STDERR = 64 * 1024;
+const SIZE_POLL_MS = 200;
+
+function runGit(args: string[], options: RunOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const remaining = options.deadline - Date.now();
+    if (remaining <= 0) {
+      reject(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`));
+      return;
+    }
+    let child: ChildProcess;
+    try {
+      child = spawn('git', args, {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
+    } catch (error) {
+      reject(spawnError(error));
+      return;
+    }
+    options.guard.child = child;
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = '';
+    let stopped: CloneError | undefined;
+    const stop = (reason: CloneError) => {
+      if (stopped) return;
+      stopped = reason;
+      killGroup(child);
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_OUTPUT) stop(new CloneError('git printed more than expected and was stopped'));
+      else stdout.push(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(
+      () => stop(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`)),
+      remaining,
+    );
+    let measuring = false;
+    const poll = options.sizeLimit
+      ? setInterval(() => {
+          if (measuring || stopped) return;
+          measuring = true;
+          const { root, maxBytes } = options.sizeLimit!;
+          folderSize(root, maxBytes)
+            .then((size) => {
+              if (size > maxBytes) stop(new CloneError(`the repository is larger than ${megabytes(maxBytes)} MB; the clone was stopped`));
+            })
+            .catch(() => undefined)
+            .finally(() => (measuring = false));
+        }, SIZE_POLL_MS)
+      : undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      if (poll) clearInterval(poll);
+      if (options.guard.child === child) options.guard.child = undefined;
+    };
+    child.on('error', (error) => {
+      finish();
+      reject(spawnError(error));
+    });
+    child.on('close', (code) => {
+      finish();
+      if (stopped) reject(stopped);
+      else if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
+      else reject(new GitFailure(stderr));
+    });
+  });
+}
+
+function spawnError(error: unknown): CloneError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return new CloneError(code === 'ENOENT' ? 'git is not installed (or not on PATH); it is needed to check a git URL' : `cannot run git: ${String((error as Error)?.message ?? error)}`);
+}
+
+/** Kills the process and everything it started (its process group). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Bytes under a folder (without following links), counted until `limit` is passed. */
+async function folderSize(root: string, limit: number): Promise<number> {
+  let total = 0;
+  const pending = [root];
+  while (pending.length > 0 && total <= limit) {
+    const folder = pending.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) pending.push(full);
+      else if (entry.isFile()) {
+        try {
+          total += (await fs.promises.lstat(full)).size;
+        } catch {
+          // removed meanwhile (git renames its temporary files)
+        }
+      }
+    }
+  }
+  return total;
+}
+
+/**
+ * Removes the temporary folder however the process ends: when disposed, at exit, and on
+ * SIGINT / SIGTERM / SIGHUP (after killing a running git), re-raising the signal afterwards.
+ */
+class CleanupGuard {
+  child: ChildProcess | undefined;
+  private disposed = false;
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    if (this.child) killGroup(this.child);
+    this.dispose();
+    process.kill(process.pid, signal);
+  };
+  private readonly onExit = () => this.dispose();
+
+  constructor(private readonly folder: string) {
+    for (const signal of SIGNALS) process.once(signal, this.onSignal);
+    process.once('exit', this.onExit);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const signal of SIGNALS) process.removeListener(signal, this.onSignal);
+    process.removeListener('exit', this.onExit);
+    if (this.child) killGroup(this.child);
+    try {
+      fs.rmSync(this.folder, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // nothing more can be done; the system's temporary folder is cleaned eventually
+    }
+  }
+}
+
+const SIGNALS: NodeJS.Signals[] = process.platform === 'win32' ? ['SIGINT'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** One line saying why git failed, from its (C locale) messages. */
+function explain(stderr: string, ref: string | undefined): string {
+  const text = stderr;
+  if (/Remote branch .* not found|couldn't find remote ref|not our ref|unadvertised object|upload-pack: not our ref|no such remote ref/i.test(text)) {
+    return `the repository has no branch, tag or commit "${ref ?? 'HEAD'}"${ref !== undefined && /^[0-9a-f]{7,39}$/i.test(ref) ? ' (give a commit by its full SHA)' : ''}`;
+  }
+  if (/Host key verification failed/i.test(text)) return 'the SSH host key is not known (and no prompt is shown): add it to ~/.ssh/known_hosts first';
+  if (/could not read (Username|Password)|terminal prompts disabled|Authentication failed|Permission denied \(publickey/i.test(text)) {
+    return 'the repository needs credentials, and no prompt is shown: use a URL your SSH agent can read, or clone it yourself and check the folder';
+  }
+  if (/transport '[^']*' not allowed/i.test(text)) return 'this transport is not allowed (only https, ssh, git and file)';
+  if (/does not appear to be a git repository|Repository not found|repository '[^']*' not found|not found|No such file or directory|does not exist/i.test(text)) {
+    return 'the repository does not exist or cannot be read';
+  }
+  if (/Could not resolve host|Connection refused|Connection timed out|Network is unreachable/i.test(text)) return `cannot reach the server (${lastLine(text)})`;
+  return lastLine(text) || 'git failed';
+}
+
+/** The last `fatal:`/`error:` line (or the last line), with URLs' credentials removed. */
+function lastLine(stderr: string): string {
+  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const fatal = [...lines].reverse().find((line) => /^(fatal|error):/.test(line)) ?? lines.at(-1) ?? '';
+  return fatal.replace(/^(fatal|error):\s*/, '').replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^@/\s]*@/g, '$1');
+}

@@ -1,0 +1,207 @@
+/**
+ * Gathers the facts of a template repository on disk for the engine (`LintOptions.repository`):
+ * the files with their sizes, the folders, the symbolic links with their targets, the README's
+ * text, the text of possible secret files, and the manifest's text. Shared by the CLI
+ * (`manifest-lint template`) and the language server.
+ *
+ * The walk never follows a symbolic link (links are recorded, not entered), skips `.git`, and
+ * with `skipInstalled` also `node_modules` (installed by the build, never part of a template
+ * on disk). It is bounded by a number of entries.
+ */
+import { promises as fs, type Dirent } from 'node:fs';
+import path from 'node:path';
+import {
+  MANIFEST_FILE,
+  MAX_SECRET_FILE_BYTES,
+  README_FILE,
+  symlinkEscapes,
+  wantsContent,
+  type RepositoryFacts,
+  type RepositoryFile,
+  type RepositorySymlink,
+} from '../rules/index.js';
+
+/** More entries than any template has; a folder beyond it is not a template repository. */
+export const DEFAULT_MAX_ENTRIES = 100_000;
+/** The manifest is refused above this size, as the CLI refuses any input. */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** The README's text is read up to this size. */
+export const MAX_README_BYTES = 4 * 1024 * 1024;
+
+export interface ReadRepositoryOptions {
+  /** Skip `node_modules` folders (for folders on disk, where packages may be installed). */
+  skipInstalled?: boolean;
+  /** Stop with an error beyond this many files, folders and links. */
+  maxEntries?: number;
+  /** Read `manifest.json`'s text (the language server has it open already). */
+  readManifest?: boolean;
+}
+
+export interface TemplateRepository {
+  /** Absolute path of the repository's root folder. */
+  root: string;
+  facts: RepositoryFacts;
+  /** The text of `manifest.json`, when `facts.manifest` and `readManifest`. */
+  manifestText: string | undefined;
+}
+
+/** A problem reading the repository, with a message for the user (one line). */
+export class TemplateRepositoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateRepositoryError';
+  }
+}
+
+const SKIPPED = '.git';
+const INSTALLED = 'node_modules';
+
+export async function readTemplateRepository(root: string, options: ReadRepositoryOptions = {}): Promise<TemplateRepository> {
+  const absolute = path.resolve(root);
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(absolute);
+    if (!(await fs.stat(realRoot)).isDirectory()) throw new TemplateRepositoryError(`${root} is not a folder`);
+  } catch (error) {
+    if (error instanceof TemplateRepositoryError) throw error;
+    throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
+  }
+
+  const files: RepositoryFile[] = [];
+  const folders: string[] = [];
+  const symlinks: RepositorySymlink[] = [];
+  let entries = 0;
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const relative = pending.pop()!;
+    let listing: Dirent[];
+    try {
+      listing = await fs.readdir(path.join(absolute, relative), { withFileTypes: true });
+    } catch (error) {
+      if (relative === '') throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
+      continue; // an unreadable subfolder: what it holds is unknown
+    }
+    listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of listing) {
+      if (entry.name === SKIPPED) continue;
+      if (options.skipInstalled && entry.name === INSTALLED && entry.isDirectory()) continue;
+      if (++entries > maxEntries) {
+        throw new TemplateRepositoryError(`${root} holds more than ${maxEntries} files and folders, far more than a template repository`);
+      }
+      const entryPath = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      const full = path.join(absolute, entryPath);
+      if (entry.isSymbolicLink()) {
+        symlinks.push(await symlinkOf(full, entryPath, realRoot));
+      } else if (entry.isDirectory()) {
+        folders.push(entryPath);
+        pending.push(entryPath);
+      } else if (entry.isFile()) {
+        files.push(await fileOf(full, entryPath));
+      }
+      // Sockets, pipes and devices are no part of a repository.
+    }
+  }
+
+  const manifestLink = symlinks.find((link) => link.path === MANIFEST_FILE);
+  const readmeLink = symlinks.find((link) => link.path === README_FILE);
+  const manifestFile = await rootFile(absolute, MANIFEST_FILE, files, manifestLink);
+  const readmeFile = await rootFile(absolute, README_FILE, files, readmeLink);
+  const readme = readmeFile ? await readText(readmeFile, MAX_README_BYTES, true) : undefined;
+  let manifestText: string | undefined;
+  if (manifestFile && options.readManifest !== false) {
+    manifestText = await readText(manifestFile, MAX_MANIFEST_BYTES, false, `${MANIFEST_FILE} is larger than 64 MiB`);
+  }
+  const facts: RepositoryFacts = {
+    manifest: manifestFile !== undefined,
+    ...(readme !== undefined ? { readme } : {}),
+    files,
+    folders,
+    symlinks,
+  };
+  return { root: absolute, facts, manifestText };
+}
+
+async function symlinkOf(full: string, entryPath: string, realRoot: string): Promise<RepositorySymlink> {
+  let target = '';
+  try {
+    target = await fs.readlink(full);
+  } catch {
+    // unreadable: an empty target, which counts as leading nowhere inside
+  }
+  let escapes = symlinkEscapes(entryPath, target);
+  if (!escapes) {
+    // Lexically inside; through other links it may still resolve outside.
+    try {
+      const resolved = await fs.realpath(full);
+      escapes = resolved !== realRoot && !resolved.startsWith(`${realRoot}${path.sep}`);
+    } catch {
+      // dangling inside the repository: not an escape
+    }
+  }
+  return { path: entryPath, target, escapes };
+}
+
+async function fileOf(full: string, entryPath: string): Promise<RepositoryFile> {
+  let size = 0;
+  try {
+    size = (await fs.lstat(full)).size;
+  } catch {
+    // vanished while walking: recorded with size 0
+  }
+  const file: RepositoryFile = { path: entryPath, size };
+  if (wantsContent(entryPath) && size <= MAX_SECRET_FILE_BYTES) {
+    try {
+      const buffer = await fs.readFile(full);
+      if (!buffer.includes(0)) file.text = buffer.toString('utf8');
+    } catch {
+      // unreadable: no text
+    }
+  }
+  return file;
+}
+
+/** A file at the root: itself, or a symbolic link that stays inside and leads to a file. */
+async function rootFile(root: string, name: string, files: RepositoryFile[], link: RepositorySymlink | undefined): Promise<string | undefined> {
+  if (files.some((file) => file.path === name)) return path.join(root, name);
+  if (!link || link.escapes) return undefined;
+  try {
+    return (await fs.stat(path.join(root, name))).isFile() ? path.join(root, name) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's text; `truncate` reads at most `limit` bytes, otherwise a larger file is an error. */
+async function readText(file: string, limit: number, truncate: boolean, tooLarge?: string): Promise<string | undefined> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(file, 'r');
+    const { size } = await handle.stat();
+    if (size > limit && !truncate) throw new TemplateRepositoryError(tooLarge ?? `${file} is too large`);
+    const buffer = Buffer.alloc(Math.min(size, limit));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch (error) {
+    if (error instanceof TemplateRepositoryError) throw error;
+    if (truncate) return undefined;
+    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${reason(error)}`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+function reason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'ENOTDIR':
+      return 'not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  }
+}

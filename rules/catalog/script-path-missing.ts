@@ -1,0 +1,66 @@
+import { repositoryIndex, type RepositoryIndex } from '../engine/repository.js';
+import { defineRule } from '../engine/rule.js';
+import { scriptPathUses, type ScriptPathUse } from '../engine/script-paths.js';
+import { documentSpan } from '../engine/scripts.js';
+
+/** Files Node tries for a module path without an extension (`node server` runs `server.js`). */
+const NODE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.json', '.node', '.ts', '.mts', '.cts'];
+
+export const scriptPathMissing = defineRule({
+  meta: {
+    id: 'script-path-missing',
+    category: 'Template repository',
+    severity: 'warning',
+    description: 'Template mode: a script `cd`s into, or runs, a path that does not exist in the repository.',
+    rationale:
+      'The platform runs `scripts.build` and `scripts.start` from the repository root. A `cd` into a folder that is not there, or a `bash x.sh` / `node x.js` whose file is not there, fails at once: a failing build stops the deploy and `start` never runs; a failing start leaves the agent\'s routes with nothing behind them.',
+    assumptions:
+      'Paths are resolved from the repository root, following `cd` chains within a command list (not into subshells, pipelines, or `cd`s guarded by a test); `/home/node/clawd/…` is the repository root on the platform, and other absolute paths are not checked. Paths a script may create are not reported: build outputs and installed packages by their conventional folders (`node_modules`, `dist`, `build`, `out`, `.next`, `.venv`…), what earlier commands of `build` or `start` create (`mkdir`, `git clone`, `cp`, `touch`, `curl -o`, redirections), and anything after a command that may create any file (an archive extracted, a scaffolder, inline code, another script of the repository run). Paths through a symbolic link are not checked. Words with expansions (`$DIR`, `~`, globs) are skipped.',
+    fixable: false,
+  },
+  check(context) {
+    const repository = context.repository;
+    if (!repository) return;
+    const index = repositoryIndex(repository);
+    /** Folders already reported for a script: what it does inside them is the same fact. */
+    let missingFolders: string[] = [];
+    let script = '';
+    for (const use of scriptPathUses(context.doc)) {
+      if (use.script.name !== script) {
+        script = use.script.name;
+        missingFolders = [];
+      }
+      if (missingFolders.some((folder) => use.path === folder || use.path.startsWith(`${folder}/`))) continue;
+      const problem = problemOf(index, use);
+      if (!problem) continue;
+      if (use.expects === 'folder') missingFolders.push(use.path);
+      context.report({
+        path: use.script.path,
+        span: documentSpan(use.script, { start: use.word.start, end: use.word.end }),
+        message: messageOf(use, problem),
+      });
+    }
+  },
+});
+
+type Problem = 'missing' | 'not-a-folder';
+
+function problemOf(index: RepositoryIndex, use: ScriptPathUse): Problem | undefined {
+  if (index.throughSymlink(use.path)) return undefined;
+  const kind = index.kindOf(use.path);
+  if (use.expects === 'folder') return kind === undefined ? 'missing' : kind === 'file' ? 'not-a-folder' : undefined;
+  if (kind !== undefined) return undefined;
+  if (use.expects === 'node-module' && NODE_EXTENSIONS.some((extension) => index.kindOf(`${use.path}${extension}`) !== undefined)) return undefined;
+  return 'missing';
+}
+
+function messageOf(use: ScriptPathUse, problem: Problem): string {
+  const name = use.script.name;
+  const where = use.cwd === '' ? '' : `, run in \`${use.cwd}\``;
+  const consequence = name === 'build' ? 'the build fails and `start` never runs' : 'the start command fails';
+  if (use.expects === 'folder') {
+    const what = problem === 'not-a-folder' ? 'which is a file, not a folder' : 'which is not a folder in the repository';
+    return `\`scripts.${name}\` changes into \`${use.path}\` (\`${use.shown}\`${where}), ${what}: scripts run from the repository root, so ${consequence}. Fix the path, or commit the folder.`;
+  }
+  return `\`scripts.${name}\` runs \`${use.path}\` (\`${use.shown}\`${where}), which is not in the repository: scripts run from the repository root, so ${consequence}. Fix the path, or commit the file.`;
+}

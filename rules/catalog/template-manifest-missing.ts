@@ -1,0 +1,36 @@
+import { MANIFEST_FILE, repositoryIndex } from '../engine/repository.js';
+import { defineRule } from '../engine/rule.js';
+
+export const templateManifestMissing = defineRule({
+  meta: {
+    id: 'template-manifest-missing',
+    category: 'Template repository',
+    severity: 'error',
+    description: 'Template mode: the repository has no `manifest.json` at its root.',
+    rationale:
+      'The platform reads the agent\'s definition from `manifest.json` at the root of the template repository; the template validator checks it first and rejects a repository without one, and a deploy has nothing to start from.',
+    assumptions:
+      'Names are case-sensitive, as on the platform\'s Linux file system: `Manifest.json` is not `manifest.json`, and a manifest in a subfolder is not read. Such near misses are named in the message.',
+    fixable: false,
+  },
+  check(context) {
+    const repository = context.repository;
+    if (!repository || repository.manifest) return;
+    const index = repositoryIndex(repository);
+    const kind = index.kindOf(MANIFEST_FILE);
+    const elsewhere = index.namedLike(MANIFEST_FILE).filter((path) => path !== MANIFEST_FILE);
+    const hint =
+      kind === 'folder'
+        ? ` (\`${MANIFEST_FILE}\` is a folder)`
+        : kind === 'symlink'
+          ? ` (\`${MANIFEST_FILE}\` is a symbolic link that does not lead to a file in the repository)`
+          : elsewhere.length > 0
+            ? ` (${elsewhere.slice(0, 3).map((path) => `\`${path}\``).join(', ')} ${elsewhere.length === 1 ? 'exists' : 'exist'}, but only \`${MANIFEST_FILE}\` at the root is read)`
+            : '';
+    context.report({
+      path: [],
+      span: { start: 0, end: 0 },
+      message: `The repository has no \`${MANIFEST_FILE}\` file at its root${hint}, so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+    });
+  },
+});

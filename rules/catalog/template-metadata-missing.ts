@@ -1,0 +1,48 @@
+import { nodeAt, touchesSyntaxError } from '../engine/document.js';
+import { defineRule } from '../engine/rule.js';
+import { hasKey, templateKeySpan } from '../engine/template-fields.js';
+
+const REQUIRED = [
+  ['slug', 'the template\'s marketplace URL slug (lowercase letters, digits and hyphens, such as `useful-assistant`)'],
+  ['category', 'the marketplace category it is listed under (such as `general`, `defi` or `social`)'],
+] as const;
+
+export const templateMetadataMissing = defineRule({
+  meta: {
+    id: 'template-metadata-missing',
+    category: 'Template repository',
+    severity: 'error',
+    description: 'Template mode: the manifest has no `template` object, or it has no `slug` or no `category`.',
+    rationale:
+      'A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template\'s URL and the category files it in the marketplace. Without them the template validator rejects the repository.',
+    fixable: false,
+  },
+  check(context) {
+    if (!context.templateMode || context.repository?.manifest === false) return;
+    const { doc } = context;
+    const root = doc.root;
+    if (root?.type !== 'object') return;
+    const template = nodeAt(root, ['template']);
+    if (!template) {
+      // An object cut short by a syntax error may hold `template` further on.
+      if (doc.syntaxErrors.length > 0) return;
+      context.report({
+        path: ['template'],
+        span: { start: root.offset, end: root.offset + 1 },
+        message:
+          'The manifest has no `template` object, which a template submission needs: the marketplace lists the template by its `template.slug` and `template.category`. Add `"template": { "slug": "…", "category": "…", "authorName": "…" }`.',
+      });
+      return;
+    }
+    // Another type is the schema's to report.
+    if (template.type !== 'object' || touchesSyntaxError(doc, template)) return;
+    for (const [key, what] of REQUIRED) {
+      if (hasKey(template, key)) continue;
+      context.report({
+        path: ['template', key],
+        span: templateKeySpan(doc, template),
+        message: `\`template\` has no \`${key}\`, ${what}, and the template validator rejects a template without it. Add \`template.${key}\`.`,
+      });
+    }
+  },
+});

@@ -1,0 +1,60 @@
+import { defineRule } from '../engine/rule.js';
+import { envAssignments, privateKeyLine, secretFileKind } from '../engine/secret-files.js';
+import type { Range } from '../engine/types.js';
+
+const FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+/** Variable names listed in a message before "and N more". */
+const LISTED = 3;
+
+const UNPUBLISH =
+  'Files in a template repository are published to everyone who deploys it, and anything once committed stays in the git history: remove the file from the repository (and add it to `.gitignore`), and revoke or rotate what it holds if it was ever pushed.';
+
+export const templateSecretFile = defineRule({
+  meta: {
+    id: 'template-secret-file',
+    category: 'Template repository',
+    severity: 'warning',
+    description: 'Template mode: the repository holds a `.env`-style file with values, or a private key.',
+    rationale:
+      'A template repository is public to everyone who deploys it, and every deployed agent gets a copy of its files. Credentials belong in the secrets vault: declared by name in `secrets[]`, injected as environment variables, never committed.',
+    assumptions:
+      'A `.env`-style file is `.env`, `.env.<anything>`, `<anything>.env` or `.envrc`; one with a value for at least one variable is reported. Example files (`.env.example`, `.env.sample`, `example.env`…) are meant to be committed: they are reported only when a value has the shape of a real credential. Private keys are `id_rsa`-style SSH key files and `*.pem`, `*.key` or `*.p8` files holding a `PRIVATE KEY` block, and `*.p12` / `*.pfx` keystores. Messages name variables and lines, never values.',
+    fixable: false,
+  },
+  check(context) {
+    for (const file of context.repository?.files ?? []) {
+      const kind = secretFileKind(file.path);
+      if (!kind) continue;
+      const report = (message: string, range: Range = FIRST_LINE) =>
+        context.report({ path: [], span: { start: 0, end: 0 }, message, file: { path: file.path, range } });
+
+      if (kind === 'env' || kind === 'env-example') {
+        if (file.text === undefined) continue;
+        const assignments = envAssignments(file.text);
+        const flagged = assignments.filter((entry) => (kind === 'env' ? entry.hasValue : entry.credentialLike));
+        const first = flagged[0];
+        if (!first) continue;
+        const listed = flagged.slice(0, LISTED).map((entry) => `\`${entry.name}\` (line ${entry.line + 1})`);
+        if (flagged.length > LISTED) listed.push(`${flagged.length - LISTED} more`);
+        const range = { start: { line: first.line, character: first.character }, end: { line: first.line, character: first.end } };
+        const names = listed.length === 1 ? listed[0]! : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)!}`;
+        report(
+          kind === 'env'
+            ? `\`${file.path}\` sets ${flagged.length === 1 ? 'a value' : 'values'} for ${names}. ${UNPUBLISH} Commit a \`.env.example\` with empty values instead, and declare the variables in \`secrets[]\` so the platform injects them.`
+            : `\`${file.path}\` is an example file, but ${flagged.length === 1 ? 'the value' : 'the values'} of ${names} ${flagged.length === 1 ? 'has' : 'have'} the shape of a real credential. ${UNPUBLISH} Leave the values empty or use placeholders.`,
+          range,
+        );
+        continue;
+      }
+      if (kind === 'keystore') {
+        report(`\`${file.path}\` is a PKCS #12 keystore, which holds a private key. ${UNPUBLISH}`);
+        continue;
+      }
+      const header = file.text === undefined ? undefined : privateKeyLine(file.text);
+      // An SSH key file that could not be read as text is reported by its name alone.
+      if (!header && !(kind === 'ssh-key' && file.text === undefined)) continue;
+      const range = header ? { start: { line: header.line, character: 0 }, end: { line: header.line, character: header.length } } : FIRST_LINE;
+      report(`\`${file.path}\` holds a private key. ${UNPUBLISH} Keys an agent needs go in the secrets vault, declared in \`secrets[]\`.`, range);
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { arrayItems, childValue } from '../engine/document.js';
+import { repositoryIndex, SKILLS_FOLDER } from '../engine/repository.js';
+import { defineRule, spanOf } from '../engine/rule.js';
+
+export const templateSkillFolderConflict = defineRule({
+  meta: {
+    id: 'template-skill-folder-conflict',
+    category: 'Template repository',
+    severity: 'warning',
+    description: 'Template mode: the repository already has `workspace/skills/<name>/` for a skill the manifest attaches under that name.',
+    rationale:
+      'At deploy time the platform unpacks each attached skill under `workspace/skills/<name>/`. A folder of that name committed in the template is overwritten by the skill, or mixed with it, so the committed files and the attached skill cannot both be what the agent runs.',
+    assumptions:
+      'The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform\'s file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`\'s to report.',
+    fixable: false,
+  },
+  check(context) {
+    const repository = context.repository;
+    if (!repository) return;
+    const index = repositoryIndex(repository);
+    for (const { index: position, node } of arrayItems(context.doc.root, ['skills'])) {
+      const name = childValue(node, 'name');
+      if (name?.type !== 'string') continue;
+      const value = name.value as string;
+      if (!isPlainFolderName(value)) continue;
+      const folder = `${SKILLS_FOLDER}/${value}`;
+      const kind = index.kindOf(folder);
+      if (!kind) continue;
+      const what = kind === 'folder' ? `\`${folder}/\` is committed in the repository` : `\`${folder}\` exists in the repository (as a ${kind === 'file' ? 'file' : 'symbolic link'})`;
+      context.report({
+        path: ['skills', position, 'name'],
+        span: spanOf(name),
+        message: `${what}, and skill \`${value}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+      });
+    }
+  },
+});
+
+/** A name that is a relative folder path without empty, `.` or `..` segments. */
+function isPlainFolderName(name: string): boolean {
+  if (name === '' || name.startsWith('/') || name.includes('\\') || /[\u0000-\u001f\u007f]/.test(name)) return false;
+  return name.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}

@@ -1,0 +1,111 @@
+/**
+ * Files that hold secrets when they are committed: `.env`-style files with values and private
+ * keys. Pure: the adapter asks `wantsContent` which files to read, and the rule reads the text
+ * it was given. Nothing here ever returns a secret's value.
+ */
+import { looksLikeToken } from './channel-tokens.js';
+
+export type SecretFileKind =
+  /** `.env`, `.env.local`, `prod.env`, `.envrc`: variables with values. */
+  | 'env'
+  /** `.env.example`, `example.env`…: meant to be committed, with empty or placeholder values. */
+  | 'env-example'
+  /** `id_rsa`, `id_ed25519`… (not `.pub`): SSH private keys by name. */
+  | 'ssh-key'
+  /** `*.pem`, `*.key`, `*.p8`: a private key when it holds a `PRIVATE KEY` block. */
+  | 'key-file'
+  /** `*.p12`, `*.pfx`: binary PKCS #12 keystores, which hold a private key. */
+  | 'keystore';
+
+const SSH_KEY_NAMES = new Set(['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk']);
+const EXAMPLE_PART = /(^|[._-])(example|examples|sample|samples|template|tpl|dist|defaults?|schema)([._-]|$)/i;
+const KEY_FILE = /\.(pem|key|p8)$/i;
+const KEYSTORE = /\.(p12|pfx)$/i;
+
+/** Files larger than this are not read for their text (a `.env` file or a key is a few kilobytes). */
+export const MAX_SECRET_FILE_BYTES = 256 * 1024;
+
+/** What kind of secret file a path may be, by its name alone. */
+export function secretFileKind(path: string): SecretFileKind | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const lower = name.toLowerCase();
+  if (lower === '.env' || lower === '.envrc' || lower.startsWith('.env.') || lower.endsWith('.env')) {
+    return EXAMPLE_PART.test(lower.replace(/^\.env(rc)?/, '').replace(/\.env$/, '')) ? 'env-example' : 'env';
+  }
+  if (SSH_KEY_NAMES.has(name)) return 'ssh-key';
+  if (KEY_FILE.test(name)) return 'key-file';
+  if (KEYSTORE.test(name)) return 'keystore';
+  return undefined;
+}
+
+/** Whether the adapter should pass the file's text along (when it is at most `MAX_SECRET_FILE_BYTES`). */
+export function wantsContent(path: string): boolean {
+  const kind = secretFileKind(path);
+  return kind !== undefined && kind !== 'keystore';
+}
+
+export interface EnvAssignment {
+  name: string;
+  /** 0-based line and UTF-16 column of the name; `end` is just after it. */
+  line: number;
+  character: number;
+  end: number;
+  /** Whether the value is not empty (quotes and a trailing comment do not count). */
+  hasValue: boolean;
+  /** Whether the value has the shape of a real credential (an API key or token). */
+  credentialLike: boolean;
+}
+
+const ASSIGNMENT = /^(\s*)(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=(.*)$/;
+
+/** The `NAME=value` lines of a `.env`-style file (comments and other lines skipped). */
+export function envAssignments(text: string): EnvAssignment[] {
+  const result: EnvAssignment[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  for (const [line, content] of lines.entries()) {
+    const match = ASSIGNMENT.exec(content);
+    if (!match) continue;
+    const name = match[2]!;
+    const character = content.indexOf(name, match[1]!.length);
+    const value = valueOf(match[3]!);
+    result.push({ name, line, character, end: character + name.length, hasValue: value.length > 0, credentialLike: credentialLike(value) });
+  }
+  return result;
+}
+
+/** The value of an assignment: quotes removed, an unquoted value up to a ` #` comment. */
+function valueOf(raw: string): string {
+  const trimmed = raw.trim();
+  const quote = trimmed[0];
+  if (quote === '"' || quote === "'" || quote === '`') {
+    const close = trimmed.indexOf(quote, 1);
+    return close === -1 ? trimmed.slice(1) : trimmed.slice(1, close);
+  }
+  const comment = trimmed.search(/(^|\s)#/);
+  return (comment === -1 ? trimmed : trimmed.slice(0, comment)).trim();
+}
+
+/** Credential shapes beyond the chat tokens and provider keys `looksLikeToken` knows. */
+const CREDENTIAL_SHAPES: readonly RegExp[] = [
+  /^AKIA[0-9A-Z]{16}$/,
+  /^(sk|rk)_live_[A-Za-z0-9]{16,}$/,
+  /^glpat-[A-Za-z0-9_-]{20,}$/,
+  /^AIza[0-9A-Za-z_-]{35}$/,
+  /^npm_[A-Za-z0-9]{36}$/,
+  /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/,
+];
+
+function credentialLike(value: string): boolean {
+  return looksLikeToken(value) || CREDENTIAL_SHAPES.some((shape) => shape.test(value));
+}
+
+const PRIVATE_KEY_BLOCK = /^-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----\s*$/;
+
+/** The 0-based line of the first `-----BEGIN … PRIVATE KEY-----` header, if the text has one. */
+export function privateKeyLine(text: string): { line: number; length: number } | undefined {
+  const lines = text.split(/\r\n|\r|\n/);
+  for (const [line, content] of lines.entries()) {
+    if (PRIVATE_KEY_BLOCK.test(content)) return { line, length: content.trimEnd().length };
+  }
+  return undefined;
+}

@@ -1,0 +1,463 @@
+/**
+ * `manifest-lint template <dir|git-url>` end to end, on real git repositories built here: a
+ * folder and the same repository cloned from a `file://` URL at a branch, a tag or a commit;
+ * problems reported one line each in `--format api`; failing clones; and the clone's hardening,
+ * proven against a user git configuration whose hooks and filters write marker files if they
+ * ever run (a plain `git clone` with the same configuration shows that they would).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, expectOneLineError, NOW, parseJson, runCli, type RunResult } from './helpers.js';
+
+const TEMP_PREFIX = 'manifest-lint-template-';
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `manifest-lint-test-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+/** git for building the fixtures: no configuration of this machine's user applies. */
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: os.devNull,
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+    },
+  });
+}
+
+function write(dir: string, name: string, content: string): void {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+const MANIFEST = {
+  $schema: 'https://agents.pinata.cloud/schemas/manifest.v1.json',
+  version: 1,
+  agent: { name: 'Field Notes', description: 'Collects notes and sends a weekly digest.' },
+  scripts: { build: 'cd ./workspace/projects/app && npm ci', start: 'cd workspace/projects/app && node server.js --port 3000' },
+  routes: [{ port: 3000, path: '/notes' }],
+  template: { slug: 'field-notes', category: 'productivity', authorName: 'Pinata', partnerName: 'Pinata' },
+};
+const README = '# Field Notes\n\nCollects notes and sends a weekly digest.\n';
+const FILES: Record<string, string> = {
+  'manifest.json': `${JSON.stringify(MANIFEST, null, 2)}\n`,
+  'README.md': README,
+  'workspace/AGENTS.md': 'You keep the field notes tidy.\n',
+  'workspace/projects/app/package.json': '{ "name": "notes-app", "private": true }\n',
+  'workspace/projects/app/server.js': "require('node:http').createServer().listen(3000, '0.0.0.0');\n",
+  // Every file through the LFS filter: the user configuration's smudge filter would run on checkout.
+  '.gitattributes': '*.md filter=lfs\n',
+};
+
+/** A well-formed template in a git repository: `main`, tag `v1`, and a branch `broken` that breaks it. */
+function templateRepository(): { dir: string; sha: string } {
+  const dir = tempDir('repo');
+  for (const [name, content] of Object.entries(FILES)) write(dir, name, content);
+  git(dir, 'init', '--quiet', '--template=');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '--quiet', '-m', 'A field notes template');
+  git(dir, 'tag', 'v1');
+  const sha = git(dir, 'rev-parse', 'HEAD').trim();
+  // `broken`: no README, no workspace, no template metadata, a link out, a script into a missing folder.
+  git(dir, 'checkout', '--quiet', '-b', 'broken');
+  git(dir, 'rm', '--quiet', '-r', 'README.md', 'workspace');
+  const { template: _template, ...withoutTemplate } = MANIFEST;
+  write(dir, 'manifest.json', `${JSON.stringify({ ...withoutTemplate, scripts: { build: 'cd ./tools/setup && npm ci' } }, null, 2)}\n`);
+  fs.symlinkSync('/etc', path.join(dir, 'etc-link'));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '--quiet', '-m', 'Break it');
+  git(dir, 'checkout', '--quiet', 'main');
+  return { dir, sha };
+}
+
+/** A user configuration (`HOME`, `XDG_CONFIG_HOME`) whose hooks, templates and filters leave markers when they run. */
+function hostileHome(): { env: Record<string, string>; markers: string } {
+  const home = tempDir('home');
+  const markers = path.join(home, 'markers');
+  fs.mkdirSync(markers);
+  const hook = (name: string) => `#!/bin/sh\ntouch "${markers}/${name}"\ncat >/dev/null 2>&1 || true\nexit 0\n`;
+  const hooksDir = path.join(home, 'hooks');
+  const templateHooks = path.join(home, 'git-template', 'hooks');
+  for (const [label, folder] of [['hooks', hooksDir], ['template', templateHooks]] as const) {
+    fs.mkdirSync(folder, { recursive: true });
+    for (const name of ['post-checkout', 'post-merge', 'post-rewrite', 'reference-transaction', 'fsmonitor-watchman']) {
+      write(folder, name, hook(`${label}-${name}`));
+      fs.chmodSync(path.join(folder, name), 0o755);
+    }
+  }
+  write(home, 'smudge.sh', `#!/bin/sh\ntouch "${markers}/lfs-smudge"\ncat\n`);
+  fs.chmodSync(path.join(home, 'smudge.sh'), 0o755);
+  const config = [
+    '[core]',
+    `\thooksPath = ${hooksDir}`,
+    `\tfsmonitor = ${path.join(hooksDir, 'fsmonitor-watchman')}`,
+    '[init]',
+    `\ttemplateDir = ${path.join(home, 'git-template')}`,
+    '[filter "lfs"]',
+    `\tsmudge = ${path.join(home, 'smudge.sh')}`,
+    '\trequired = true',
+    '[protocol]',
+    '\tallow = always',
+    '[user]',
+    '\tname = Someone',
+    '\temail = someone@example.com',
+    '',
+  ].join('\n');
+  write(home, '.gitconfig', config);
+  write(home, path.join('xdg', 'git', 'config'), config);
+  return { env: { HOME: home, XDG_CONFIG_HOME: path.join(home, 'xdg') }, markers };
+}
+
+interface ApiResponse {
+  valid: boolean;
+  errors: string[];
+  manifest: unknown;
+  readme: string | null;
+  files: { path: string; size: number }[];
+}
+
+function api(result: RunResult): ApiResponse {
+  try {
+    return JSON.parse(result.stdout) as ApiResponse;
+  } catch {
+    throw new Error(`not JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+const leftovers = (tmp: string) => fs.readdirSync(tmp).filter((name) => name.startsWith(TEMP_PREFIX));
+
+/** Whether a process is gone (or a zombie nobody reaped yet, which no longer runs). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+let repo: { dir: string; sha: string };
+let url: string;
+let home: ReturnType<typeof hostileHome>;
+/** The CLI's temporary folder (`TMPDIR`), checked for leftovers after every clone. */
+let tmp: string;
+let cwd: string;
+
+beforeAll(() => {
+  repo = templateRepository();
+  url = pathToFileURL(repo.dir).href;
+  home = hostileHome();
+  tmp = tempDir('tmp');
+  cwd = tempDir('cwd');
+  fs.mkdirSync(path.join(cwd, '.git'));
+});
+
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env }, timeout: 60_000 });
+
+/** A checkout of the repository as a plain folder, at `ref`. */
+function checkout(ref: string): string {
+  const dir = path.join(tempDir('checkout'), 'template');
+  git(path.dirname(dir), 'clone', '--quiet', '--no-local', '--branch', ref, '--', repo.dir, dir);
+  fs.rmSync(path.join(dir, '.git'), { recursive: true, force: true });
+  return dir;
+}
+
+const EXPECTED_FILES = [
+  { path: 'workspace/AGENTS.md', size: Buffer.byteLength(FILES['workspace/AGENTS.md']!) },
+  { path: 'workspace/projects/app/package.json', size: Buffer.byteLength(FILES['workspace/projects/app/package.json']!) },
+  { path: 'workspace/projects/app/server.js', size: Buffer.byteLength(FILES['workspace/projects/app/server.js']!) },
+];
+
+describe('a well-formed template', () => {
+  it('as a folder: valid, with the manifest, the README and the workspace files', async () => {
+    const result = await run([checkout('main'), '--format', 'api']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(api(result)).toEqual({ valid: true, errors: [], manifest: MANIFEST, readme: README, files: EXPECTED_FILES });
+  });
+
+  it('as a file:// URL at a tag, a branch and a commit: the same answer, no hook or filter run, no temporary folder left', async () => {
+    for (const ref of ['v1', 'main', repo.sha]) {
+      const result = await run([url, '--ref', ref, '--format', 'api']);
+      expect(result.stderr, ref).toBe('');
+      expect(result.code, ref).toBe(0);
+      expect(api(result), ref).toEqual({ valid: true, errors: [], manifest: MANIFEST, readme: README, files: EXPECTED_FILES });
+    }
+    // Without --ref: the default branch.
+    expect(api(await run([url, '--format', 'api'])).valid).toBe(true);
+    expect(fs.readdirSync(home.markers)).toEqual([]);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
+  it('the hostile configuration is real: a plain git clone with it runs the hooks and the filter', () => {
+    const target = path.join(tempDir('control'), 'clone');
+    execFileSync('git', ['clone', '--quiet', url, target], { env: { ...process.env, ...home.env, GIT_CONFIG_NOSYSTEM: '1' }, stdio: 'ignore' });
+    const markers = fs.readdirSync(home.markers);
+    expect(markers).toEqual(expect.arrayContaining(['hooks-post-checkout', 'lfs-smudge']));
+    for (const marker of markers) fs.rmSync(path.join(home.markers, marker));
+  });
+});
+
+describe('a broken template', () => {
+  const errorLines = [
+    'README.md:1:1 template-readme-missing The repository has no `README.md` file at its root, and the template validator requires one: it is the page people read before deploying the template. Add `README.md` describing what the agent does, the secrets it needs and how to use it.',
+    'etc-link:1:1 template-symlink-escape `etc-link` is a symbolic link to `/etc`, outside the repository: wherever the template is checked out, it points at that machine\'s files or at nothing. Commit the files themselves, or point the link at a path inside the repository.',
+    'manifest.json:1:1 template-metadata-missing The manifest has no `template` object, which a template submission needs: the marketplace lists the template by its `template.slug` and `template.category`. Add `"template": { "slug": "…", "category": "…", "authorName": "…" }`.',
+    'workspace:1:1 template-workspace-missing The repository has no `workspace/` folder at its root, and the template validator requires one: the agent\'s workspace is deployed from it. Add a `workspace/` folder at the root with the agent\'s files (at least one file: git keeps no empty folders).',
+  ];
+
+  it('from a URL: valid false, one line per problem', async () => {
+    const result = await run([url, '--ref', 'broken', '--format', 'api']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const response = api(result);
+    expect(response.valid).toBe(false);
+    expect([...response.errors].sort()).toEqual(errorLines);
+    expect(response.readme).toBeNull();
+    expect(response.files).toEqual([]);
+    expect(leftovers(tmp)).toEqual([]);
+    expect(fs.readdirSync(home.markers)).toEqual([]);
+  });
+
+  it('each missing part on its own turns a valid template invalid', async () => {
+    const cases: [string, (dir: string) => void, RegExp][] = [
+      ['README', (dir) => fs.rmSync(path.join(dir, 'README.md')), /^README\.md:1:1 template-readme-missing /],
+      ['empty README', (dir) => fs.writeFileSync(path.join(dir, 'README.md'), '\n'), /^README\.md:1:1 template-readme-missing `README\.md` is empty/],
+      ['workspace', (dir) => fs.rmSync(path.join(dir, 'workspace'), { recursive: true }), /^workspace:1:1 template-workspace-missing /],
+      [
+        'metadata',
+        (dir) => fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ ...MANIFEST, template: { authorName: 'Pinata' } }, null, 2)),
+        /^manifest\.json:\d+:3 template-metadata-missing `template` has no `(category|slug)`/,
+      ],
+    ];
+    for (const [what, breakIt, line] of cases) {
+      const dir = checkout('main');
+      breakIt(dir);
+      const result = await run([dir, '--format', 'api']);
+      expect(result.code, what).toBe(1);
+      const response = api(result);
+      expect(response.valid, what).toBe(false);
+      expect(response.errors.length, what).toBe(what === 'metadata' ? 2 : 1);
+      for (const error of response.errors) expect(error, what).toMatch(line);
+    }
+  });
+
+  it('a folder: findings under their own files in every format, with no code frame of other files', async () => {
+    const dir = checkout('broken');
+    const given = path.relative(cwd, dir);
+
+    const json = parseJson(await run([given, '--format', 'json']));
+    expect(json.map((entry) => [entry.filePath, entry.diagnostics.map((d) => d.ruleId)])).toEqual([
+      [`${given}/manifest.json`, ['template-metadata-missing', 'script-path-missing', 'route-without-start']],
+      [`${given}/README.md`, ['template-readme-missing']],
+      [`${given}/etc-link`, ['template-symlink-escape']],
+      [`${given}/workspace`, ['template-workspace-missing']],
+    ]);
+    const script = json[0]!.diagnostics[1]!;
+    expect(script.message).toMatch(/^`scripts\.build` changes into `tools\/setup` \(`cd \.\/tools\/setup`\), which is not a folder in the repository/);
+
+    const compact = (await run([given, '--format', 'compact'])).stdout.trim().split('\n');
+    expect(compact).toContain(`${given}/etc-link:1:1: error template-symlink-escape ${errorLines[1]!.replace(/^etc-link:1:1 template-symlink-escape /, '')}`);
+
+    const github = (await run([given, '--format', 'github'])).stdout;
+    expect(github).toContain(`::error file=${given}/README.md,line=1,col=1,endLine=1,endColumn=1,title=template-readme-missing::`);
+
+    const sarif = JSON.parse((await run([given, '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const located = sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri]);
+    // Outside the current folder, SARIF names files by URL.
+    expect(located).toContainEqual(['template-workspace-missing', pathToFileURL(path.join(dir, 'workspace')).href]);
+
+    const stylish = (await run([given])).stdout;
+    expect(stylish).toContain(`${given}/README.md\n  1:1  error  The repository has no \`README.md\``);
+    expect(stylish).toMatch(/\n\s+\d+ \|.*cd \.\/tools\/setup/); // the manifest has its code frame
+  });
+
+  it('lint flags apply: --rule, --quiet, --config, --max-warnings', async () => {
+    const dir = checkout('broken');
+    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => ['--rule', `${id}=off`]);
+    const relaxed = await run([dir, ...off, '--format', 'api']);
+    expect(relaxed.code).toBe(0);
+    expect(api(relaxed)).toMatchObject({ valid: true, errors: [] });
+    expect((await run([dir, ...off, '--max-warnings', '0'])).code).toBe(1); // script-path-missing is a warning
+    expect((await run([dir, ...off, '--quiet'])).stdout).toBe('');
+
+    write(cwd, 'strict.json', JSON.stringify({ rules: { 'script-path-missing': 'error' }, ignore: [{ rule: 'template-symlink-escape' }].map((entry) => ({ ...entry, path: '' })) }));
+    const configured = api(await run([dir, '--config', 'strict.json', '--format', 'api']));
+    expect(configured.errors.map((line) => line.split(' ')[1])).toEqual(
+      expect.arrayContaining(['script-path-missing', 'template-readme-missing']),
+    );
+    expect(configured.errors.some((line) => line.includes('template-symlink-escape'))).toBe(false);
+  });
+
+  it('masks literal channel tokens in the manifest it prints, and never prints a .env value', async () => {
+    const dir = checkout('main');
+    const token = ['8312', '45679', ':', 'AA', 'Hk3vPqR7sT9uW2xY4zB6cD8eF0gJ1mN5o'].join('');
+    const value = ['nk', '_live_', '7f3a9c2e4b8d1f60'].join('');
+    write(dir, 'manifest.json', JSON.stringify({ ...MANIFEST, channels: { telegram: { botToken: token } } }, null, 2));
+    write(dir, 'workspace/.env', `NOTES_API_KEY=${value}\n`);
+    for (const format of ['api', 'json', 'stylish', 'compact', 'sarif', 'github']) {
+      const result = await run([dir, '--format', format]);
+      expect(result.stdout, format).not.toContain(token.slice(6));
+      expect(result.stdout, format).not.toContain(value.slice(4));
+    }
+    const response = api(await run([dir, '--format', 'api']));
+    expect((response.manifest as { channels: { telegram: { botToken: string } } }).channels.telegram.botToken).toBe('8312…');
+    expect(response.files.map((file) => file.path)).toContain('workspace/.env');
+  });
+
+  it('--fix fixes the manifest of a folder, and is refused for a URL', async () => {
+    const dir = checkout('main');
+    write(dir, 'manifest.json', JSON.stringify({ ...MANIFEST, routes: [{ port: 3000, path: '/notes/' }] }, null, 2));
+    expect((await run([dir, '--fix'])).code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).routes[0].path).toBe('/notes');
+    expectOneLineError(await run([url, '--fix']), /--fix needs a folder/);
+  });
+});
+
+describe('sources that cannot be checked', () => {
+  it('a missing ref or repository: exit 2, one line, no temporary folder left', async () => {
+    expectOneLineError(await run([url, '--ref', 'no-such-branch']), /cannot clone file:\/\/.* at no-such-branch: the repository has no branch, tag or commit "no-such-branch"$/);
+    expectOneLineError(await run([url, '--ref', '0123456789abcdef0123456789abcdef01234567']), /has no branch, tag or commit/);
+    expectOneLineError(await run([url, '--ref', repo.sha.slice(0, 10)]), /give a commit by its full SHA/);
+    const missing = pathToFileURL(path.join(tempDir('nothing'), 'no-repo')).href;
+    expectOneLineError(await run([missing]), /cannot clone .*: the repository does not exist or cannot be read$/);
+    expect(leftovers(tmp)).toEqual([]);
+    expect(fs.readdirSync(home.markers)).toEqual([]);
+  });
+
+  it('transports other than https, ssh, git and file, and bad refs, are refused before git runs', async () => {
+    const marker = path.join(tempDir('ext'), 'ran');
+    expectOneLineError(await run([`ext::sh -c touch% ${marker}`]), /unsupported git transport/);
+    expect(fs.existsSync(marker)).toBe(false);
+    expectOneLineError(await run(['http://example.com/notes.git']), /plain http is not allowed/);
+    expectOneLineError(await run(['ftp://example.com/notes.git']), /unsupported URL scheme "ftp"/);
+    expectOneLineError(await run([url, '--ref=--upload-pack=touch']), /--ref expects a branch, tag or commit/);
+    expectOneLineError(await run([checkout('main'), '--ref', 'main']), /--ref applies to a git URL/);
+    expectOneLineError(await run(['no-such-folder']), /cannot read no-such-folder: no such file or folder/);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
+  it('a repository larger than the size bound is refused, and nothing is left behind', async () => {
+    const big = tempDir('big');
+    for (const [name, content] of Object.entries(FILES)) write(big, name, content);
+    fs.writeFileSync(path.join(big, 'workspace', 'data.bin'), Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 2654435761) >>> 24)));
+    git(big, 'init', '--quiet', '--template=');
+    git(big, 'add', '-A');
+    git(big, 'commit', '--quiet', '-m', 'big');
+    const result = await run([pathToFileURL(big).href], { MANIFEST_LINT_CLONE_MAX_MB: '1' });
+    expectOneLineError(result, /larger than 1 MB/);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+});
+
+describe('the clone, with a stand-in git', () => {
+  /** A `git` first on PATH that records its arguments and environment, then does `body`. */
+  function fakeGit(body: string): { bin: string; log: string } {
+    const bin = tempDir('bin');
+    const log = path.join(bin, 'log');
+    write(bin, 'git', `#!/bin/sh\n{ echo "--- $$"; printf '%s\\n' "$@"; echo "--- env"; env; } >> "${log}"\n${body}\n`);
+    fs.chmodSync(path.join(bin, 'git'), 0o755);
+    return { bin, log };
+  }
+
+  it('runs git with every hardening flag and variable, and without the caller\'s GIT_* variables', async () => {
+    const { bin, log } = fakeGit('echo "fatal: repository not found" >&2; exit 128');
+    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}`, GIT_DIR: '/elsewhere', GIT_TEMPLATE_DIR: '/evil', GIT_CONFIG_PARAMETERS: "'core.hooksPath'='/evil'" };
+    expectOneLineError(await run(['https://example.com/notes.git', '--ref', 'v1'], env), /repository does not exist/);
+    const text = fs.readFileSync(log, 'utf8');
+    const args = text.split('--- env')[0]!.split('\n');
+    for (const setting of [
+      `core.hooksPath=${os.devNull}`,
+      'core.fsmonitor=false',
+      'filter.lfs.smudge=',
+      'filter.lfs.process=',
+      'filter.lfs.required=false',
+      'protocol.allow=never',
+      'protocol.https.allow=always',
+      'protocol.ssh.allow=always',
+      'protocol.git.allow=always',
+      'protocol.file.allow=always',
+      'submodule.recurse=false',
+      'credential.helper=',
+    ]) {
+      expect(args[args.indexOf(setting) - 1], setting).toBe('-c');
+    }
+    const clone = args.slice(args.indexOf('clone'));
+    expect(clone).toEqual(expect.arrayContaining(['--depth', '1', '--no-checkout', '--template=', '--no-recurse-submodules', '--branch', 'v1', '--', 'https://example.com/notes.git']));
+    expect(clone[clone.indexOf('--depth') + 1]).toBe('1');
+    const variables = text.split('--- env')[1]!;
+    for (const line of ['GIT_CONFIG_NOSYSTEM=1', `GIT_CONFIG_GLOBAL=${os.devNull}`, 'GIT_TERMINAL_PROMPT=0', 'GIT_ASKPASS=', 'SSH_ASKPASS=', 'GIT_LFS_SKIP_SMUDGE=1', 'GIT_ALLOW_PROTOCOL=https:ssh:git:file']) {
+      expect(variables.split('\n'), line).toContain(line);
+    }
+    expect(variables).toMatch(/^GIT_SSH_COMMAND=ssh -o BatchMode=yes/m);
+    expect(variables).not.toMatch(/^GIT_DIR=|^GIT_TEMPLATE_DIR=|^GIT_CONFIG_PARAMETERS=/m);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
+  it('fetches a full commit SHA specifically, into a repository created without a template', async () => {
+    const { bin, log } = fakeGit('case "$*" in *" init "*) exit 0;; esac; echo "fatal: remote error: upload-pack: not our ref" >&2; exit 128');
+    const sha = 'a'.repeat(40);
+    expectOneLineError(await run(['https://example.com/notes.git', '--ref', sha], { PATH: `${bin}${path.delimiter}${process.env.PATH}` }), /has no branch, tag or commit/);
+    const calls = fs.readFileSync(log, 'utf8').split(/^--- \d+$/m).slice(1).map((call) => call.split('--- env')[0]!.trim().split('\n'));
+    expect(calls[0]).toEqual(expect.arrayContaining(['init', '--template=']));
+    expect(calls[1]).toEqual(expect.arrayContaining(['fetch', '--depth', '1', '--no-recurse-submodules', '--', 'https://example.com/notes.git', sha]));
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
+  it('stops a clone that takes too long, killing git and what it started', async () => {
+    const pidFile = path.join(tempDir('pid'), 'pid');
+    const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
+    const result = await run(['https://example.com/notes.git'], { PATH: `${bin}${path.delimiter}${process.env.PATH}`, MANIFEST_LINT_CLONE_TIMEOUT: '1' });
+    expectOneLineError(result, /took longer than 1 s and was stopped/);
+    expect(result.elapsed).toBeLessThan(10_000);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    expect(gone(pid)).toBe(true);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
+  it('removes the temporary folder and git when interrupted (SIGINT)', async () => {
+    const pidFile = path.join(tempDir('pid'), 'pid');
+    const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
+    const child = spawn(process.execPath, [BIN, 'template', 'https://example.com/notes.git'], {
+      cwd,
+      env: { ...process.env, ...home.env, TMPDIR: tmp, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+      stdio: 'ignore',
+    });
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const deadline = Date.now() + 10_000;
+    while (!(fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() !== '' && leftovers(tmp).length > 0)) {
+      if (Date.now() > deadline) throw new Error('git never started');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    child.kill('SIGINT');
+    const { code, signal } = await closed;
+    expect(signal === 'SIGINT' || code === 130).toBe(true);
+    expect(leftovers(tmp)).toEqual([]);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gone(pid)).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * `agentManifest.templateChecks` in the language server: `auto` (a manifest with a `template`
+ * object is checked as a template, with the repository rules of its folder), `on` and `off`;
+ * findings about other files shown on the manifest's `"template"` key (or its first line), the
+ * file named first; and refreshed when watched files change.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { fileUri, PULL_CAPABILITIES, rangeOf, SCHEMA_URL, TestClient, workspace, writeFile } from './client.js';
+
+const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code).sort();
+const CREATED = 1;
+const DELETED = 3;
+
+const TEMPLATE = `{
+  "version": 1,
+  "agent": { "name": "Field Notes" },
+  "scripts": { "build": "cd ./workspace/projects/app && npm ci" },
+  "template": { "slug": "field-notes", "category": "productivity", "authorName": "Pinata" }
+}
+`;
+const PLAIN = `{
+  "version": 1,
+  "agent": { "name": "Field Notes" }
+}
+`;
+
+describe('templateChecks', () => {
+  it('auto: a manifest with a template object gets the repository checks, on its template key', async () => {
+    const dir = workspace();
+    const client = await TestClient.start();
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, TEMPLATE);
+    const { diagnostics } = await client.diagnosticsFor(uri, 1);
+    expect(codes(diagnostics)).toEqual(['script-path-missing', 'template-readme-missing', 'template-workspace-missing']);
+
+    const readme = diagnostics.find((d) => d.code === 'template-readme-missing')!;
+    expect(readme.range).toEqual(rangeOf(TEMPLATE, '"template"'));
+    expect(readme.severity).toBe(1);
+    expect(readme.message).toMatch(/^README\.md: The repository has no `README\.md` file at its root/);
+    const script = diagnostics.find((d) => d.code === 'script-path-missing')!;
+    expect(script.range).toEqual(rangeOf(TEMPLATE, './workspace/projects/app'));
+    expect(script.severity).toBe(2);
+  });
+
+  it('auto: a manifest without a template object is linted as before', async () => {
+    const client = await TestClient.start();
+    const uri = fileUri(workspace(), 'manifest.json');
+    await client.open(uri, PLAIN);
+    expect((await client.diagnosticsFor(uri, 1)).diagnostics).toEqual([]);
+  });
+
+  it('on: every manifest, a missing template object included; findings about other files on line 1 without one', async () => {
+    const client = await TestClient.start({ settings: { templateChecks: 'on' } });
+    const uri = fileUri(workspace(), 'manifest.json');
+    await client.open(uri, PLAIN);
+    const { diagnostics } = await client.diagnosticsFor(uri, 1);
+    expect(codes(diagnostics)).toEqual(['template-metadata-missing', 'template-readme-missing', 'template-workspace-missing']);
+    expect(diagnostics.find((d) => d.code === 'template-metadata-missing')!.range).toEqual(rangeOf(PLAIN, '{'));
+    expect(diagnostics.find((d) => d.code === 'template-workspace-missing')!.range).toEqual(rangeOf(PLAIN, '{'));
+    expect(diagnostics.find((d) => d.code === 'template-workspace-missing')!.message).toMatch(/^workspace: /);
+  });
+
+  it('off: a plain lint, where the template object is only a hint', async () => {
+    const client = await TestClient.start({ settings: { templateChecks: 'off' } });
+    const uri = fileUri(workspace(), 'manifest.json');
+    await client.open(uri, TEMPLATE);
+    expect(codes((await client.diagnosticsFor(uri, 1)).diagnostics)).toEqual(['template-ignored']);
+  });
+
+  it('switching the setting re-lints open manifests', async () => {
+    const client = await TestClient.start({ settings: { templateChecks: 'off' } });
+    const uri = fileUri(workspace(), 'manifest.json');
+    await client.open(uri, TEMPLATE);
+    await client.diagnosticsFor(uri, 1);
+    client.settings = { templateChecks: 'auto' };
+    const before = client.published.length;
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    expect(codes((await client.diagnosticsFor(uri, 1, before)).diagnostics)).toEqual(expect.arrayContaining(['template-readme-missing']));
+  });
+
+  it('refreshes when README.md, the workspace folder or a script\'s target appear or go', async () => {
+    const dir = workspace();
+    const client = await TestClient.start();
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, TEMPLATE);
+    await client.diagnosticsFor(uri, 1);
+
+    const notify = async (type: number, ...names: string[]) => {
+      const before = client.published.length;
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: names.map((name) => ({ uri: fileUri(dir, name), type })) });
+      return codes((await client.diagnosticsFor(uri, 1, before)).diagnostics);
+    };
+
+    writeFile(dir, 'README.md', '# Field Notes\n');
+    expect(await notify(CREATED, 'README.md')).toEqual(['script-path-missing', 'template-workspace-missing']);
+
+    writeFile(dir, 'workspace/projects/app/package.json', '{}\n');
+    expect(await notify(CREATED, 'workspace', 'workspace/projects/app/package.json')).toEqual([]);
+
+    fs.rmSync(path.join(dir, 'workspace', 'projects'), { recursive: true });
+    writeFile(dir, 'workspace/AGENTS.md', 'Keep notes.\n');
+    expect(await notify(DELETED, 'workspace/projects')).toEqual(['script-path-missing']);
+
+    // Changes inside .git and node_modules are not the repository's.
+    const before = client.published.length;
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, '.git/index'), type: 2 }, { uri: fileUri(dir, 'node_modules/x/a.js'), type: CREATED }] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.published.slice(before).filter((p) => p.uri === uri)).toEqual([]);
+  });
+
+  it('registers the watchers it needs', async () => {
+    const client = await TestClient.start();
+    await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
+    const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
+    expect(watchers).toEqual(expect.arrayContaining([{ globPattern: '**/*', kind: 5 }, expect.objectContaining({ globPattern: expect.stringContaining('README.md') })]));
+  });
+
+  it('pull mode: a changed watched file gives a new result, not "unchanged"', async () => {
+    const dir = workspace();
+    const client = await TestClient.start({ capabilities: PULL_CAPABILITIES });
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, TEMPLATE);
+    const pull = (previousResultId?: string) =>
+      client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+    const first = (await pull()) as { resultId: string; items: Diagnostic[] };
+    expect(codes(first.items)).toContain('template-readme-missing');
+    writeFile(dir, 'README.md', '# Field Notes\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, 'README.md'), type: CREATED }] });
+    const second = await pull(first.resultId);
+    expect(second.kind).toBe('full');
+    expect(codes((second as { items: Diagnostic[] }).items)).not.toContain('template-readme-missing');
+  });
+
+  it('a manifest that is not a file on disk is checked as a template without repository facts', async () => {
+    const client = await TestClient.start({ settings: { templateChecks: 'on' } });
+    const uri = 'untitled:Untitled-1';
+    await client.open(uri, PLAIN.replace('{', `{\n  "$schema": "${SCHEMA_URL}",`));
+    const { diagnostics } = await client.diagnosticsFor(uri, 1);
+    expect(codes(diagnostics)).toEqual(['template-metadata-missing']);
+  });
+});
