@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   DocumentDiagnosticReportKind,
   type Diagnostic as LspDiagnostic,
@@ -15,6 +16,8 @@ export interface DiagnosticsOptions {
   refreshSupport: boolean;
   /** Quiet time after a change before linting, in milliseconds. */
   debounceMs: number;
+  /** Told the time each run's work took (lint and conversion), for `agentManifest/status`. */
+  onComputed?: (uri: string, version: number, millis: number) => void;
 }
 
 /** Diagnostics for one version of a document, or undefined when the server does not serve it. */
@@ -116,11 +119,14 @@ export class DiagnosticsScheduler {
     if (!document.isManifest) return undefined;
     const settings = await this.context.settings.get(document.uri);
     if (!settings.enable) return undefined;
+    const start = performance.now();
     const analysis = await analyze(this.context, document);
+    const items = analysis.lint.diagnostics.map(toLspDiagnostic);
+    this.options.onComputed?.(document.uri, analysis.version, performance.now() - start);
     return {
       version: analysis.version,
-      resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}`,
-      items: analysis.lint.diagnostics.map(toLspDiagnostic),
+      resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}:${this.context.templates.generation}`,
+      items,
     };
   }
 }

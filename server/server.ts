@@ -26,7 +26,9 @@ import { createJsonService } from './json-service.js';
 import { ProjectConfigs } from './project-config.js';
 import { prepareRename, rename } from './rename.js';
 import { SECTION, SettingsStore } from './settings.js';
+import { registerStatus, WorkClock } from './status.js';
 import { provideSymbols } from './symbols.js';
+import { TEMPLATE_WATCHERS, TemplateRepositories } from './template-checks.js';
 
 export const SERVER_NAME = 'manifest-language-server';
 
@@ -49,15 +51,18 @@ export function startServer(connection: Connection): void {
     void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
   });
   let fixedNow: Date | undefined;
+  const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const context: ServerContext = {
     connection,
     documents,
     settings,
     configs,
+    templates,
     client: {},
     now: () => (fixedNow ? new Date(fixedNow.getTime()) : new Date()),
   };
   let diagnostics: DiagnosticsScheduler | undefined;
+  const clock = new WorkClock();
   const startupWarnings: string[] = [];
   /** Without file watching, config files are looked up again whenever a document opens. */
   let watchingConfigs = false;
@@ -93,6 +98,7 @@ export function startServer(connection: Connection): void {
       pull,
       refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
       debounceMs,
+      onComputed: (uri, version, millis) => clock.linted(uri, version, millis),
     });
 
     const capabilities: ServerCapabilities = {
@@ -125,21 +131,25 @@ export function startServer(connection: Connection): void {
     if (workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       watchingConfigs = true;
       void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_NAME}` }] })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_NAME}` }, ...TEMPLATE_WATCHERS] })
         .catch(() => undefined);
     }
   });
 
   connection.onDidOpenTextDocument((params) => {
-    if (!watchingConfigs) configs.invalidate();
-    diagnostics?.opened(documents.open(params));
+    if (!watchingConfigs) {
+      configs.invalidate();
+      templates.invalidate();
+    }
+    diagnostics?.opened(clock.applied(params.textDocument.uri, () => documents.open(params)));
   });
   connection.onDidChangeTextDocument((params) => {
-    const document = documents.change(params);
+    const document = clock.applied(params.textDocument.uri, () => documents.change(params));
     if (document) diagnostics?.changed(document);
   });
   connection.onDidCloseTextDocument(({ textDocument }) => {
     documents.close(textDocument.uri);
+    clock.forget(textDocument.uri);
     settings.forget(textDocument.uri);
     diagnostics?.closed(textDocument.uri);
   });
@@ -149,9 +159,10 @@ export function startServer(connection: Connection): void {
     diagnostics?.refreshAll();
   });
   connection.onDidChangeWatchedFiles((params) => {
-    if (!params.changes.some((change) => change.uri.endsWith(`/${CONFIG_NAME}`))) return;
-    configs.invalidate();
-    diagnostics?.refreshAll();
+    const templateFiles = templates.changed(params.changes.map((change) => change.uri));
+    const configFiles = params.changes.some((change) => change.uri.endsWith(`/${CONFIG_NAME}`));
+    if (configFiles) configs.invalidate();
+    if (configFiles || templateFiles) diagnostics?.refreshAll();
   });
 
   connection.languages.diagnostics.on(
@@ -168,6 +179,7 @@ export function startServer(connection: Connection): void {
   connection.onPrepareRename(guard('Rename', (params) => prepareRename(context, params), null));
   connection.onRenameRequest(guard('Rename', (params) => rename(context, params), null));
   connection.languages.inlayHint.on(guard('Inlay hints', (params) => provideInlayHints(context, params), null));
+  registerStatus(connection, documents, clock);
 
   connection.onShutdown(() => diagnostics?.dispose());
 }
