@@ -7,7 +7,8 @@
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
@@ -45,43 +46,43 @@ writeAtomic(
 );
 
 /**
- * Code a run may not need stays out of the entry file, so Node does not even parse it:
- * - each `rules/engine/lazy/<name>.ts` wraps a heavy dependency (cron-parser with luxon, …) as
- *   `load()`; in the bundle it becomes a `require` of `dist/chunks/<name>.cjs`, made on first call;
- * - tinyglobby (only globs) is `import()`ed from `dist/chunks/tinyglobby.mjs`, an ES module so
- *   that Node sees its named exports;
- * - in the CLI, the schema JSON (only `--print-schema`) is read from the package's `schema/`
- *   folder; the language server needs it for every completion and hover, so its bundle carries it.
+ * Code a run may not need stays out of the entry file, so Node does not even parse it: each
+ * `lazy/<name>.ts` module (in `rules/engine/` and `cli/`) wraps one heavy or rarely needed import
+ * as `load()`. In the bundle it becomes a `require` made on first call: of `dist/chunks/<name>.cjs`,
+ * a separate bundle of that package (cron-parser with luxon, cronstrue, multiformats, tinyglobby),
+ * or, for the schema, of the package's own `schema/manifest.v1.json`. The bundles hold no dynamic
+ * `import()`, so the CLI can run from V8's code cache.
  */
-const LAZY_DIR = at('rules/engine/lazy');
-const lazyModules = readdirSync(LAZY_DIR)
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => {
-    const specifier = /from '([^']+)'/.exec(readFileSync(`${LAZY_DIR}/${file}`, 'utf8'))[1];
-    return { source: `${LAZY_DIR}/${file}`, specifier, bundle: `${file.replace(/\.ts$/, '')}.cjs` };
-  });
-const sideBundles = [
-  ...lazyModules.map(({ specifier, bundle }) => ({ specifier, bundle })),
-  { specifier: 'tinyglobby', bundle: 'tinyglobby.mjs' },
-];
-/** `externalSchema`: leave the schema JSON out of the bundle (the CLI), as described above. */
-const loadOnDemand = ({ externalSchema }) => ({
+const LAZY_DIRS = [at('rules/engine/lazy'), at('cli/lazy')];
+const lazyModules = LAZY_DIRS.flatMap((folder) =>
+  readdirSync(folder)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      const specifier = /from '([^']+)'/.exec(readFileSync(`${folder}/${file}`, 'utf8'))[1];
+      const local = specifier.startsWith('.');
+      return {
+        source: `${folder}/${file}`,
+        specifier,
+        // A file of the package is required where it ships; a dependency from its own bundle.
+        runtime: local ? relative(at('dist'), resolve(folder, specifier)) : `./chunks/${file.replace(/\.ts$/, '')}.cjs`,
+      };
+    }),
+);
+const sideBundles = lazyModules.filter(({ specifier }) => !specifier.startsWith('.'));
+const loadOnDemand = {
   name: 'load-on-demand',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]rules[\\/]engine[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
+    pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
       const lazy = lazyModules.find((module) => module.source === args.path);
-      return { contents: `export function load() { return require('./chunks/${lazy.bundle}'); }`, loader: 'js' };
+      if (!lazy) return undefined;
+      return { contents: `export function load() { return require(${JSON.stringify(lazy.runtime)}); }`, loader: 'js' };
     });
-    pluginBuild.onResolve({ filter: /^tinyglobby$/ }, () => ({ path: './chunks/tinyglobby.mjs', external: true }));
-    pluginBuild.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
-    if (externalSchema) {
-      pluginBuild.onResolve({ filter: /[\\/]schema[\\/]manifest\.v1\.json$/ }, () => ({
-        path: '../schema/manifest.v1.json',
-        external: true,
-      }));
-    }
+    // What a replaced lazy module requires is resolved at run time, beside the bundle.
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
+      lazyModules.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
+    );
   },
-});
+};
 
 const common = {
   bundle: true,
@@ -97,37 +98,52 @@ const common = {
 
 // 2. The CLI and the language server: one CommonJS file each (Node starts it faster than an ES
 // module), sharing the side bundles.
-const ENTRIES = [at('dist/manifest-lint.cjs'), at('dist/manifest-language-server.cjs')];
+const ENTRIES = [at('dist/manifest-lint.bundle.cjs'), at('dist/manifest-language-server.cjs')];
+/** Files run directly as commands: they get the shebang and the executable mode. */
+const COMMANDS = [ENTRIES[1]];
 rmSync(at('dist'), { recursive: true, force: true });
 const outputs = await Promise.all([
   build({
     ...common,
     entryPoints: [at('cli/main.ts')],
     format: 'cjs',
-    plugins: [loadOnDemand({ externalSchema: true })],
+    plugins: [loadOnDemand],
     outfile: ENTRIES[0],
   }),
   build({
     ...common,
     entryPoints: [at('server/main.ts')],
     format: 'cjs',
-    plugins: [loadOnDemand({ externalSchema: false })],
+    plugins: [loadOnDemand],
     outfile: ENTRIES[1],
   }),
-  ...sideBundles.map(({ specifier, bundle }) =>
+  ...sideBundles.map(({ specifier, runtime }) =>
     build({
       ...common,
       // An ES module re-export, so packages that export only ES modules (multiformats) resolve too.
       stdin: { contents: `export * from '${specifier}';`, resolveDir: root },
-      format: bundle.endsWith('.mjs') ? 'esm' : 'cjs',
-      outfile: at(`dist/chunks/${bundle}`),
+      format: 'cjs',
+      // ES-module packages may use `import.meta.url` (tinyglobby's fdir does): give it this file's URL.
+      banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      define: { 'import.meta.url': '__importMetaUrl' },
+      outfile: at(`dist/${runtime}`),
     }),
   ),
 ]);
 for (const file of outputs.flatMap((output) => output.outputFiles)) {
-  const entry = ENTRIES.includes(file.path);
+  const entry = COMMANDS.includes(file.path);
   writeAtomic(file.path, entry ? `#!/usr/bin/env node\n${file.text}` : file.contents, entry ? 0o755 : undefined);
 }
+
+// The `manifest-lint` command is a small loader that runs the bundle with V8's code cache for it,
+// made here by one run over the examples (a cache that does not fit the running Node is ignored).
+writeAtomic(at('dist/manifest-lint.cjs'), readFileSync(at('build/cli-loader.cjs')), 0o755);
+const training = spawnSync(process.execPath, [at('dist/manifest-lint.cjs'), '--now', '2026-01-01T00:00:00Z', at('examples')], {
+  env: { ...process.env, MANIFEST_LINT_WRITE_CODE_CACHE: at('dist/manifest-lint.code-cache'), NO_COLOR: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+// Exit code 1 is the examples' lint errors; anything else is a broken bundle.
+if (training.status !== 0 && training.status !== 1) throw new Error(`the code-cache run of manifest-lint failed (${training.status})`);
 
 // 3. The VS Code extension: the client bundles, the server above, and what the manifest names.
 for (const [file, content] of await extensionFiles({ at, common })) writeAtomic(at(`${EXTENSION_DIR}/${file}`), content);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CliError, ioReason } from './errors.js';
+import { load as loadTinyglobby } from './lazy/tinyglobby.js';
 
 export const MANIFEST_NAME = 'manifest.json';
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
@@ -95,7 +96,7 @@ function joinDisplay(given: string, rel: string): string {
 }
 
 async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
-  const { glob } = await import('tinyglobby');
+  const { glob } = loadTinyglobby();
   const matches = await glob([pattern], {
     cwd,
     absolute: path.isAbsolute(pattern),

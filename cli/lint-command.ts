@@ -21,6 +21,7 @@ import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import type { FileReport, FormatContext, Formatter } from './report.js';
 import { redact, redactDiagnostic, secretStrings } from './secrets.js';
+import { load as loadSchema } from './lazy/schema.js';
 
 export interface Input {
   displayPath: string;
@@ -59,8 +60,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     return 0;
   }
   if (options.printSchema) {
-    const schema = await import('../schema/manifest.v1.json', { with: { type: 'json' } });
-    io.stdout.write(`${JSON.stringify(schema.default, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(loadSchema(), null, 2)}\n`);
     return 0;
   }
 
