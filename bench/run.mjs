@@ -13,10 +13,10 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyEdits, modify, parseTree } from 'jsonc-parser';
+import { machine, median, percentile } from './measure.mjs';
 import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -79,17 +79,6 @@ function shuffled(list) {
   return copy;
 }
 
-function median(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Nearest-rank percentile. */
-function percentile(samples, p) {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
 
 const ms = (ns) => Number(ns) / 1e6;
 const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(digits));
@@ -477,23 +466,6 @@ function progress(text) {
 // ------------------------------------------------------------------------------------------------
 // Reporting
 
-function machine() {
-  let cpu = os.cpus()[0]?.model ?? 'unknown';
-  try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-    if (line) cpu = line.split(':')[1].trim();
-  } catch {
-    // Not Linux: os.cpus() is good enough.
-  }
-  return {
-    cpu,
-    cores: os.availableParallelism ? os.availableParallelism() : os.cpus().length,
-    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
-  };
-}
 
 function commandLine(m) {
   if (m.kind !== 'process') return m.label;

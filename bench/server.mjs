@@ -39,6 +39,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { machine, median, percentile } from './measure.mjs';
 import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -94,19 +95,6 @@ function usage(message) {
 const options = parseArgs(process.argv.slice(2));
 
 // ------------------------------------------------------------------------------------------------
-// Statistics (as in bench/run.mjs)
-
-function median(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Nearest-rank percentile. */
-function percentile(samples, p) {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
 
 function stats(samples) {
   if (samples.length === 0) return undefined;
@@ -116,23 +104,6 @@ function stats(samples) {
 const fmt = (value, digits = 2) => (value === undefined ? '–' : value.toFixed(digits));
 const mb = (bytes) => `${(bytes / MB).toFixed(2)} MB`;
 
-function machine() {
-  let cpu = os.cpus()[0]?.model ?? 'unknown';
-  try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-    if (line) cpu = line.split(':')[1].trim();
-  } catch {
-    // Not Linux: os.cpus() is good enough.
-  }
-  return {
-    cpu,
-    cores: os.availableParallelism ? os.availableParallelism() : os.cpus().length,
-    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
-  };
-}
 
 // ------------------------------------------------------------------------------------------------
 // The server, over stdio
