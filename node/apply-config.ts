@@ -5,6 +5,7 @@ import {
   type Diagnostic,
   type IgnoreEntry,
   type LintOptions,
+  type ParsedDocument,
   type Range,
   type RepositoryFacts,
   type SeveritySetting,
@@ -41,8 +42,8 @@ export interface ManifestLint {
 }
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
-export function lintManifest(text: string, settings: ManifestSettings): ManifestLint {
-  const result = lint(text, lintOptionsFor(settings));
+export function lintManifest(input: string | ParsedDocument, settings: ManifestSettings): ManifestLint {
+  const result = lint(input, lintOptionsFor(settings));
   const ignore = settings.config?.ignore ?? [];
   if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), secretRanges: result.secretRanges };
   const { kept, matched } = applyIgnores(result.diagnostics, ignore);

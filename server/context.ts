@@ -47,7 +47,7 @@ export async function analyze(context: ServerContext, document: OpenDocument): P
     const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };
     if (template.template) manifestSettings.template = true;
     if (template.repository) manifestSettings.repository = template.repository;
-    const lint = lintManifest(document.text, manifestSettings);
+    const lint = lintManifest(document.parsed, manifestSettings);
     return { version: document.version, settings, manifestSettings, lint: placeOnManifest(lint, document) };
   });
 }

@@ -1,4 +1,4 @@
-import { parseDocument } from './document.js';
+import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { FixSpec, RuleContext, Span } from './rule.js';
@@ -7,8 +7,12 @@ import { secretSpans } from './channel-tokens.js';
 import type { Diagnostic, Fix, LintOptions, LintResult, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
-export function lint(text: string, options: LintOptions = {}): LintResult {
-  const doc = parseDocument(text);
+/**
+ * Lints manifest text, or a document already parsed with `parseDocument` (the language server
+ * keeps one per version, so its features and the lint share a single parse).
+ */
+export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+  const doc = typeof input === 'string' ? parseDocument(input) : input;
   const schemaErrors = validateSchema(doc, COVERED_SCHEMA_PATHS);
   const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
