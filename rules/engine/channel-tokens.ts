@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import { nodeAt, propertiesNamed } from './document.js';
+import { derived, nodeAt, propertiesNamed } from './document.js';
 import type { ParsedDocument } from './document.js';
 import { spanOf, type Span } from './rule.js';
 import { forEachValue } from './walk.js';
@@ -26,7 +26,11 @@ export interface ChannelToken {
  * Every string `botToken` / `appToken` under `channels`, duplicates included: a token that a
  * later duplicate key overrides is still in the text, so it still must not leak.
  */
-export function channelTokens(doc: ParsedDocument): ChannelToken[] {
+export function channelTokens(doc: ParsedDocument): readonly ChannelToken[] {
+  return derived(doc, readChannelTokens);
+}
+
+function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
   const channels = nodeAt(doc.root, ['channels']);
   if (channels?.type !== 'object') return [];
   const tokens: ChannelToken[] = [];

@@ -1,9 +1,13 @@
-import { arrayItems, childValue, stringValue, type ParsedDocument } from './document.js';
+import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from './document.js';
 import { appendToArray } from './json-edits.js';
 import type { OffsetEdit } from './rule.js';
 
 /** Names declared in `secrets[]`. */
-export function declaredSecretNames(doc: ParsedDocument): Set<string> {
+export function declaredSecretNames(doc: ParsedDocument): ReadonlySet<string> {
+  return derived(doc, readSecretNames);
+}
+
+function readSecretNames(doc: ParsedDocument): Set<string> {
   const names = new Set<string>();
   for (const { node } of arrayItems(doc.root, ['secrets'])) {
     const name = stringValue(childValue(node, 'name'));
