@@ -119,7 +119,13 @@ export function propertiesNamed(object: Node, key: string): Node[] {
 
 /** The property node (key and value) that determines `key`'s value: the last occurrence. */
 export function propertyNode(object: Node, key: string): Node | undefined {
-  return propertiesNamed(object, key).at(-1);
+  if (object.type !== 'object' || !object.children) return undefined;
+  // From the end: the last occurrence wins, and rules look values up often (no array built).
+  for (let i = object.children.length - 1; i >= 0; i--) {
+    const property = object.children[i]!;
+    if (property.children?.[0]?.value === key) return property;
+  }
+  return undefined;
 }
 
 /** The value node at `path`, following the last occurrence of duplicate keys. */
@@ -145,15 +151,22 @@ export function keyNodeAt(root: Node | undefined, path: JsonPath): Node | undefi
 }
 
 /** The items of the array at `path`, with their nodes; empty when it is absent or not an array. */
-export function arrayItems(root: Node | undefined, path: JsonPath): { index: number; node: Node }[] {
+export function arrayItems(root: Node | undefined, path: JsonPath): readonly { index: number; node: Node }[] {
   const array = nodeAt(root, path);
-  if (array?.type !== 'array') return [];
-  return (array.children ?? []).map((node, index) => ({ index, node }));
+  if (array?.type !== 'array' || !array.children) return [];
+  // Many rules walk the same arrays: keep the list on the array node itself.
+  const cached = itemLists.get(array);
+  if (cached) return cached;
+  const items = array.children.map((node, index) => ({ index, node }));
+  itemLists.set(array, items);
+  return items;
 }
+
+const itemLists = new WeakMap<Node, { index: number; node: Node }[]>();
 
 /** Child value of an object node, or undefined. */
 export function childValue(object: Node | undefined, key: string): Node | undefined {
-  return object ? nodeAt(object, [key]) : undefined;
+  return object ? propertyNode(object, key)?.children?.[1] : undefined;
 }
 
 export function stringValue(node: Node | undefined): string | undefined {
