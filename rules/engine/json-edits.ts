@@ -60,7 +60,10 @@ export function appendToArray(doc: ParsedDocument, path: JsonPath, value: unknow
   const parent = nodeAt(doc.root, path.slice(0, -1));
   const key = path.at(-1);
   if (parent?.type !== 'object' || typeof key !== 'string') return [];
-  return addProperty(text, layout, parent, key, [value]);
+  const last = parent.children?.at(-1);
+  const multiline = !last || isMultiline(text, parent);
+  const indent = !last ? indentOfLine(text, parent.offset) + layout.unit : multiline ? indentOfLine(text, last.offset) : '';
+  return addProperties(doc, path.slice(0, -1), [[key, render([value], layout, indent, !multiline)]]);
 }
 
 function appendItem(text: string, layout: Layout, array: Node, value: unknown): OffsetEdit[] {
@@ -81,27 +84,6 @@ function appendItem(text: string, layout: Layout, array: Node, value: unknown): 
   const inline = !text.slice(last.offset, last.offset + last.length).includes('\n');
   const end = last.offset + last.length;
   return [{ start: end, end, newText: `,${multiline ? separator : separator || ' '}${render(value, layout, indent, inline)}` }];
-}
-
-function addProperty(text: string, layout: Layout, object: Node, key: string, value: unknown): OffsetEdit[] {
-  const properties = object.children ?? [];
-  const last = properties.at(-1);
-  if (!last) {
-    const indent = indentOfLine(text, object.offset);
-    const inner = indent + layout.unit;
-    return [
-      {
-        start: object.offset + 1,
-        end: object.offset + object.length - 1,
-        newText: `${layout.eol}${inner}${JSON.stringify(key)}: ${render(value, layout, inner, false)}${layout.eol}${indent}`,
-      },
-    ];
-  }
-  const multiline = text.slice(object.offset, last.offset).includes('\n');
-  const indent = multiline ? indentOfLine(text, last.offset) : '';
-  const end = last.offset + last.length;
-  const separator = multiline ? layout.eol + indent : ' ';
-  return [{ start: end, end, newText: `,${separator}${JSON.stringify(key)}: ${render(value, layout, indent, !multiline)}` }];
 }
 
 /** Replaces a value node with `value`, keeping the rest of the line. */
