@@ -1,4 +1,4 @@
-import { parseDocument, type ParsedDocument } from './document.js';
+import { derived, parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { FixSpec, RuleContext, Span } from './rule.js';
@@ -50,8 +50,15 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
   diagnostics.sort(compareDiagnostics);
   return {
     diagnostics,
-    secretRanges: secretSpans(doc).map((span) => toRange(doc.lines, span)),
+    // Only output that shows source text needs these: find them when first asked for.
+    get secretRanges(): Range[] {
+      return derived(doc, secretRangesOf);
+    },
   };
+}
+
+function secretRangesOf(doc: ParsedDocument): Range[] {
+  return secretSpans(doc).map((span) => toRange(doc.lines, span));
 }
 
 export function toRange(lines: LineIndex, span: Span): Range {
