@@ -442,11 +442,14 @@ function measureProcesses() {
   progress('');
 }
 
+/** Enough passes for the JIT to settle on the engine's many small functions. */
+const IN_PROCESS_WARMUP = 10;
+
 function measureInProcess() {
   const active = measurements.filter((m) => m.kind === 'in-process' && !skipped.has(m.name));
   if (active.length === 0) return;
   for (const m of active) samples.set(m.name, []);
-  const warmupPasses = 3;
+  const warmupPasses = IN_PROCESS_WARMUP;
   for (let pass = 0; pass < warmupPasses + options.passes; pass += 1) {
     for (const m of shuffled(active)) {
       const start = process.hrtime.bigint();
@@ -513,7 +516,7 @@ function printReport({ info, rows, ratioRows }) {
   lines.push(`Machine: ${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}; Node ${info.node}; load ${info.load}`);
   lines.push(`Process rows: ${options.warmup} warm-up rounds discarded, ${options.rounds} rounds, shuffled order (seed ${options.seed}).`);
   if (samples.has('jsonc-parseTree') || samples.has('engine-lint')) {
-    lines.push(`In-process rows: 3 warm-up passes, ${options.passes} timed passes over ${inProcess.texts.length} manifests.`);
+    lines.push(`In-process rows: ${IN_PROCESS_WARMUP} warm-up passes, ${options.passes} timed passes over ${inProcess.texts.length} manifests.`);
   }
   lines.push('');
   const header = ['measurement', 'median ms', 'p90 ms', 'min ms', 'over baseline ms', 'exit', 'n'];
@@ -561,7 +564,7 @@ function markdown({ info, rows, ratioRows }) {
   out.push(
     `Process rows: ${options.warmup} warm-up rounds discarded, then ${options.rounds} rounds, each running every command once in a shuffled order (seed ${options.seed}).` +
       (samples.has('jsonc-parseTree') || samples.has('engine-lint')
-        ? ` In-process rows: 3 warm-up passes, then ${options.passes} timed passes over ${inProcess.texts.length} generated manifests (${inProcess.bytes} bytes).`
+        ? ` In-process rows: ${IN_PROCESS_WARMUP} warm-up passes, then ${options.passes} timed passes over ${inProcess.texts.length} generated manifests (${inProcess.bytes} bytes).`
         : ''),
     '',
   );
