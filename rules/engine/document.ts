@@ -186,7 +186,9 @@ export function touchesSyntaxError(doc: ParsedDocument, node: Node): boolean {
  * document never changes). Callers must not modify what they get.
  */
 export function derived<T>(doc: ParsedDocument, compute: (doc: ParsedDocument) => T): T {
-  if (!doc.derived.has(compute)) doc.derived.set(compute, compute(doc));
-  return doc.derived.get(compute) as T;
+  if (doc.derived.has(compute)) return doc.derived.get(compute) as T;
+  const value = compute(doc);
+  doc.derived.set(compute, value);
+  return value;
 }
 
