@@ -3,7 +3,7 @@
  * `test/docs.test.ts` fails when a generated part is stale; `UPDATE_DOCS=1` rewrites it.
  */
 import type { Diagnostic, RuleMeta } from '../rules/index.js';
-import { docsUrl } from '../rules/index.js';
+import { docsUrl, toPointer } from '../rules/index.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
 export const RULES_END = '<!-- rules:end -->';
@@ -89,7 +89,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     '',
     'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
     '',
-    fence(`{ "ignore": [{ "rule": "${rule.id}", "path": "${failing ? pointerOf(own(failing)[0]!.path) : '/tasks/0'}" }] }`),
+    fence(`{ "ignore": [{ "rule": "${rule.id}", "path": "${failing ? toPointer(own(failing)[0]!.path) : '/tasks/0'}" }] }`),
     '',
   );
   return lines.join('\n');
@@ -120,8 +120,4 @@ function example(c: DocCase): string[] {
 function findingLine(finding: Diagnostic): string {
   const where = `line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}`;
   return `- ${finding.file === undefined ? where : `\`${finding.file}\`, ${where}`}: ${finding.severity} — ${finding.message}`;
-}
-
-function pointerOf(path: Diagnostic['path']): string {
-  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -7,6 +7,7 @@ export { docsUrl, SCHEMA_URL } from './engine/links.js';
 export {
   parseConfig,
   applyIgnores,
+  toPointer,
   reportUnusedIgnores,
   type LintConfig,
   type IgnoreEntry,
@@ -14,6 +15,7 @@ export {
 } from './engine/config.js';
 export { LineIndex } from './engine/line-index.js';
 export { maskSecret } from './engine/channel-tokens.js';
+export { knownTimeZones } from './engine/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './engine/document.js';
 export { ENV_NAME } from './engine/secrets.js';
 export { cronSchedules, type CronSchedule } from './engine/tasks.js';

@@ -2,6 +2,7 @@ import { CompletionItemKind } from 'vscode-languageserver';
 import {
   channelKeys,
   ENV_NAME,
+  knownTimeZones,
   nodeAt,
   secretDeclarations,
   type JsonPath,
@@ -45,18 +46,6 @@ export const MODEL_PROVIDERS: readonly { id: string; name: string }[] = [
   { id: 'ollama', name: 'Ollama (local models)' },
 ];
 
-let zones: string[] | undefined;
-
-/** IANA zones the runtime knows, plus `UTC` (which `Intl.supportedValuesOf` leaves out). */
-export function timeZones(): string[] {
-  if (!zones) {
-    const known = new Set<string>(Intl.supportedValuesOf('timeZone'));
-    known.add('UTC');
-    zones = [...known].sort();
-  }
-  return zones;
-}
-
 const quoted = (value: string) => JSON.stringify(value);
 const isIndex = (segment: unknown) => typeof segment === 'number';
 
@@ -74,7 +63,7 @@ export function valueCompletions(doc: ParsedDocument, location: JsonPath, key: s
     return channelCompletions(doc);
   }
   if (key === 'tz' && location.length === 3 && first === 'tasks' && isIndex(second) && third === 'schedule') {
-    return timeZones().map((zone) => ({ label: quoted(zone), insertText: quoted(zone), kind: CompletionItemKind.Value }));
+    return knownTimeZones().map((zone) => ({ label: quoted(zone), insertText: quoted(zone), kind: CompletionItemKind.Value }));
   }
   const modelField =
     (key === 'model' && location.length === 0) ||

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import { derived, nodeAt, propertiesNamed } from './document.js';
+import { contentSpan, derived, nodeAt, propertiesNamed } from './document.js';
 import type { ParsedDocument } from './document.js';
-import { spanOf, type Span } from './rule.js';
+import type { Span } from './rule.js';
 import { forEachValue } from './walk.js';
 import type { JsonPath } from './types.js';
 
@@ -42,7 +42,6 @@ function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
       const node = tokenProperty.children?.[1];
       if (node?.type !== 'string') continue;
       const value = node.value as string;
-      const whole = spanOf(node);
       tokens.push({
         channel: key.value,
         field,
@@ -50,7 +49,7 @@ function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
         node,
         value,
         envName: value.startsWith(ENV_PREFIX) ? value.slice(ENV_PREFIX.length) : undefined,
-        span: { start: whole.start + 1, end: Math.max(whole.start + 1, whole.end - 1) },
+        span: contentSpan(doc.text, node),
       });
       }
     }
@@ -95,7 +94,7 @@ export function secretSpans(doc: ParsedDocument): Span[] {
   const seen = new Set(spans.map((span) => span.start));
   forEachValue(doc.root, (node) => {
     if (node.type === 'string' && !seen.has(node.offset + 1) && (looksLikeToken(node.value) || looksLikeEnvToken(node.value))) {
-      spans.push({ start: node.offset + 1, end: node.offset + node.length - 1 });
+      spans.push(contentSpan(doc.text, node));
     }
   });
   return spans.sort((a, b) => a.start - b.start);

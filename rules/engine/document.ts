@@ -192,3 +192,10 @@ export function derived<T>(doc: ParsedDocument, compute: (doc: ParsedDocument) =
   return value;
 }
 
+/** A string node's characters without its quotes (a string cut short has no closing quote). */
+export function contentSpan(text: string, node: Node): { start: number; end: number } {
+  const end = node.offset + node.length;
+  const start = Math.min(node.offset + 1, end);
+  const closed = end - start >= 1 && text.charCodeAt(end - 1) === 34; /* " */
+  return { start, end: closed ? end - 1 : end };
+}

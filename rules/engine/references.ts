@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { channelTokens, ENV_PREFIX, type TokenField } from './channel-tokens.js';
-import { arrayItems, nodeAt, propertyNode, type ParsedDocument } from './document.js';
+import { arrayItems, contentSpan, nodeAt, propertyNode, type ParsedDocument } from './document.js';
 import type { Span } from './rule.js';
 import type { JsonPath } from './types.js';
 
@@ -107,10 +107,3 @@ export function nameAt(doc: ParsedDocument, offset: number): NameAt | undefined 
   return undefined;
 }
 
-/** A string node's characters without its quotes (a string cut short has no closing quote). */
-export function contentSpan(text: string, node: Node): Span {
-  const end = node.offset + node.length;
-  const start = Math.min(node.offset + 1, end);
-  const closed = end - start >= 1 && text.charCodeAt(end - 1) === 34; /* " */
-  return { start, end: closed ? end - 1 : end };
-}

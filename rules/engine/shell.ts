@@ -207,6 +207,14 @@ function readWord(script: string, start: number): ShellWord {
   const pushRaw = (from: number, to: number) => {
     for (let k = from; k < to; k++) push(script[k]!, k);
   };
+  /** Copies an expansion starting at `i` as written and moves past it; false when none starts there. */
+  const takeExpansion = (): boolean => {
+    const end = expansionEnd(script, i);
+    if (end === undefined) return false;
+    pushRaw(i, end);
+    i = end;
+    return true;
+  };
 
   while (i < n) {
     const ch = script.charCodeAt(i);
@@ -233,15 +241,7 @@ function readWord(script: string, start: number): ShellWord {
         if (c === 92 && i + 1 < n && '$`"\\\n'.includes(script[i + 1]!)) {
           if (script[i + 1] !== '\n') push(script[i + 1]!, i + 1);
           i += 2;
-        } else if (c === 36 /* $ */ && (script[i + 1] === '(' || script[i + 1] === '{')) {
-          const end = skipExpansion(script, i);
-          pushRaw(i, end);
-          i = end;
-        } else if (c === 96 /* ` */) {
-          const end = skipBackquote(script, i);
-          pushRaw(i, end);
-          i = end;
-        } else {
+        } else if (!takeExpansion()) {
           push(script[i]!, i);
           i++;
         }
@@ -260,15 +260,7 @@ function readWord(script: string, start: number): ShellWord {
         }
       }
       if (i < n) i++;
-    } else if (ch === 36 && (script[i + 1] === '(' || script[i + 1] === '{')) {
-      const end = skipExpansion(script, i);
-      pushRaw(i, end);
-      i = end;
-    } else if (ch === 96) {
-      const end = skipBackquote(script, i);
-      pushRaw(i, end);
-      i = end;
-    } else {
+    } else if (!takeExpansion()) {
       push(script[i]!, i);
       i++;
     }
@@ -277,6 +269,13 @@ function readWord(script: string, start: number): ShellWord {
 }
 
 const ANSI_C: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', e: '\u001b', a: '\u0007', b: '\b', f: '\f', v: '\v' };
+
+/** End of an expansion (`$(…)`, `${…}` or a backquoted command) starting at `i`, if one starts there. */
+function expansionEnd(script: string, i: number): number | undefined {
+  if (script[i] === '$' && (script[i + 1] === '(' || script[i + 1] === '{')) return skipExpansion(script, i);
+  if (script[i] === '`') return skipBackquote(script, i);
+  return undefined;
+}
 
 /** End of `$(…)` or `${…}` starting at `i`, nesting and quotes respected; the script's end when unclosed. */
 function skipExpansion(script: string, i: number): number {
