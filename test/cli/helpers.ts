@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import type { JsonFileResult } from '../../cli/formats/json.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
@@ -67,29 +66,7 @@ export function runCli(args: string[], options: RunOptions): Promise<RunResult> 
   });
 }
 
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/**
- * A fresh temporary folder holding the given files. It also holds a `.git` folder (unless
- * `git: false`), so the config file lookup never climbs out of it into the machine's temp folder.
- */
-export function workspace(files: Record<string, string> = {}, options: { git?: boolean } = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-lint-test-'));
-  created.push(dir);
-  if (options.git !== false) fs.mkdirSync(path.join(dir, '.git'));
-  for (const [name, content] of Object.entries(files)) writeFile(dir, name, content);
-  return dir;
-}
-
-export function writeFile(dir: string, name: string, content: string): string {
-  const file = path.join(dir, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
+export { workspace, writeFile } from '../workspace.js';
 
 export function fixture(name: string): string {
   return fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -105,27 +82,8 @@ export function expectOneLineError(result: RunResult, pattern: RegExp): void {
   }
 }
 
-export interface JsonDiagnostic {
-  ruleId: string;
-  severity: 'error' | 'warning' | 'info' | 'hint';
-  message: string;
-  path: (string | number)[];
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  docsUrl: string;
-  fixes?: { title: string; edits: { line: number; column: number; endLine: number; endColumn: number; newText: string }[] }[];
-}
-
-export interface JsonResult {
-  filePath: string;
-  errorCount: number;
-  warningCount: number;
-  infoCount: number;
-  hintCount: number;
-  diagnostics: JsonDiagnostic[];
-}
+/** What `--format json` prints, typed as the formatter declares it. */
+export type JsonResult = JsonFileResult;
 
 export function parseJson(result: RunResult): JsonResult[] {
   try {

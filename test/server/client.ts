@@ -1,9 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach } from 'vitest';
+import { afterEach } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createProtocolConnection,
@@ -244,26 +242,7 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
   return TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 1, text), edits);
 }
 
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A temporary folder holding `.git` (so the config lookup stays inside) and the given files. */
-export function workspace(files: Record<string, string> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-ls-test-'));
-  created.push(dir);
-  fs.mkdirSync(path.join(dir, '.git'));
-  for (const [name, content] of Object.entries(files)) writeFile(dir, name, content);
-  return dir;
-}
-
-export function writeFile(dir: string, name: string, content: string): string {
-  const file = path.join(dir, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
+export { workspace, writeFile } from '../workspace.js';
 
 export function fileUri(dir: string, name: string): string {
   return pathToFileURL(path.join(dir, name)).href;
