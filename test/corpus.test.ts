@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, lint } from '../rules/index.js';
 
-const CORPUS = new URL('../../shared/corpus/real/', import.meta.url).pathname;
+const CORPUS = new URL('./fixtures/corpus/real/', import.meta.url).pathname;
 const NOW = new Date('2026-11-23T09:00:00Z');
 
 describe('corpus', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, type LintResult } from '../rules/index.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
-const CORPUS = new URL('../../shared/corpus/real/', import.meta.url).pathname;
+const CORPUS = new URL('./fixtures/corpus/real/', import.meta.url).pathname;
 const corpus = readdirSync(CORPUS)
   .sort()
   .map((file) => readFileSync(`${CORPUS}${file}`, 'utf8'));

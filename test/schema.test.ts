@@ -12,7 +12,7 @@ type SchemaNode = { [key: string]: unknown };
 const SCHEMA_TEXT = readFileSync(SCHEMA_PATH, 'utf8');
 const SCHEMA = JSON.parse(SCHEMA_TEXT) as SchemaNode;
 const FIXTURES = new URL('./fixtures/schema/', import.meta.url);
-const CORPUS = new URL('../../shared/corpus/real/', import.meta.url);
+const CORPUS = new URL('./fixtures/corpus/real/', import.meta.url);
 
 function isNode(value: unknown): value is SchemaNode {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
