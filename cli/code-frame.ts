@@ -1,7 +1,6 @@
 import type { Range } from '../rules/index.js';
 import type { Painter } from './color.js';
 import type { FileReport } from './report.js';
-import { SHOWN_PREFIX, secretSpan } from './secrets.js';
 import { charWidth, visibleControl } from './terminal-text.js';
 
 /** Lines of a multi-line range shown before the rest is elided. */
@@ -20,7 +19,7 @@ interface Mask {
 /**
  * The source lines a range covers, with a `^~~~` underline of the range. Long lines are cut to a
  * window around the range, control characters made visible, and secrets masked (at most their
- * first 4 characters, then `…`).
+ * first characters, then `…`).
  */
 export function codeFrame(
   report: FileReport,
@@ -42,7 +41,7 @@ export function codeFrame(
     const from = line === first ? Math.min(range.start.character, lineText.length) : firstNonBlank(lineText);
     const to = line === range.end.line ? Math.min(range.end.character, lineText.length) : lineText.length;
     const window = windowOf(lineText, Math.max(from, 0));
-    const masks = masksFor(report, lineText, lineStart, window);
+    const masks = masksFor(report, lineText);
     const rendered = renderLine(lineText, Math.max(from, 0), Math.max(to, from), masks, window);
 
     const number = String(line + 1).padStart(gutterWidth);
@@ -86,43 +85,9 @@ function windowOf(line: string, from: number): Window {
   return [start, end];
 }
 
-/** Secret spans (from the engine's ranges, plus any other occurrence of a secret) in a window. */
-function masksFor(report: FileReport, lineText: string, lineStart: number, window: Window): Mask[] {
-  const lineEnd = lineStart + lineText.length;
-  const masks: Mask[] = [];
-  for (const range of report.secretRanges) {
-    if (range.start.line > range.end.line) continue;
-    const [start, end] = secretSpan(report.text, report.lines, range);
-    if (end <= lineStart || start >= lineEnd) continue;
-    masks.push({
-      start: Math.max(start, lineStart) - lineStart,
-      keep: start + SHOWN_PREFIX - lineStart,
-      end: Math.min(end, lineEnd) - lineStart,
-    });
-  }
-  for (const secret of report.secrets) {
-    const searchFrom = Math.max(0, window[0] - secret.length);
-    const searchTo = Math.min(lineText.length, window[1] + secret.length);
-    const region = searchFrom === 0 && searchTo === lineText.length ? lineText : lineText.slice(searchFrom, searchTo);
-    let found = region.indexOf(secret);
-    while (found !== -1) {
-      const index = found + searchFrom;
-      masks.push({ start: index, keep: index + SHOWN_PREFIX, end: index + secret.length });
-      found = region.indexOf(secret, found + secret.length);
-    }
-  }
-  masks.sort((a, b) => a.start - b.start);
-  const merged: Mask[] = [];
-  for (const mask of masks) {
-    const previous = merged[merged.length - 1];
-    if (previous && mask.start <= previous.end) {
-      previous.end = Math.max(previous.end, mask.end);
-      previous.keep = Math.min(previous.keep, mask.keep);
-    } else {
-      merged.push({ ...mask });
-    }
-  }
-  return merged;
+/** The hidden parts of secrets in a line (see `SecretMask`); the mask sees the whole line. */
+function masksFor(report: FileReport, lineText: string): Mask[] {
+  return report.mask.hiddenSpans(lineText).map((span) => ({ start: span.start, keep: span.start, end: span.end }));
 }
 
 interface RenderedLine {

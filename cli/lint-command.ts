@@ -5,12 +5,13 @@ import {
   docsUrl,
   findRule,
   LineIndex,
-  lint,
   listRules,
+  maskDiagnostic,
+  maskFor,
+  parseDocument,
   reportUnusedIgnores,
+  SecretMask,
   type Diagnostic,
-  type LintOptions,
-  type Range,
 } from '../rules/index.js';
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
@@ -20,7 +21,6 @@ import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import type { FileReport, FormatContext, Formatter } from './report.js';
-import { redact, redactDiagnostic, secretStrings } from './secrets.js';
 import { load as loadSchema } from './lazy/schema.js';
 
 export interface Input {
@@ -36,7 +36,6 @@ export interface Linted {
   displayPath: string;
   text: string;
   diagnostics: Diagnostic[];
-  secretRanges: Range[];
   /** A config file, listed only for its own findings. */
   isConfig?: boolean;
   /** Another file of a template repository: listed only for its own findings, without code frames. */
@@ -70,6 +69,8 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   const configs = inputs.map((input) => resolver.forFolder(input.folder));
   const linted: Linted[] = [];
   const diffs: string[] = [];
+  // Every output of the run is masked with the secrets of every file of the run.
+  const mask = new SecretMask();
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
@@ -83,16 +84,17 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
           writeFileAtomic(input.absPath, fixed.output, input.displayPath);
         }
         if (options.fixDryRun) {
-          diffs.push(await diffOf(input, fixed.output, lintOptionsFor(settings), io.cwd));
+          diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
         }
       }
       text = fixed.output;
     }
-    const { diagnostics, matched, secretRanges } = lintManifest(text, settings);
-    for (const entry of matched) config?.matched.add(entry);
-    linted.push({ displayPath: input.displayPath, text, diagnostics, secretRanges });
+    const result = lintManifest(text, settings);
+    for (const entry of result.matched) config?.matched.add(entry);
+    mask.merge(result.mask);
+    linted.push({ displayPath: input.displayPath, text, diagnostics: result.diagnostics });
   }
-  return reportLinted(linted, resolver, options, io, diffs);
+  return reportLinted(linted, resolver, options, io, diffs, mask);
 }
 
 export function checkRuleIds(options: CliOptions): void {
@@ -111,6 +113,7 @@ export async function reportLinted(
   options: CliOptions,
   io: Io,
   diffs: string[],
+  mask: SecretMask,
   extra: Pick<FormatContext, 'template'> = {},
 ): Promise<number> {
   for (const config of resolver.configs) {
@@ -118,12 +121,13 @@ export async function reportLinted(
     if (unused.length === 0) continue;
     const diagnostics = reportUnusedIgnores(unused, lintOptionsFor(settingsFor(config, options)));
     if (diagnostics.length > 0) {
-      linted.push({ displayPath: config.displayPath, text: config.text, diagnostics, secretRanges: [], isConfig: true });
+      mask.learn(config.text);
+      linted.push({ displayPath: config.displayPath, text: config.text, diagnostics, isConfig: true });
     }
   }
 
   const reports = linted
-    .map((entry) => toReport(entry, options.quiet))
+    .map((entry) => toReport(entry, options.quiet, mask))
     .filter((report, index) => !(linted[index]?.isConfig || linted[index]?.isOther) || report.diagnostics.length > 0);
   let errors = 0;
   let warnings = 0;
@@ -135,7 +139,7 @@ export async function reportLinted(
   }
 
   if (options.fixDryRun) {
-    io.stdout.write(diffs.join(''));
+    io.stdout.write(mask.mask(diffs.join('')));
   } else {
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
@@ -147,7 +151,9 @@ export async function reportLinted(
       informationUri: informationUri(),
       ...extra,
     };
-    reportStream.write(formatter(reports, context));
+    const output = formatter(reports, context);
+    // The JSON formats are built from masked parts; masking their text could split an escape.
+    reportStream.write(JSON_FORMATS.has(options.format) ? output : mask.mask(output));
   }
 
   if (errors > 0) return 1;
@@ -183,34 +189,30 @@ export function settingsFor(config: LoadedConfig | undefined, options: CliOption
   return { config, overrides: options.rules, now: options.now };
 }
 
-function toReport(entry: Linted, quiet: boolean): FileReport {
-  const lines = new LineIndex(entry.text);
-  const secrets = secretStrings(entry.text, lines, entry.secretRanges);
+const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api']);
+
+function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
   return {
-    filePath: entry.displayPath,
+    filePath: mask.mask(entry.displayPath),
     text: entry.text,
-    lines,
-    diagnostics: kept.map((d) => redactDiagnostic(d, secrets)),
-    secretRanges: entry.secretRanges,
-    secrets,
+    lines: new LineIndex(entry.text),
+    diagnostics: kept.map((d) => maskDiagnostic(d, mask, { fixTexts: true })),
+    mask,
     ...(entry.isOther ? { codeFrames: false } : {}),
     ...(entry.repositoryPath !== undefined ? { repositoryPath: entry.repositoryPath } : {}),
   };
 }
 
-/** The dry-run diff of one file, with the secrets of both versions masked. */
-export async function diffOf(input: Input, output: string, lintOptions: LintOptions, cwd: string): Promise<string> {
+/** The dry-run diff of one file; `mask` learns the secrets of both versions. */
+export async function diffOf(input: Input, output: string, mask: SecretMask, cwd: string): Promise<string> {
   const { unifiedDiff } = await import('./diff.js');
-  const secrets = [input.text, output].flatMap((text) =>
-    secretStrings(text, new LineIndex(text), lint(text, lintOptions).secretRanges),
-  );
-  secrets.sort((a, b) => b.length - a.length);
+  for (const text of [input.text, output]) mask.merge(maskFor(parseDocument(text)));
   const name =
     input.absPath === undefined
       ? input.displayPath
       : path.relative(cwd, input.absPath).split(path.sep).join('/') || input.displayPath;
-  return unifiedDiff(input.text, output, name, (line) => redact(line, secrets));
+  return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }
 
 async function loadFormatter(format: Format): Promise<Formatter> {

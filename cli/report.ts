@@ -1,4 +1,4 @@
-import type { Diagnostic, LineIndex, Range, Severity } from '../rules/index.js';
+import type { Diagnostic, LineIndex, SecretMask, Severity } from '../rules/index.js';
 
 /** One linted file as every output format sees it. */
 export interface FileReport {
@@ -9,10 +9,8 @@ export interface FileReport {
   lines: LineIndex;
   /** Already filtered (`--quiet`, ignores) and with secrets masked in every string. */
   diagnostics: Diagnostic[];
-  /** Ranges of literal secrets in `text`, to mask in code frames. */
-  secretRanges: Range[];
-  /** Secret strings found in `text`, to mask wherever they would otherwise appear. */
-  secrets: string[];
+  /** The run's secrets: code frames hide them in `text` (see `codeFrame`). */
+  mask: SecretMask;
   /**
    * `false` for a file whose text is not shown: another file of a template repository (`.env`,
    * a key), which may hold secrets the engine never masks.

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../node/git-clone.js';
-import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from '../node/apply-config.js';
+import { fixManifest, lintManifest, type ManifestSettings } from '../node/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../node/template-repository.js';
-import { LineIndex, MANIFEST_FILE, maskSecret, parseDocument, WORKSPACE_FOLDER, type Diagnostic, type Range } from '../rules/index.js';
+import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver } from './config.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, settingsFor, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
-import { redact, secretStrings } from './secrets.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
 export const TIMEOUT_VARIABLE = 'MANIFEST_LINT_CLONE_TIMEOUT';
@@ -95,6 +94,7 @@ async function checkRepository(root: string, displayBase: string | undefined, op
 
   let text = repository.manifestText ?? '';
   const diffs: string[] = [];
+  const mask = new SecretMask();
   if ((options.fix || options.fixDryRun) && facts.manifest) {
     const fixed = fixManifest(text, settings);
     if (fixed.output !== text) {
@@ -104,14 +104,15 @@ async function checkRepository(root: string, displayBase: string | undefined, op
       }
       if (options.fixDryRun) {
         const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
-        diffs.push(await diffOf(input, fixed.output, lintOptionsFor(settings), io.cwd));
+        diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
       }
     }
     text = fixed.output;
   }
 
-  const { diagnostics, matched, secretRanges } = lintManifest(text, settings);
+  const { diagnostics, matched, mask: manifestMask } = lintManifest(text, settings);
   for (const entry of matched) config?.matched.add(entry);
+  mask.merge(manifestMask);
 
   const byFile = new Map<string, Diagnostic[]>();
   const own: Diagnostic[] = [];
@@ -125,52 +126,53 @@ async function checkRepository(root: string, displayBase: string | undefined, op
       repositoryPath: MANIFEST_FILE,
       text,
       diagnostics: own,
-      secretRanges,
       // Without a manifest file there is no text to frame.
       ...(facts.manifest ? {} : { isOther: true }),
     },
   ];
   for (const file of [...byFile.keys()].sort()) {
-    linted.push({ displayPath: display(file), repositoryPath: file, text: '', diagnostics: byFile.get(file)!, secretRanges: [], isOther: true });
+    linted.push({ displayPath: display(file), repositoryPath: file, text: '', diagnostics: byFile.get(file)!, isOther: true });
   }
 
-  const extra = options.format === 'api' ? { template: apiFacts(repository, text, secretRanges) } : {};
-  return reportLinted(linted, resolver, options, io, diffs, extra);
+  const extra = options.format === 'api' ? { template: apiFacts(repository, text, mask) } : {};
+  return reportLinted(linted, resolver, options, io, diffs, mask, extra);
 }
 
 /** What `--format api` prints besides the findings: the masked manifest, the README, the workspace files. */
-function apiFacts(repository: TemplateRepository, text: string, secretRanges: Range[]): TemplateFacts {
+function apiFacts(repository: TemplateRepository, text: string, mask: SecretMask): TemplateFacts {
   const { facts } = repository;
-  const lines = new LineIndex(text);
-  const secrets = secretStrings(text, lines, secretRanges);
   const prefix = `${WORKSPACE_FOLDER}/`;
+  if (facts.readme !== undefined) mask.learn(facts.readme);
   return {
-    manifest: facts.manifest ? maskedManifest(text, secrets) : null,
-    readme: facts.readme === undefined ? null : redact(facts.readme, secrets),
+    manifest: facts.manifest ? maskedManifest(text, mask) : null,
+    readme: facts.readme === undefined ? null : mask.mask(facts.readme),
     files: facts.files
       .filter((file) => file.path.startsWith(prefix))
-      .map((file) => ({ path: file.path, size: file.size }))
+      .map((file) => ({ path: mask.mask(file.path), size: file.size }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
 }
 
 const TOKEN_KEYS = new Set(['botToken', 'appToken']);
 
-/** The manifest as the platform parses it (null when it is not strict JSON), literal tokens masked. */
-function maskedManifest(text: string, secrets: readonly string[]): unknown {
+/**
+ * The manifest as the platform parses it (null when it is not strict JSON), every secret masked
+ * and literal channel tokens masked whatever their shape.
+ */
+function maskedManifest(text: string, secretMask: SecretMask): unknown {
   const doc = parseDocument(text);
   if (doc.refusal || doc.root === undefined || doc.syntaxErrors.length > 0) return null;
   const mask = (value: unknown, key: string | undefined, inChannel: boolean): unknown => {
     if (typeof value === 'string') {
       if (inChannel && key !== undefined && TOKEN_KEYS.has(key) && !value.startsWith('env:')) return maskSecret(value);
-      return redact(value, secrets);
+      return secretMask.mask(value);
     }
     if (Array.isArray(value)) return value.map((item) => mask(item, undefined, false));
     if (value !== null && typeof value === 'object') {
       const result: Record<string, unknown> = {};
       for (const [name, child] of Object.entries(value)) {
         const masked = mask(child, name, inChannel);
-        Object.defineProperty(result, name, { value: masked, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(result, secretMask.mask(name), { value: masked, enumerable: true, writable: true, configurable: true });
       }
       return result;
     }
@@ -182,9 +184,9 @@ function maskedManifest(text: string, secrets: readonly string[]): unknown {
   for (const [name, child] of Object.entries(value)) {
     const masked =
       name === 'channels' && child !== null && typeof child === 'object' && !Array.isArray(child)
-        ? Object.fromEntries(Object.entries(child).map(([channel, settings]) => [channel, mask(settings, undefined, true)]))
+        ? Object.fromEntries(Object.entries(child).map(([channel, settings]) => [secretMask.mask(channel), mask(settings, undefined, true)]))
         : mask(child, name, false);
-    Object.defineProperty(result, name, { value: masked, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(result, secretMask.mask(name), { value: masked, enumerable: true, writable: true, configurable: true });
   }
   return result;
 }

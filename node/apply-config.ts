@@ -6,8 +6,8 @@ import {
   type IgnoreEntry,
   type LintOptions,
   type ParsedDocument,
-  type Range,
   type RepositoryFacts,
+  type SecretMask,
   type SeveritySetting,
 } from '../rules/index.js';
 import type { ConfigFile } from './config-files.js';
@@ -38,16 +38,17 @@ export interface ManifestLint {
   diagnostics: Diagnostic[];
   /** The ignore entries that silenced at least one finding. */
   matched: Set<IgnoreEntry>;
-  secretRanges: Range[];
+  /** The manifest's secrets, to mask whatever else is shown of it. */
+  mask: SecretMask;
 }
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
 export function lintManifest(input: string | ParsedDocument, settings: ManifestSettings): ManifestLint {
   const result = lint(input, lintOptionsFor(settings));
   const ignore = settings.config?.ignore ?? [];
-  if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), secretRanges: result.secretRanges };
+  if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), mask: result.mask };
   const { kept, matched } = applyIgnores(result.diagnostics, ignore);
-  return { diagnostics: kept, matched, secretRanges: result.secretRanges };
+  return { diagnostics: kept, matched, mask: result.mask };
 }
 
 /** Applies every safe fix, leaving the findings that ignore entries silence alone. */

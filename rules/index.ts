@@ -14,7 +14,8 @@ export {
   type ConfigProblem,
 } from './engine/config.js';
 export { LineIndex } from './engine/line-index.js';
-export { maskSecret } from './engine/channel-tokens.js';
+export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './engine/masking.js';
+export { findSecrets, type SecretSpan } from './engine/secret-detector.js';
 export { knownTimeZones } from './engine/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './engine/document.js';
 export { ENV_NAME } from './engine/secrets.js';

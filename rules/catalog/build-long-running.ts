@@ -1,4 +1,5 @@
-import { looksLikeToken, maskSecret } from '../engine/channel-tokens.js';
+import { maskSecret } from '../engine/masking.js';
+import { looksLikeToken } from '../engine/secret-detector.js';
 import { defineRule, type Span } from '../engine/rule.js';
 import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../engine/scripts.js';
 import { unwrapCommand, type ShellCommand, type ShellWord } from '../engine/shell.js';

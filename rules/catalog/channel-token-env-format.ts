@@ -1,4 +1,6 @@
-import { channelTokens, conventionalSecretName, ENV_PREFIX, looksLikeToken, maskSecret, tokenKind } from '../engine/channel-tokens.js';
+import { channelTokens, conventionalSecretName, ENV_PREFIX, tokenKind } from '../engine/channel-tokens.js';
+import { maskSecret } from '../engine/masking.js';
+import { looksLikeToken } from '../engine/secret-detector.js';
 import { listOf, subject } from '../engine/describe.js';
 import { nodeAt } from '../engine/document.js';
 import { envNameFor } from '../engine/env-names.js';

@@ -5,10 +5,10 @@ import {
   envReferenceIntent,
   expectedTokenKind,
   literalChannelTokens,
-  maskSecret,
   tokenKind,
   type ChannelToken,
 } from '../engine/channel-tokens.js';
+import { maskSecret } from '../engine/masking.js';
 import { formatPath } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { declareSecret, declaredSecretNames } from '../engine/secrets.js';

@@ -3,12 +3,12 @@ import {
   envReferenceIntent,
   expectedTokenKind,
   literalChannelTokens,
-  maskSecret,
   TOKEN_KIND_LABEL,
   tokenKind,
   type ChannelToken,
   type TokenKind,
 } from '../engine/channel-tokens.js';
+import { maskSecret } from '../engine/masking.js';
 import { subject } from '../engine/describe.js';
 import { nodeAt } from '../engine/document.js';
 import { defineRule, spanOf } from '../engine/rule.js';

@@ -1,5 +1,5 @@
 import { nodeAt } from '../engine/document.js';
-import { looksLikeToken } from '../engine/channel-tokens.js';
+import { looksLikeToken } from '../engine/secret-detector.js';
 import { formatValue } from '../engine/describe.js';
 import { replaceValue } from '../engine/json-edits.js';
 import { SCHEMA_URL } from '../engine/links.js';

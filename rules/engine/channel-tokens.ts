@@ -2,7 +2,6 @@ import type { Node } from 'jsonc-parser';
 import { contentSpan, derived, nodeAt, propertiesNamed } from './document.js';
 import type { ParsedDocument } from './document.js';
 import type { Span } from './rule.js';
-import { forEachValue } from './walk.js';
 import type { JsonPath } from './types.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
@@ -60,50 +59,6 @@ function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
 /** Tokens pasted in clear text: everything not an `env:` reference and not empty. */
 export function literalChannelTokens(doc: ParsedDocument): ChannelToken[] {
   return channelTokens(doc).filter((token) => token.envName === undefined && token.value.length > 0);
-}
-
-/**
- * Shapes of credentials people paste into manifests: Slack bot, user and app tokens, Telegram
- * bot tokens, Discord bot tokens, provider API keys and GitHub tokens. Anything of these shapes
- * is masked wherever it appears, not only under a channel's token fields.
- */
-const TOKEN_SHAPES: readonly RegExp[] = [
-  /^xox[abposr]-[A-Za-z0-9-]{10,}$/,
-  /^xapp-[A-Za-z0-9-]{10,}$/,
-  /^\d{5,12}:[A-Za-z0-9_-]{30,}$/,
-  /^[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}$/,
-  /^sk-[A-Za-z0-9_-]{20,}$/,
-  /^gh[pousr]_[A-Za-z0-9]{30,}$/,
-];
-
-/** First characters the shapes above can start with: most strings are rejected on this alone. */
-const TOKEN_START = /^[xsgMNO0-9]/;
-
-export function looksLikeToken(value: string): boolean {
-  return value.length >= 20 && !value.includes(' ') && TOKEN_START.test(value) && TOKEN_SHAPES.some((shape) => shape.test(value));
-}
-
-/** `env:` followed by a pasted token instead of a variable name: still a secret in the text. */
-function looksLikeEnvToken(value: string): boolean {
-  return value.startsWith(ENV_PREFIX) && looksLikeToken(value.slice(ENV_PREFIX.length).trim());
-}
-
-/** Ranges to mask in any output: literal channel tokens and token-shaped strings anywhere. */
-export function secretSpans(doc: ParsedDocument): Span[] {
-  const spans = literalChannelTokens(doc).map((token) => token.span);
-  const seen = new Set(spans.map((span) => span.start));
-  forEachValue(doc.root, (node) => {
-    if (node.type === 'string' && !seen.has(node.offset + 1) && (looksLikeToken(node.value) || looksLikeEnvToken(node.value))) {
-      spans.push(contentSpan(doc.text, node));
-    }
-  });
-  return spans.sort((a, b) => a.start - b.start);
-}
-
-/** What a message may show of a secret: at most its first four characters. */
-export function maskSecret(value: string): string {
-  const characters = [...value];
-  return `${characters.slice(0, Math.min(4, Math.floor(characters.length / 2))).join('')}…`;
 }
 
 /** The token fields each channel needs when it is first set up (Slack's Socket Mode adds `appToken`). */

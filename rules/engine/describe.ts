@@ -1,4 +1,6 @@
-import { looksLikeToken, maskSecret, TOKEN_FIELDS } from './channel-tokens.js';
+import { TOKEN_FIELDS } from './channel-tokens.js';
+import { maskSecret } from './masking.js';
+import { looksLikeToken } from './secret-detector.js';
 import type { JsonPath } from './types.js';
 
 /** `tasks[0].schedule.kind`; the root is "the manifest". */

@@ -1,9 +1,9 @@
-import { derived, parseDocument, type ParsedDocument } from './document.js';
+import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
-import { secretSpans } from './channel-tokens.js';
+import { maskDiagnostic, maskFor } from './masking.js';
 import type { Diagnostic, Fix, LintOptions, LintResult, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
@@ -48,17 +48,15 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
     rule.check(context);
   }
   diagnostics.sort(compareDiagnostics);
+  // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
+  // Fix texts stay whole, since applying a fix must keep the text it moves.
+  const masked = diagnostics.length > 0 ? diagnostics.map((d) => maskDiagnostic(d, maskFor(doc), { fixTexts: false })) : diagnostics;
   return {
-    diagnostics,
-    // Only output that shows source text needs these: find them when first asked for.
-    get secretRanges(): Range[] {
-      return derived(doc, secretRangesOf);
+    diagnostics: masked,
+    get mask() {
+      return maskFor(doc);
     },
   };
-}
-
-function secretRangesOf(doc: ParsedDocument): Range[] {
-  return secretSpans(doc).map((span) => toRange(doc.lines, span));
 }
 
 export function toRange(lines: LineIndex, span: Span): Range {

@@ -1,4 +1,5 @@
 /** Public shapes shared by the engine, the CLI and the language server (SPEC section 4). */
+import type { SecretMask } from './masking.js';
 import type { RepositoryFacts } from './repository.js';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -96,6 +97,9 @@ export interface LintOptions {
 
 export interface LintResult {
   diagnostics: Diagnostic[];
-  /** Ranges of literal secrets (channel tokens) in the text, for masking in code frames. */
-  secretRanges: Range[];
+  /**
+   * The secrets of the text, to mask anything shown besides the diagnostics (code frames, fix
+   * texts, a diff). The diagnostics' messages and fix titles are already masked.
+   */
+  readonly mask: SecretMask;
 }

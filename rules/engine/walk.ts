@@ -18,6 +18,19 @@ export function forEachValue(root: Node | undefined, visit: (node: Node) => void
   }
 }
 
+/** Visits every string node: values and the keys of properties. */
+export function forEachString(root: Node | undefined, visit: (node: Node) => void): void {
+  forEachValue(root, (node) => {
+    if (node.type === 'string') visit(node);
+    else if (node.type === 'object') {
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        if (key?.type === 'string') visit(key);
+      }
+    }
+  });
+}
+
 export function forEachObject(root: Node | undefined, visit: (object: Node) => void): void {
   forEachValue(root, (node) => {
     if (node.type === 'object') visit(node);

@@ -5,10 +5,9 @@ import { painter } from '../../cli/color.js';
 import { unifiedDiff } from '../../cli/diff.js';
 import { escapeData, escapeProperty } from '../../cli/formats/github.js';
 import type { FileReport } from '../../cli/report.js';
-import { maskSecret } from '../../rules/index.js';
-import { secretStrings } from '../../cli/secrets.js';
+import { maskFor, maskSecret, parseDocument } from '../../rules/index.js';
 import { safeLine } from '../../cli/terminal-text.js';
-import { LineIndex, type Range } from '../../rules/index.js';
+import { LineIndex } from '../../rules/index.js';
 
 /** Applies a unified diff produced by `unifiedDiff` to `before` (a minimal patch(1)). */
 function applyDiff(before: string, diff: string): string {
@@ -135,17 +134,13 @@ describe('terminal text', () => {
 });
 
 describe('code frames', () => {
-  const report = (text: string, secretRanges: Range[] = []): FileReport => {
-    const lines = new LineIndex(text);
-    return {
-      filePath: 'm.json',
-      text,
-      lines,
-      diagnostics: [],
-      secretRanges,
-      secrets: secretStrings(text, lines, secretRanges),
-    };
-  };
+  const report = (text: string): FileReport => ({
+    filePath: 'm.json',
+    text,
+    lines: new LineIndex(text),
+    diagnostics: [],
+    mask: maskFor(parseDocument(text)),
+  });
   const paint = painter(false);
   const plain = (s: string) => s;
 
@@ -157,10 +152,8 @@ describe('code frames', () => {
   it('masks secrets, keeping at most 4 characters, wherever they appear on shown lines', () => {
     const token = 'xoxb-1111-2222-abcdefgh';
     const text = `{"botToken": "${token}", "note": "${token}", "bad": 1}`;
-    const start = text.indexOf(token);
-    const range: Range = { start: { line: 0, character: start }, end: { line: 0, character: start + token.length } };
     const bad = text.indexOf('"bad"');
-    const frame = codeFrame(report(text, [range]), { start: { line: 0, character: bad }, end: { line: 0, character: bad + 5 } }, paint, plain);
+    const frame = codeFrame(report(text), { start: { line: 0, character: bad }, end: { line: 0, character: bad + 5 } }, paint, plain);
     expect(frame.join('\n')).not.toContain('1111');
     expect(frame[0]).toBe(`    1 | {"botToken": "${maskSecret(token)}", "note": "${maskSecret(token)}", "bad": 1}`);
     // the underline still points at "bad" after masking shortened the line

@@ -1,0 +1,196 @@
+/**
+ * The one masking function every output passes through (SPEC section 4): messages, fix titles
+ * and texts, code frames, diffs, the template `api` response, the language server's diagnostics,
+ * hovers and code action titles.
+ *
+ * A mask knows the secrets of the texts it has learned (the manifest, its config file, a
+ * README) and hides them wherever they appear in an output — also rebuilt in another form, such
+ * as upper-cased into a variable name or lower-cased into a slug: after the first characters a
+ * secret may show, any run of `GRAM` letters and digits from the rest of it is hidden, whatever
+ * its case and whatever separates its characters. Secret shapes in the output itself are hidden
+ * too, so text the mask never learned (another file's, a command's) cannot carry one either.
+ */
+import { literalChannelTokens } from './channel-tokens.js';
+import { derived, type ParsedDocument } from './document.js';
+import { findSecrets, mergeSpans, opaque, type SecretSpan } from './secret-detector.js';
+import type { Diagnostic } from './types.js';
+import { forEachString } from './walk.js';
+
+/** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
+export function shownLength(secret: string): number {
+  const codePoints = [...secret];
+  const shown = Math.min(4, Math.floor(codePoints.length / 2));
+  return codePoints.slice(0, shown).join('').length;
+}
+
+/** What a message may show of a secret: its first characters (see `shownLength`), then `…`. */
+export function maskSecret(value: string): string {
+  return `${value.slice(0, shownLength(value))}…`;
+}
+
+/** Letters and digits in a row that, taken from a secret's hidden part, count as the secret. */
+const GRAM = 6;
+const GRAM_SPACE = 36 ** GRAM;
+
+export class SecretMask {
+  /** Secrets as they appear, longest first, for exact matches. */
+  private readonly secrets: string[] = [];
+  private readonly known = new Set<string>();
+  /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
+  private readonly grams = new Set<number>();
+
+  /** Learns the secrets of a source text (a manifest, a config file, a README). */
+  learn(text: string): this {
+    for (const span of findSecrets(text)) this.add(text.slice(span.start, span.end));
+    return this;
+  }
+
+  /** Learns one secret, for example a channel token that has no known shape. */
+  add(secret: string): this {
+    if (secret.length === 0 || this.known.has(secret)) return this;
+    this.known.add(secret);
+    this.secrets.push(secret);
+    this.secrets.sort((a, b) => b.length - a.length);
+    const hidden = secret.slice(shownLength(secret));
+    const { codes } = normalize(hidden);
+    let value = 0;
+    for (let i = 0; i < codes.length; i++) {
+      value = (value * 36 + codes[i]!) % GRAM_SPACE;
+      if (i >= GRAM - 1) this.grams.add(value);
+    }
+    return this;
+  }
+
+  /** Learns every secret another mask knows (a run's mask gathers those of all its files). */
+  merge(other: SecretMask): this {
+    for (const secret of other.secrets) this.add(secret);
+    return this;
+  }
+
+  /** Whether the mask knows any secret (outputs are still searched for secret shapes). */
+  get empty(): boolean {
+    return this.secrets.length === 0;
+  }
+
+  /** The parts of `text` to hide, sorted and merged. */
+  hiddenSpans(text: string): SecretSpan[] {
+    const spans: SecretSpan[] = [];
+    for (const span of findSecrets(text)) spans.push({ start: span.start + shownLength(text.slice(span.start, span.end)), end: span.end });
+    for (const secret of this.secrets) {
+      const shown = shownLength(secret);
+      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
+        spans.push({ start: at + shown, end: at + secret.length });
+      }
+    }
+    if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
+    return mergeSpans(spans.filter((span) => span.end > span.start));
+  }
+
+  /** `text` with every hidden part replaced by `…`. */
+  mask(text: string): string {
+    const spans = this.hiddenSpans(text);
+    if (spans.length === 0) return text;
+    let result = '';
+    let at = 0;
+    for (const span of spans) {
+      result += `${text.slice(at, span.start)}…`;
+      at = span.end;
+    }
+    return result + text.slice(at);
+  }
+
+  /** A copy of a JSON-like value with every string (and every key) masked. */
+  maskDeep<T>(value: T): T {
+    return maskValue(this, value) as T;
+  }
+
+  private gramSpans(text: string, into: SecretSpan[]): void {
+    const { codes, offsets } = normalize(text);
+    let value = 0;
+    for (let i = 0; i < codes.length; i++) {
+      value = (value * 36 + codes[i]!) % GRAM_SPACE;
+      if (i >= GRAM - 1 && this.grams.has(value)) {
+        into.push({ start: offsets[i - GRAM + 1]!, end: offsets[i]! + 1 });
+      }
+    }
+  }
+}
+
+function maskValue(mask: SecretMask, value: unknown): unknown {
+  if (typeof value === 'string') return mask.mask(value);
+  if (Array.isArray(value)) return value.map((item) => maskValue(mask, item));
+  if (value !== null && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(result, mask.mask(key), { value: maskValue(mask, item), enumerable: true, writable: true, configurable: true });
+    }
+    return result;
+  }
+  return value;
+}
+
+/**
+ * The letters and digits of a text, lower-cased, as base-36 digits, with the offset of each.
+ * JSON escapes (`\n`, `\"`) are skipped whole, so a secret read from JSON source and the same
+ * secret decoded give the same run.
+ */
+function normalize(text: string): { codes: Uint8Array; offsets: Int32Array } {
+  const codes = new Uint8Array(text.length);
+  const offsets = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92 /* \ */) {
+      const next = text.charCodeAt(i + 1);
+      // n r t b f u " \ /
+      if (next === 110 || next === 114 || next === 116 || next === 98 || next === 102 || next === 34 || next === 92 || next === 47) i++;
+      continue;
+    }
+    let code: number;
+    if (c >= 48 && c <= 57) code = c - 48;
+    else if (c >= 97 && c <= 122) code = c - 87;
+    else if (c >= 65 && c <= 90) code = c - 55;
+    else continue;
+    codes[n] = code;
+    offsets[n] = i;
+    n++;
+  }
+  return { codes: codes.subarray(0, n), offsets: offsets.subarray(0, n) };
+}
+
+/**
+ * The mask of a parsed manifest: every secret its text holds (in keys, values, comments and
+ * broken parts alike), the decoded form of secrets written with JSON escapes, and opaque
+ * literal channel tokens of any shape.
+ */
+export function maskFor(doc: ParsedDocument): SecretMask {
+  return derived(doc, buildMask);
+}
+
+
+function buildMask(doc: ParsedDocument): SecretMask {
+  const mask = new SecretMask().learn(doc.text);
+  // A literal token of no known shape is still a secret when it looks generated; a placeholder
+  // (`YOUR_BOT_TOKEN`) or a misspelt reference (`ENV:NAME`) is not, and must stay readable.
+  for (const token of literalChannelTokens(doc)) {
+    if (opaque(token.value.trim())) mask.add(token.value.trim());
+  }
+  if (doc.text.includes('\\')) {
+    forEachString(doc.root, (node) => {
+      if (node.length > (node.value as string).length + 2) mask.learn(node.value as string);
+    });
+  }
+  return mask;
+}
+
+/** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
+export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {
+  const copy: Diagnostic = { ...diagnostic, message: mask.mask(diagnostic.message), path: diagnostic.path.map((segment) => (typeof segment === 'string' ? mask.mask(segment) : segment)) };
+  if (diagnostic.fixes) {
+    copy.fixes = diagnostic.fixes.map((fix) => ({
+      title: mask.mask(fix.title),
+      edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,
+    }));
+  }
+  return copy;
+}

@@ -1,0 +1,156 @@
+/**
+ * Finds credentials anywhere in a text: in values, keys, comments, command lines, URLs and
+ * broken JSON alike. Two kinds of evidence: shapes that only credentials have (a Slack `xoxb-`
+ * token, a PEM private key block), and opaque values in places that hold credentials (`API_KEY=…`,
+ * `"password": "…"`, `--token …`, `Bearer …`, the password of a URL). Only the secret part of a
+ * match is reported: a PEM block's header and a URL's user name stay readable.
+ */
+
+/** A secret's place in a text, end exclusive. */
+export interface SecretSpan {
+  start: number;
+  end: number;
+}
+
+interface Shape {
+  pattern: RegExp;
+  /** The capture group holding the secret; 0 for the whole match. */
+  group: number;
+}
+
+const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,}`;
+
+/** Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`. */
+const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|credential|auth)`;
+
+/**
+ * Every shape is searched for on its own (irregexp is fastest on patterns that open with a
+ * literal). Order does not matter: overlapping finds are merged. No pattern opens with an
+ * unbounded repetition, so a long run of letters costs linear time, not quadratic.
+ */
+const SHAPES: readonly Shape[] = [
+  // Slack bot, user, app-level and configuration tokens.
+  { pattern: /xox[abposre]-[A-Za-z0-9-]{10,}/dg, group: 0 },
+  { pattern: /xapp-[A-Za-z0-9-]{10,}/dg, group: 0 },
+  // Telegram bot token: the bot's id, a colon and the secret.
+  { pattern: /(?<![A-Za-z0-9])\d{5,12}:[A-Za-z0-9_-]{30,}/dg, group: 0 },
+  // Discord bot token: three base64url parts.
+  { pattern: /(?<![A-Za-z0-9])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/dg, group: 0 },
+  // GitHub classic and fine-grained tokens.
+  { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0 },
+  // Anthropic, then OpenAI and other `sk-` keys (Stripe's `sk_live_`, `rk_live_` too).
+  { pattern: /sk-ant-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /sk-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /[sr]k_live_[A-Za-z0-9]{16,}/dg, group: 0 },
+  // AWS access key ids; their secret keys are found by the words around them (below).
+  { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0 },
+  // GitLab, Google API keys, npm tokens.
+  { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0 },
+  { pattern: /npm_[A-Za-z0-9]{36}/dg, group: 0 },
+  // JSON Web Tokens: header and payload are base64 JSON objects.
+  { pattern: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/dg, group: 0 },
+  // A PEM private key: the body after the header, up to the footer or as far as it goes (a JSON
+  // string writes its line breaks as `\n`). Header and footer stay readable.
+  {
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----((?:[A-Za-z0-9+/=\s]|\\[nr])+)/dg,
+    group: 1,
+  },
+  // The password of a URL with credentials: `https://user:password@host`.
+  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]+)@/dg, group: 1 },
+];
+
+/**
+ * A value next to a credential word: `API_KEY=…`, `"password": "…"`, `token: …`, `--token …`,
+ * `Bearer …`, `?access_token=…`. The value is a secret only if it looks opaque (see `opaque`).
+ */
+const CONTEXTS: readonly Shape[] = [
+  {
+    pattern: new RegExp(
+      String.raw`${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>|[:=])\s*["']?(${OPAQUE_VALUE})`,
+      'dgi',
+    ),
+    group: 1,
+  },
+  { pattern: new RegExp(String.raw`(?<![\w-])--?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
+  { pattern: new RegExp(String.raw`\b(?:Bearer|Basic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  // `env:` followed by something that is not a variable name.
+  { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+];
+
+/** The places of every secret in `text`, sorted, overlaps merged. */
+export function findSecrets(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const { pattern, group } of SHAPES) collect(text, pattern, group, spans, undefined);
+  for (const { pattern, group } of CONTEXTS) collect(text, pattern, group, spans, opaque);
+  return mergeSpans(spans);
+}
+
+function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
+  // Patterns carry the `d` flag, so a group's place is known without searching for it.
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const value = match[group];
+    const place = match.indices?.[group];
+    if (value && place && (!accept || accept(value))) into.push({ start: place[0], end: place[1] });
+    if (match[0].length === 0) pattern.lastIndex++;
+  }
+}
+
+/** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
+export function looksLikeToken(value: string): boolean {
+  if (value.length < 20 || /\s/.test(value)) return false;
+  for (const { pattern, group } of SHAPES) {
+    if (group !== 0) continue;
+    pattern.lastIndex = 0;
+    const match = pattern.exec(value);
+    if (match && match.index === 0 && match[0].length === value.length) return true;
+  }
+  return false;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|env:|process\.env\.|secrets\.|<|\{\{)/;
+
+/**
+ * An opaque value: long enough, not a reference to a variable or a name (`$API_KEY`,
+ * `env:NAME`, `OPENAI_API_KEY`, `your-token-here`), and mixing letters with digits or cases the
+ * way generated credentials do.
+ */
+export function opaque(value: string): boolean {
+  if (value.length < 8 || REFERENCE.test(value) || value.includes('://')) return false;
+  if (/^[A-Z][A-Z0-9_]*$/.test(value) && ENV_NAME.test(value)) return false;
+  const digits = /[0-9]/.test(value);
+  const lower = /[a-z]/.test(value);
+  const upper = /[A-Z]/.test(value);
+  const letters = lower || upper;
+  if (!(digits && letters) && !(lower && upper && value.length >= 16)) return false;
+  // A valid variable name is a name unless it is long and random (`aB3dE5…`).
+  if (ENV_NAME.test(value) && (value.length < 20 || entropy(value) < 3.5)) return false;
+  return entropy(value) >= 2.5;
+}
+
+/** Shannon entropy in bits per character. */
+function entropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const character of value) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / value.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** Sorts spans and merges those that overlap or touch. */
+export function mergeSpans(spans: SecretSpan[]): SecretSpan[] {
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: SecretSpan[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ start: span.start, end: span.end });
+  }
+  return merged;
+}
