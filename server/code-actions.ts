@@ -10,6 +10,7 @@ import type { Diagnostic } from '../rules/index.js';
 import { analyze, servedDocument, type ServerContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
+import { maskShown } from './masking.js';
 
 /** The "fix all" source action's kind, which editors can run on save (`source.fixAll`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
@@ -54,7 +55,7 @@ export async function provideCodeActions(context: ServerContext, params: CodeAct
       actions.push({ title: 'Fix all problems (agent-manifest)', kind: FIX_ALL_KIND, edit: { changes: { [document.uri]: [edit] } } });
     }
   }
-  return actions;
+  return maskShown(document, actions);
 }
 
 /** One edit covering the part of the text that fixing everything changes. */

@@ -13,6 +13,7 @@ import type { JsonPath } from '../rules/index.js';
 import { servedDocument, type ServerContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
+import { maskShown } from './masking.js';
 import { valueCompletions, type OwnCompletion } from './own-completions.js';
 
 /**
@@ -44,9 +45,9 @@ export async function provideCompletion(
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   if (jsonServiceApplies(document)) {
-    return service.doComplete(document.document, params.position, jsonDocument(service, document));
+    return maskShown(document, await service.doComplete(document.document, params.position, jsonDocument(service, document)));
   }
-  return largeDocumentCompletion(document, params);
+  return maskShown(document, largeDocumentCompletion(document, params));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import type { Diagnostic, Fix, Severity } from '../rules/index.js';
+import type { Diagnostic, Severity } from '../rules/index.js';
 
 /** `source` of every diagnostic the server publishes. */
 export const SOURCE = 'agent-manifest';
@@ -11,12 +11,11 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** What a published diagnostic carries for quick fixes. */
-export interface DiagnosticData {
-  fixes: Fix[];
-}
-
-/** An engine finding as an LSP diagnostic: rule id as code, docs link, fixes in `data`. */
+/**
+ * An engine finding as an LSP diagnostic: rule id as code, docs link. Its fixes are not sent
+ * along (a fix's text can hold a secret the message masks): code actions lint the current
+ * version and offer them from there.
+ */
 export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
   const result: LspDiagnostic = {
     range: diagnostic.range,
@@ -28,6 +27,5 @@ export function toLspDiagnostic(diagnostic: Diagnostic): LspDiagnostic {
   };
   // Legacy forms still work but have a documented replacement: editors strike them through.
   if (diagnostic.ruleId.startsWith('legacy-')) result.tags = [DiagnosticTag.Deprecated];
-  if (diagnostic.fixes?.length) result.data = { fixes: diagnostic.fixes } satisfies DiagnosticData;
   return result;
 }

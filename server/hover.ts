@@ -2,6 +2,7 @@ import type { LanguageService } from 'vscode-json-languageservice';
 import { MarkupKind, type Hover, type HoverParams, type MarkedString } from 'vscode-languageserver';
 import { servedDocument, type ServerContext } from './context.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
+import { maskShown } from './masking.js';
 import { ownHover } from './own-hover.js';
 
 /**
@@ -22,7 +23,7 @@ export async function provideHover(context: ServerContext, service: LanguageServ
   );
   if (parts.length === 0) return null;
   const range = schemaHover?.range ?? (own ? document.rangeOf(own.node.offset, own.node.offset + own.node.length) : undefined);
-  return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, ...(range ? { range } : {}) };
+  return maskShown(document, { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, ...(range ? { range } : {}) });
 }
 
 function markdownOf(contents: Hover['contents']): string[] {

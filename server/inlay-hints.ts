@@ -2,6 +2,7 @@ import type { Node } from 'jsonc-parser';
 import type { InlayHint, InlayHintParams } from 'vscode-languageserver';
 import { cronSchedules, explainSchedule, formatRunTime, humanDuration, nodeAt } from '../rules/index.js';
 import { servedDocument, type ServerContext } from './context.js';
+import { maskShown } from './masking.js';
 
 /** After a cron expression (or legacy cron string), its next run; after `everyMs`, the duration in words. */
 export function provideInlayHints(context: ServerContext, params: InlayHintParams): InlayHint[] | null {
@@ -39,5 +40,5 @@ export function provideInlayHints(context: ServerContext, params: InlayHintParam
     if (!Number.isFinite(ms) || ms <= 0) return;
     hints.push({ position: after(everyMs), label: `= ${humanDuration(ms)}`, paddingLeft: true });
   });
-  return hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character);
+  return maskShown(document, hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character));
 }

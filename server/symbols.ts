@@ -6,6 +6,7 @@ import {
   type SymbolInformation,
 } from 'vscode-languageserver';
 import { humanDuration, nodeAt } from '../rules/index.js';
+import { maskShown } from './masking.js';
 import { servedDocument, type ServerContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 
@@ -16,8 +17,8 @@ export function provideSymbols(context: ServerContext, params: DocumentSymbolPar
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const symbols = outline(document);
-  if (context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) return symbols;
-  return flatten(document.uri, symbols, undefined);
+  if (context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) return maskShown(document, symbols);
+  return maskShown(document, flatten(document.uri, symbols, undefined));
 }
 
 type Describe = (item: Node, index: number) => { name: string; detail?: string; kind?: SymbolKind; nameNode?: Node };
