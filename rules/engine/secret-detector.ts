@@ -110,25 +110,20 @@ export function looksLikeToken(value: string): boolean {
   return false;
 }
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|env:|process\.env\.|secrets\.|<|\{\{)/;
+/** Names people write: words, an upper-case variable name, a number at the end (`TOKEN_2`, `myBot3`). */
+const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
 
 /**
- * An opaque value: long enough, not a reference to a variable or a name (`$API_KEY`,
- * `env:NAME`, `OPENAI_API_KEY`, `your-token-here`), and mixing letters with digits or cases the
- * way generated credentials do.
+ * An opaque value: long enough, not a reference to a variable (`$API_KEY`, `env:NAME`), not a
+ * name or a placeholder (`OPENAI_API_KEY`, `your-token-here`), and mixing letters with digits
+ * (or, for long ones, many letters at random) the way generated credentials do.
  */
 export function opaque(value: string): boolean {
   if (value.length < 8 || REFERENCE.test(value) || value.includes('://')) return false;
-  if (/^[A-Z][A-Z0-9_]*$/.test(value) && ENV_NAME.test(value)) return false;
-  const digits = /[0-9]/.test(value);
-  const lower = /[a-z]/.test(value);
-  const upper = /[A-Z]/.test(value);
-  const letters = lower || upper;
-  if (!(digits && letters) && !(lower && upper && value.length >= 16)) return false;
-  // A valid variable name is a name unless it is long and random (`aB3dE5…`).
-  if (ENV_NAME.test(value) && (value.length < 20 || entropy(value) < 3.5)) return false;
-  return entropy(value) >= 2.5;
+  const bits = entropy(value);
+  if (NAME_LIKE.test(value)) return value.length >= 24 && bits >= 4;
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5;
 }
 
 /** Shannon entropy in bits per character. */
