@@ -90,8 +90,8 @@ const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(
 
 const NODE = process.execPath;
 const cliEntry = join(root, 'dist', 'manifest-lint.cjs');
-const ajvEntry = join(root, 'node_modules', 'ajv-cli', 'dist', 'index.js');
-const spectralEntry = join(root, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
+const ajvEntry = join(benchDir, 'node_modules', 'ajv-cli', 'dist', 'index.js');
+const spectralEntry = join(benchDir, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const spectralRuleset = join(resultsDir, 'spectral-ruleset.json');
 const seededFile = join(resultsDir, 'seeded-errors.json');
 const ajvKeywords = './' + rel(join(benchDir, 'ajv-editor-keywords.cjs'));

@@ -6,7 +6,7 @@
 // `--sync-client-manifest` also brings the generated parts of `client/package.json` up to date.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +101,10 @@ const common = {
 const ENTRIES = [at('dist/manifest-lint.bundle.cjs'), at('dist/manifest-language-server.cjs')];
 /** Files run directly as commands: they get the shebang and the executable mode. */
 const COMMANDS = [ENTRIES[1]];
-rmSync(at('dist'), { recursive: true, force: true });
+// A packaged extension (`npm run package`) survives a rebuild; everything else is made anew.
+for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
+  if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
+}
 const outputs = await Promise.all([
   build({
     ...common,
@@ -116,6 +119,17 @@ const outputs = await Promise.all([
     format: 'cjs',
     plugins: [loadOnDemand],
     outfile: ENTRIES[1],
+  }),
+  // The library, as CommonJS and as an ES module; its lazy parts are the same side bundles.
+  build({ ...common, entryPoints: [at('lib/index.ts')], format: 'cjs', plugins: [loadOnDemand], outfile: at('dist/agent-manifest.cjs') }),
+  build({
+    ...common,
+    entryPoints: [at('lib/index.ts')],
+    format: 'esm',
+    plugins: [loadOnDemand],
+    // The side bundles are CommonJS, loaded with `require`, which an ES module makes for itself.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    outfile: at('dist/agent-manifest.mjs'),
   }),
   ...sideBundles.map(({ specifier, runtime }) =>
     build({

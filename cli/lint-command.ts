@@ -4,9 +4,7 @@ import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from
 import {
   docsUrl,
   findRule,
-  LineIndex,
   listRules,
-  maskDiagnostic,
   maskFor,
   parseDocument,
   reportUnusedIgnores,
@@ -20,7 +18,7 @@ import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import type { FileReport, FormatContext, Formatter } from './report.js';
+import { toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
 
 export interface Input {
@@ -193,15 +191,7 @@ const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api']);
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
-  return {
-    filePath: mask.mask(entry.displayPath),
-    text: entry.text,
-    lines: new LineIndex(entry.text),
-    diagnostics: kept.map((d) => maskDiagnostic(d, mask, { fixTexts: true })),
-    mask,
-    ...(entry.isOther ? { codeFrames: false } : {}),
-    ...(entry.repositoryPath !== undefined ? { repositoryPath: entry.repositoryPath } : {}),
-  };
+  return toFileReport({ ...entry, diagnostics: kept }, mask);
 }
 
 /** The dry-run diff of one file; `mask` learns the secrets of both versions. */

@@ -1,4 +1,4 @@
-import type { Diagnostic, LineIndex, SecretMask, Severity } from '../rules/index.js';
+import { LineIndex, maskDiagnostic, type Diagnostic, type SecretMask, type Severity } from '../rules/index.js';
 
 /** One linted file as every output format sees it. */
 export interface FileReport {
@@ -56,4 +56,20 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): Counts {
     if (d.fixes?.length === 1) counts.fixable += 1;
   }
   return counts;
+}
+
+/** A linted file as the formatters take it: findings masked with the run's secrets, file name too. */
+export function toFileReport(
+  entry: { displayPath: string; text: string; diagnostics: Diagnostic[]; repositoryPath?: string; isOther?: boolean },
+  mask: SecretMask,
+): FileReport {
+  return {
+    filePath: mask.mask(entry.displayPath),
+    text: entry.text,
+    lines: new LineIndex(entry.text),
+    diagnostics: entry.diagnostics.map((d) => maskDiagnostic(d, mask, { fixTexts: true })),
+    mask,
+    ...(entry.isOther ? { codeFrames: false } : {}),
+    ...(entry.repositoryPath !== undefined ? { repositoryPath: entry.repositoryPath } : {}),
+  };
 }

@@ -19,9 +19,7 @@ const PREFIX = 'agent-manifest-vsix-';
  * the build, which would empty `dist/` under the other test files.
  */
 export async function packagedVsix(): Promise<string> {
-  const stamp = fs.statSync(path.join(EXTENSION_DIR, 'package.json'));
-  const key = createHash('sha256').update(`${ROOT}\0${stamp.ino}\0${stamp.mtimeMs}`).digest('hex').slice(0, 16);
-  const dir = path.join(os.tmpdir(), `${PREFIX}${key}`);
+  const dir = packageFolder();
   const vsix = path.join(dir, 'agent-manifest.vsix');
   const failure = path.join(dir, 'failure.txt');
   try {
@@ -40,6 +38,13 @@ export async function packagedVsix(): Promise<string> {
     throw error;
   }
   return vsix;
+}
+
+/** The folder the `.vsix` of this build is packed into (the test run's teardown removes it). */
+export function packageFolder(): string {
+  const stamp = fs.statSync(path.join(EXTENSION_DIR, 'package.json'));
+  const key = createHash('sha256').update(`${ROOT}\0${stamp.ino}\0${stamp.mtimeMs}`).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `${PREFIX}${key}`);
 }
 
 async function waitForPackage(vsix: string, failure: string): Promise<string> {

@@ -5,7 +5,7 @@
  * stdio. The number of cells is printed, and every leaking cell is named.
  */
 import { Writable } from 'node:stream';
-import { createScanner, SyntaxKind } from 'jsonc-parser';
+import { createScanner } from 'jsonc-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.js';
 import { fileUri, NOW, TestClient } from '../server/client.js';
@@ -64,8 +64,9 @@ async function runInProcess(argv: string[], cwd: string): Promise<string> {
 function tokenOffsets(text: string): number[] {
   const scanner = createScanner(text, false);
   const offsets: number[] = [];
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+  for (let kind: number = scanner.scan(); kind !== 17 /* EOF */; kind = scanner.scan()) {
+    // Trivia (15) and line breaks (14) are not tokens to hover.
+    if (kind === 14 || kind === 15) continue;
     offsets.push(scanner.getTokenOffset() + Math.min(1, scanner.getTokenLength() - 1));
   }
   return offsets;

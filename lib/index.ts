@@ -1,0 +1,131 @@
+/**
+ * The library: `import { lint, fix, rules, formatters } from 'agent-manifest'`. Pure functions
+ * over text (nothing is read or written); configuration comes as a value, not a file.
+ */
+import pkg from '../package.json' with { type: 'json' };
+import type { FileReport, FormatContext, Formatter } from '../cli/report.js';
+import { toFileReport } from '../cli/report.js';
+import { formatGithub } from '../cli/formats/github.js';
+import { formatJson } from '../cli/formats/json.js';
+import { formatSarif } from '../cli/formats/sarif.js';
+import { formatStylish } from '../cli/formats/stylish.js';
+import {
+  applyIgnores,
+  docsUrl,
+  fixText,
+  lint as lintDocument,
+  listRules,
+  parseConfig,
+  SecretMask,
+  type Diagnostic,
+  type IgnoreEntry,
+  type LintConfig,
+  type RuleMeta,
+  type SeveritySetting,
+} from '../rules/index.js';
+
+export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/index.js';
+
+/** What a `.manifestlintrc.json` holds, as a value or as its text. */
+export interface Config {
+  rules?: Record<string, SeveritySetting>;
+  ignore?: { rule?: string; path: string }[];
+}
+
+export interface LintOptions {
+  /** How the manifest is named in results and formatter output (default `manifest.json`). */
+  fileName?: string;
+  /** The configuration a `.manifestlintrc.json` would give: its object, or its text. */
+  config?: Config | string;
+  /** Severity overrides by rule id (`off` disables a rule); they win over `config`. */
+  rules?: Record<string, SeveritySetting>;
+  /** The clock for time-dependent findings (`task-at-past`, next runs): a Date or an ISO time. */
+  now?: Date | string;
+  /** Check the manifest as a marketplace template submission. */
+  template?: boolean;
+}
+
+export interface LintResult {
+  filePath: string;
+  /** The text the findings refer to. */
+  text: string;
+  /** Sorted by position; messages never show a secret. */
+  diagnostics: Diagnostic[];
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  hintCount: number;
+}
+
+export interface FixResult {
+  /** The text with every certain fix applied. */
+  output: string;
+  /** How many findings the fixes resolved. */
+  applied: number;
+  /** What is left to do by hand, linted on `output`. */
+  remaining: Diagnostic[];
+}
+
+/** Lints manifest text. */
+export function lint(text: string, options: LintOptions = {}): LintResult {
+  const { engineOptions, ignore } = resolve(options);
+  const diagnostics = applyIgnores(lintDocument(text, engineOptions).diagnostics, ignore).kept;
+  const count = (severity: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === severity).length;
+  return {
+    filePath: options.fileName ?? 'manifest.json',
+    text,
+    diagnostics,
+    errorCount: count('error'),
+    warningCount: count('warning'),
+    infoCount: count('info'),
+    hintCount: count('hint'),
+  };
+}
+
+/** Applies every certain fix, as `manifest-lint --fix` does. */
+export function fix(text: string, options: LintOptions = {}): FixResult {
+  const { engineOptions, ignore } = resolve(options);
+  const { output, fixCount } = fixText(text, engineOptions, ignore);
+  return { output, applied: fixCount, remaining: lint(output, options).diagnostics };
+}
+
+/** The rule catalog's metadata, with each rule's documentation page. */
+export const rules: readonly (RuleMeta & { docsUrl: string })[] = listRules().map((rule) => ({ ...rule, docsUrl: docsUrl(rule.id) }));
+
+/** A result to format: what `lint` returns (only `filePath`, `text` and `diagnostics` are read). */
+export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
+
+/** The CLI's output formats, over lint results; secrets in the texts are masked in every one. */
+export const formatters: Record<'stylish' | 'json' | 'sarif' | 'github', (results: FormatInput[]) => string> = {
+  stylish: formatWith(formatStylish),
+  json: formatWith(formatJson),
+  sarif: formatWith(formatSarif),
+  github: formatWith(formatGithub),
+};
+
+function formatWith(formatter: Formatter): (results: FormatInput[]) => string {
+  return (results) => {
+    const mask = new SecretMask();
+    for (const result of results) mask.learn(result.text);
+    const reports: FileReport[] = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
+    const context: FormatContext = { color: false, cwd: process.cwd(), version: pkg.version, informationUri: pkg.homepage };
+    return formatter(reports, context);
+  };
+}
+
+function resolve(options: LintOptions): { engineOptions: Parameters<typeof lintDocument>[1]; ignore: IgnoreEntry[] } {
+  // An object goes through the same checks as a file's text, so both fail alike.
+  const config = options.config === undefined ? { rules: {}, ignore: [] } : checkedConfig(typeof options.config === 'string' ? options.config : JSON.stringify(options.config));
+  const now = options.now === undefined ? undefined : new Date(options.now);
+  if (now && Number.isNaN(now.getTime())) throw new TypeError(`now is not a time: ${String(options.now)}`);
+  return {
+    engineOptions: { rules: { ...config.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}) },
+    ignore: config.ignore,
+  };
+}
+
+function checkedConfig(text: string): LintConfig {
+  const { config, problems } = parseConfig(text);
+  if (problems[0]) throw new TypeError(`config: ${problems[0].message}`);
+  return config;
+}

@@ -1,0 +1,107 @@
+/**
+ * The package as users get it: packed from a copy of the repository's tracked files (so `prepack`
+ * builds it, as from a clean clone), installed into an empty project without the network, then
+ * both commands run, the library imported from CommonJS and from an ES module, and its types
+ * checked by TypeScript.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { workspace } from '../workspace.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+delete NPM_ENV.NODE_OPTIONS;
+
+const MANIFEST = '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "start": "node server.js" }, "routes": [{ "port": 18789, "path": "/" }] }\n';
+
+let tarball = '';
+let project = '';
+let packed: string[] = [];
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', args, { cwd, env: NPM_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  // A clean clone: the tracked files only, with the development dependencies beside them.
+  const clone = workspace({}, { git: false });
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of tracked) {
+    const source = path.join(ROOT, file);
+    if (!fs.existsSync(source)) continue;
+    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    fs.copyFileSync(source, path.join(clone, file));
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
+  const out = workspace({}, { git: false });
+  const result = JSON.parse(npm(['pack', '--json', '--pack-destination', out], clone)) as { filename: string; files: { path: string }[] }[];
+  tarball = path.join(out, result[0]!.filename);
+  packed = result[0]!.files.map((file) => file.path);
+
+  project = workspace({ 'package.json': '{ "name": "consumer", "version": "1.0.0", "private": true }\n', 'manifest.json': MANIFEST }, { git: false });
+  npm(['install', '--offline', '--no-package-lock', tarball], project);
+}, 240_000);
+
+describe('the packed package', () => {
+  it('ships the commands, the library, the schema, types and docs, and nothing else', () => {
+    for (const file of ['dist/manifest-lint.cjs', 'dist/manifest-language-server.cjs', 'dist/agent-manifest.cjs', 'dist/agent-manifest.mjs', 'dist/types/lib/index.d.ts', 'schema/manifest.v1.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+      expect(packed, file).toContain(file);
+    }
+    expect(packed.filter((file) => /^(test|bench|client|rules|cli|server|lib|build)\/|^dist\/extension\/|\.vsix$/.test(file))).toEqual([]);
+  });
+
+  it('installs without adding a dependency, in under 10 MB', () => {
+    const installed = fs.readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed).toEqual(['agent-manifest']);
+    const size = Number(execFileSync('du', ['-sk', path.join(project, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]) * 1024;
+    expect(size).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it.each(['manifest-lint', 'agent-manifest'])('runs %s through npx --no-install: exit 1 on port 18789', (bin) => {
+    const result = spawnSync('npx', ['--no-install', bin, 'manifest.json'], { cwd: project, env: NPM_ENV, encoding: 'utf8' });
+    expect(result.stdout).toContain('route-port-reserved');
+    expect(result.status).toBe(1);
+    const version = spawnSync('npx', ['--no-install', bin, '--version'], { cwd: project, env: NPM_ENV, encoding: 'utf8' });
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('starts the language server, which names its version', () => {
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const exit = JSON.stringify({ jsonrpc: '2.0', method: 'exit' });
+    const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const result = spawnSync(path.join(project, 'node_modules/.bin/manifest-language-server'), ['--stdio'], {
+      input: frame(initialize) + frame(exit),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.stdout).toContain('"name":"manifest-language-server"');
+    expect(result.stdout).toContain(`"version":"${pkg.version}"`);
+  });
+
+  it('gives a working lint to require and to import, and the schema by its export', () => {
+    const cjs = spawnSync(process.execPath, ['-e', "const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync('manifest.json', 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)"], { cwd: project, encoding: 'utf8' });
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout).toMatch(/^1 .*route-port-reserved.* true\n$/);
+    const esm = spawnSync(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":{\"primary\":\"a/b\"}}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project, encoding: 'utf8' });
+    expect(esm.stderr).toBe('');
+    expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
+  });
+
+  it('has types that TypeScript resolves', () => {
+    fs.writeFileSync(
+      path.join(project, 'check.ts'),
+      "import { lint, fix, formatters, type Diagnostic } from 'agent-manifest';\n" +
+        "const found: Diagnostic[] = lint('{}', { now: '2026-01-01T00:00:00Z', rules: { 'schema-url': 'off' } }).diagnostics;\n" +
+        "const text: string = fix('{}').output + formatters.json([lint('{}')]);\n" +
+        'export { found, text };\n',
+    );
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', '', 'check.ts'], { cwd: project, encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
