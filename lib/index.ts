@@ -17,14 +17,14 @@ import {
   listRules,
   parseConfig,
   SecretMask,
-  type Diagnostic,
   type IgnoreEntry,
   type LintConfig,
-  type RuleMeta,
-  type SeveritySetting,
+  type LintOptions as EngineOptions,
 } from '../rules/index.js';
+// The published types come from the one module that imports nothing, so they stand alone.
+import type { Diagnostic, RuleMeta, SeveritySetting } from '../rules/engine/types.js';
 
-export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/index.js';
+export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/engine/types.js';
 
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */
 export interface Config {
@@ -113,7 +113,7 @@ function formatWith(formatter: Formatter): (results: FormatInput[]) => string {
   };
 }
 
-function resolve(options: LintOptions): { engineOptions: Parameters<typeof lintDocument>[1]; ignore: IgnoreEntry[] } {
+function resolve(options: LintOptions): { engineOptions: EngineOptions; ignore: IgnoreEntry[] } {
   // An object goes through the same checks as a file's text, so both fail alike.
   const config = options.config === undefined ? { rules: {}, ignore: [] } : checkedConfig(typeof options.config === 'string' ? options.config : JSON.stringify(options.config));
   const now = options.now === undefined ? undefined : new Date(options.now);

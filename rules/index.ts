@@ -1,5 +1,6 @@
 /** The engine's public API: pure functions from manifest text to diagnostics and fixes. */
 export * from './engine/types.js';
+export type { LintOptions, LintResult } from './engine/options.js';
 export { lint } from './engine/lint.js';
 export { fixText, type FixTextResult } from './engine/fix.js';
 export { listRules, findRule } from './engine/registry.js';

@@ -4,7 +4,8 @@ import { docsUrl } from './links.js';
 import { findRule, ruleIds } from './registry.js';
 import { closest } from './suggest.js';
 import { unusedIgnore } from '../catalog/unused-ignore.js';
-import { SEVERITIES, type Diagnostic, type JsonPath, type LintOptions, type Range, type Severity, type SeveritySetting } from './types.js';
+import type { LintOptions } from './options.js';
+import { SEVERITIES, type Diagnostic, type JsonPath, type Range, type Severity, type SeveritySetting } from './types.js';
 
 /** An `ignore` entry of `.manifestlintrc.json`: silences findings at or under a JSON pointer. */
 export interface IgnoreEntry {

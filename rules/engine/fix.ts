@@ -1,7 +1,8 @@
 import { applyIgnores, type IgnoreEntry } from './config.js';
 import { lint } from './lint.js';
 import { LineIndex } from './line-index.js';
-import type { Diagnostic, LintOptions } from './types.js';
+import type { LintOptions } from './options.js';
+import type { Diagnostic } from './types.js';
 
 export interface FixTextResult {
   output: string;

@@ -4,7 +4,8 @@ import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
 import { maskDiagnostic, maskFor } from './masking.js';
-import type { Diagnostic, Fix, LintOptions, LintResult, Range, Severity } from './types.js';
+import type { LintOptions, LintResult } from './options.js';
+import type { Diagnostic, Fix, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
 /**

@@ -1,6 +1,7 @@
-/** Public shapes shared by the engine, the CLI and the language server (SPEC section 4). */
-import type { SecretMask } from './masking.js';
-import type { RepositoryFacts } from './repository.js';
+/**
+ * Public shapes shared by the engine, the CLI and the language server (SPEC section 4). This file
+ * imports nothing, so the library's published types stand alone.
+ */
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -76,30 +77,4 @@ export interface RuleMeta {
    * fact is reported once.
    */
   covers?: string[];
-}
-
-export interface LintOptions {
-  /** Severity overrides by rule id; `off` disables a rule. */
-  rules?: Record<string, SeveritySetting>;
-  /** The clock for every time-dependent result. Defaults to the current time. */
-  now?: Date;
-  /**
-   * Template mode (`manifest-lint template`): the manifest is checked as a marketplace template
-   * submission, so template metadata is required rather than ignored.
-   */
-  template?: boolean;
-  /**
-   * Template mode: facts about the repository the manifest belongs to, gathered outside the
-   * engine. The template-repository rules run only when they are given.
-   */
-  repository?: RepositoryFacts;
-}
-
-export interface LintResult {
-  diagnostics: Diagnostic[];
-  /**
-   * The secrets of the text, to mask anything shown besides the diagnostics (code frames, fix
-   * texts, a diff). The diagnostics' messages and fix titles are already masked.
-   */
-  readonly mask: SecretMask;
 }

@@ -4,7 +4,7 @@
  * both commands run, the library imported from CommonJS and from an ES module, and its types
  * checked by TypeScript.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { workspace } from '../workspace.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const NPM_ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 delete NPM_ENV.NODE_OPTIONS;
 
 const MANIFEST = '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "start": "node server.js" }, "routes": [{ "port": 18789, "path": "/" }] }\n';
@@ -69,17 +69,21 @@ describe('the packed package', () => {
     expect(version.stdout.trim()).toBe(pkg.version);
   });
 
-  it('starts the language server, which names its version', () => {
+  it('starts the language server, which names its version', async () => {
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
-    const exit = JSON.stringify({ jsonrpc: '2.0', method: 'exit' });
-    const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    const result = spawnSync(path.join(project, 'node_modules/.bin/manifest-language-server'), ['--stdio'], {
-      input: frame(initialize) + frame(exit),
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(result.stdout).toContain('"name":"manifest-language-server"');
-    expect(result.stdout).toContain(`"version":"${pkg.version}"`);
+    const server = spawn(path.join(project, 'node_modules/.bin/manifest-language-server'), ['--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let answer = '';
+    const answered = new Promise<void>((resolve) =>
+      server.stdout.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('utf8');
+        if (answer.includes('"id":1')) resolve();
+      }),
+    );
+    server.stdin.write(`Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
+    await answered;
+    server.kill();
+    expect(answer).toContain('"name":"manifest-language-server"');
+    expect(answer).toContain(`"version":"${pkg.version}"`);
   });
 
   it('gives a working lint to require and to import, and the schema by its export', () => {
@@ -99,8 +103,10 @@ describe('the packed package', () => {
         "const text: string = fix('{}').output + formatters.json([lint('{}')]);\n" +
         'export { found, text };\n',
     );
+    const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] };
+    fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['check.ts'] }));
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', '', 'check.ts'], { cwd: project, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
