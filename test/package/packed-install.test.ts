@@ -95,6 +95,26 @@ describe('the packed package', () => {
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });
 
+  it('runs the README library example as written, printing what its comments say', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = /<!-- library-example:begin -->\s*```js\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(readme);
+    expect(section).not.toBeNull();
+    const code = section![1]!;
+    const expected = code
+      .split('\n')
+      .filter((line) => line.startsWith('// '))
+      .map((line) => line.slice(3))
+      .join('\n');
+    fs.writeFileSync(path.join(project, 'example.mjs'), code);
+    const esm = spawnSync(process.execPath, ['example.mjs'], { cwd: project, encoding: 'utf8' });
+    expect(esm.stderr).toBe('');
+    expect(esm.stdout.trimEnd()).toBe(expected);
+    // The same from CommonJS.
+    fs.writeFileSync(path.join(project, 'example.cjs'), code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`));
+    const cjs = spawnSync(process.execPath, ['example.cjs'], { cwd: project, encoding: 'utf8' });
+    expect(cjs.stdout.trimEnd()).toBe(expected);
+  });
+
   it('has types that TypeScript resolves', () => {
     fs.writeFileSync(
       path.join(project, 'check.ts'),
