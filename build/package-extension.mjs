@@ -4,12 +4,19 @@
 // collected: the client and the server are bundles, so the package has no `node_modules`.
 // `--out <file>` writes the package elsewhere.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import vsce from '@vscode/vsce';
 import { EXTENSION_DIR } from './extension.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// vsce lives in its own install (`build/packaging-tools/`, made by `node build/install-tools.mjs`).
+const tools = createRequire(resolve(root, 'build/packaging-tools/package.json'));
+if (!existsSync(resolve(root, 'build/packaging-tools/node_modules/@vscode/vsce'))) {
+  process.stderr.write('@vscode/vsce is not installed: run `node build/install-tools.mjs build/packaging-tools` (`npm run package` does).\n');
+  process.exit(1);
+}
+const vsce = tools('@vscode/vsce');
 const folder = resolve(root, EXTENSION_DIR);
 if (!existsSync(`${folder}/package.json`)) {
   process.stderr.write(`${EXTENSION_DIR} is missing: run \`npm run build\` first (\`npm run package\` does both).\n`);
