@@ -24,7 +24,7 @@ const text = (name: string) => files.get(name)!.toString('utf8');
 describe('npm run package', () => {
   it('builds, then packs dist/extension into dist/agent-manifest-<version>.vsix', () => {
     const script = (pkg.scripts as Record<string, string>).package;
-    expect(script).toBe('node build/build.mjs && node build/package-extension.mjs');
+    expect(script).toBe('node build/build.mjs && node build/install-tools.mjs build/packaging-tools && node build/package-extension.mjs');
     expect(fs.readFileSync(path.join(ROOT, 'build/package-extension.mjs'), 'utf8')).toContain('dist/${manifest.name}-${manifest.version}.vsix');
   });
 });
