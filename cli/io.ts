@@ -3,4 +3,6 @@ export interface Io {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Standard input (`--stdin`); the process's own when absent. */
+  stdin?: NodeJS.ReadableStream;
 }

@@ -61,7 +61,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     return 0;
   }
 
-  const inputs = await readInputs(options, io.cwd);
+  const inputs = await readInputs(options, io);
   const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig);
   // Every config problem stops the run before any file is written.
   const configs = inputs.map((input) => resolver.forFolder(input.folder));
@@ -162,7 +162,8 @@ export async function reportLinted(
   return 0;
 }
 
-async function readInputs(options: CliOptions, cwd: string): Promise<Input[]> {
+async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
+  const { cwd } = io;
   if (options.stdin) {
     const name = options.stdinFilename;
     const displayPath = name ?? STDIN_NAME;
@@ -170,7 +171,7 @@ async function readInputs(options: CliOptions, cwd: string): Promise<Input[]> {
       {
         displayPath,
         folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)),
-        text: await readStdin(displayPath),
+        text: await readStdin(displayPath, io.stdin),
       },
     ];
   }

@@ -27,10 +27,7 @@ export function readTextFile(absPath: string, displayPath: string): string {
   }
 }
 
-/** Reads standard input to its end as UTF-8, refusing more than the size limit. */
-export async function readStdin(displayPath: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
+function checkStdinDescriptor(displayPath: string): void {
   try {
     const stat = fs.fstatSync(0);
     if (stat.isDirectory()) throw new CliError('cannot read standard input: is a folder');
@@ -39,12 +36,20 @@ export async function readStdin(displayPath: string): Promise<string> {
     if (error instanceof CliError) throw error;
     // fstat can fail on unusual descriptors; reading will tell
   }
+}
+
+/** Reads standard input to its end as UTF-8, refusing more than the size limit. */
+export async function readStdin(displayPath: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // Only the process's own standard input has a descriptor to look at before reading.
+  if (stdin === process.stdin) checkStdinDescriptor(displayPath);
   try {
-    for await (const chunk of process.stdin) {
+    for await (const chunk of stdin) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
       total += buffer.length;
       if (total > MAX_INPUT_BYTES) {
-        process.stdin.destroy();
+        if (stdin === process.stdin) process.stdin.destroy();
         throw tooLarge(displayPath, total);
       }
       chunks.push(buffer);

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { run } from '../../cli/run.js';
 import type { JsonFileResult } from '../../cli/formats/json.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,10 +27,20 @@ export interface RunOptions {
   /** Added to (or, with `undefined`, removed from) a colour-free environment. */
   env?: Record<string, string | undefined>;
   timeout?: number;
+  /**
+   * Run the built binary in its own process (for what only a process shows: exit on a signal,
+   * memory and time bounds, the environment of a clone, the command's own start-up). Otherwise
+   * the CLI runs in this process through `run(argv, io)`, which is what every command runs.
+   */
+  binary?: boolean;
 }
 
-/** Runs the built CLI with `node`, in `cwd`, with colour variables cleared unless given. */
+/** Runs the CLI in `cwd`, with colour variables cleared unless given. */
 export function runCli(args: string[], options: RunOptions): Promise<RunResult> {
+  return options.binary ? runBinary(args, options) : runInProcess(args, options);
+}
+
+function environment(options: RunOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
@@ -37,6 +49,36 @@ export function runCli(args: string[], options: RunOptions): Promise<RunResult> 
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
+  return env;
+}
+
+async function runInProcess(args: string[], options: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const capture = () => {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
+    return { stream, text: () => chunks.join('') };
+  };
+  const stdout = capture();
+  const stderr = capture();
+  const code = await run(args, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env: environment(options),
+    cwd: options.cwd,
+    stdin: Readable.from([Buffer.from(options.input ?? '')]),
+  });
+  return { code, signal: null, stdout: stdout.text(), stderr: stderr.text(), elapsed: Date.now() - started };
+}
+
+/** Runs the built CLI with `node` in its own process. */
+export function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
+  const env = environment(options);
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {

@@ -104,7 +104,8 @@ describe('large and hostile inputs', () => {
     fs.writeFileSync(path.join(cwd, 'array.json'), deepArray);
     fs.writeFileSync(path.join(cwd, 'object.json'), deepObject);
     for (const file of ['array.json', 'object.json']) {
-      const result = await runCli(['--now', NOW, '--format', 'compact', file], { cwd, timeout: 20_000 });
+      // A stack overflow or a hang shows as a signal or a timeout of the process.
+      const result = await runCli(['--now', NOW, '--format', 'compact', file], { cwd, timeout: 20_000, binary: true });
       expect(result.signal, file).toBeNull();
       expect([1, 2], file).toContain(result.code);
       expect(result.stdout + result.stderr).toMatch(new RegExp(`^(${file}:\\d+:\\d+: error |manifest-lint: )`, 'm'));
@@ -120,7 +121,7 @@ describe('large and hostile inputs', () => {
     const cwd = workspace();
     const filler = 'a'.repeat(50 * 1024 * 1024);
     fs.writeFileSync(path.join(cwd, 'manifest.json'), `{"version":1,"agent":{"name":"x","description":"${filler}"}}`);
-    const result = await runCli(['--now', NOW, '--format', 'compact'], { cwd, timeout: 25_000 });
+    const result = await runCli(['--now', NOW, '--format', 'compact'], { cwd, timeout: 25_000, binary: true });
     expect(result.signal).toBeNull();
     expect([1, 2]).toContain(result.code);
     expect(result.stdout + result.stderr).toMatch(/^(manifest\.json:\d+:\d+: error |manifest-lint: )/m);

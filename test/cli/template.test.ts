@@ -175,7 +175,8 @@ beforeAll(() => {
 });
 
 const run = (args: string[], env: Record<string, string | undefined> = {}) =>
-  runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env }, timeout: 60_000 });
+  // A clone reads the environment (HOME's git configuration, TMPDIR): only a process of its own shows that.
+  runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env }, timeout: 60_000, binary: true });
 
 /** A checkout of the repository as a plain folder, at `ref`. */
 function checkout(ref: string): string {
