@@ -19,7 +19,7 @@ const GLOB_CHARS = /[*?[\]{}]|^!|[@+!]\(/;
  * `manifest.json` (skipping `node_modules` and `.git`), and globs (only when a path does not
  * exist and holds glob characters). Duplicates are dropped; order follows the command line.
  */
-export async function discover(paths: string[], cwd: string): Promise<Target[]> {
+export async function discover(paths: string[], cwd: string, warn: (message: string) => void = () => undefined): Promise<Target[]> {
   const targets: Target[] = [];
   const seen = new Set<string>();
   const add = (displayPath: string, absPath: string): void => {
@@ -40,7 +40,7 @@ export async function discover(paths: string[], cwd: string): Promise<Target[]> 
       }
     }
     if (stat?.isDirectory()) {
-      const found = walk(absPath);
+      const found = walk(absPath, (rel) => warn(`skipping ${joinDisplay(given, rel)}: a symbolic link to a file outside ${given}`));
       if (found.length === 0) throw new CliError(`no ${MANIFEST_NAME} found in ${given}`);
       for (const rel of found) add(joinDisplay(given, rel), path.join(absPath, rel));
     } else if (stat) {
@@ -48,7 +48,10 @@ export async function discover(paths: string[], cwd: string): Promise<Target[]> 
     } else if (GLOB_CHARS.test(given)) {
       const matches = await expandGlob(given, cwd);
       if (matches.length === 0) throw new CliError(`no files match: ${given}`);
-      for (const match of matches) add(match, path.resolve(cwd, match));
+      for (const match of matches) {
+        if (path.isAbsolute(given) || insideTree(cwd, path.resolve(cwd, match))) add(match, path.resolve(cwd, match));
+        else warn(`skipping ${match}: a symbolic link to a file outside the current folder`);
+      }
     } else {
       throw new CliError(`no such file: ${given}`);
     }
@@ -56,8 +59,13 @@ export async function discover(paths: string[], cwd: string): Promise<Target[]> 
   return targets;
 }
 
-/** Relative paths (with `/`) of every manifest under `root`, sorted. Symlinked folders are not followed. */
-function walk(root: string): string[] {
+/**
+ * Relative paths (with `/`) of every manifest under `root`, sorted. Symlinked folders are not
+ * followed, and a `manifest.json` that is a link counts only when it leads to a regular file
+ * inside the tree: a folder's content is never a way to read (or, with `--fix`, to write) a file
+ * elsewhere.
+ */
+function walk(root: string, skipped: (rel: string) => void): string[] {
   const found: string[] = [];
   const pending: string[] = [''];
   while (pending.length > 0) {
@@ -73,13 +81,26 @@ function walk(root: string): string[] {
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(child);
       } else if (entry.name === MANIFEST_NAME) {
-        if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(root, child)))) {
-          found.push(child);
+        if (entry.isFile()) found.push(child);
+        else if (entry.isSymbolicLink() && isFile(path.join(root, child))) {
+          if (insideTree(root, path.join(root, child))) found.push(child);
+          else skipped(child);
         }
       }
     }
   }
   return found.sort(compareStrings);
+}
+
+/** Whether `file`, its links resolved, lies inside `root` (its links resolved too). */
+export function insideTree(root: string, file: string): boolean {
+  try {
+    const realRoot = fs.realpathSync(root);
+    const relative = path.relative(realRoot, fs.realpathSync(file));
+    return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
+  } catch {
+    return false;
+  }
 }
 
 function isFile(file: string): boolean {

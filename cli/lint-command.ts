@@ -69,6 +69,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   const diffs: string[] = [];
   // Every output of the run is masked with the secrets of every file of the run.
   const mask = new SecretMask();
+  const summary = new FixSummary();
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
@@ -77,22 +78,57 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     if (options.fix || options.fixDryRun) {
       const fixed = fixManifest(input.text, settings);
       if (fixed.output !== input.text) {
-        if (options.fix && input.absPath !== undefined) {
-          const { writeFileAtomic } = await import('./write-atomic.js');
-          writeFileAtomic(input.absPath, fixed.output, input.displayPath);
-        }
-        if (options.fixDryRun) {
-          diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
-        }
+        if (options.fixDryRun) diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
       }
-      text = fixed.output;
+      const written = !options.fix || input.absPath === undefined || fixed.output === input.text || (await writeFix(input.absPath, input.displayPath, input.text, fixed.output, io));
+      if (written) {
+        text = fixed.output;
+        if (options.fix) summary.fixed(fixed.fixCount);
+      }
     }
     const result = lintManifest(text, settings);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
+    summary.remaining(result.diagnostics.length);
     linted.push({ displayPath: input.displayPath, text, diagnostics: result.diagnostics });
   }
-  return reportLinted(linted, resolver, options, io, diffs, mask);
+  const code = await reportLinted(linted, resolver, options, io, diffs, mask);
+  if (options.fix) io.stderr.write(`manifest-lint: ${summary.text()}\n`);
+  return code;
+}
+
+/**
+ * Writes a fixed manifest over `original`, unless the file is read-only or was edited meanwhile:
+ * then it says so and keeps the file (the findings reported are those of what is on disk).
+ */
+export async function writeFix(absPath: string, displayPath: string, original: string, output: string, io: Io): Promise<boolean> {
+  const { writeFileAtomic } = await import('./write-atomic.js');
+  const skipped = writeFileAtomic(absPath, output, displayPath, original);
+  if (skipped === 'read-only') io.stderr.write(`manifest-lint: skipped ${displayPath}: read-only, not fixed\n`);
+  if (skipped === 'changed') io.stderr.write(`manifest-lint: skipped ${displayPath}: changed while it was being fixed; run again\n`);
+  return skipped === undefined;
+}
+
+/** `fixed 3 problems in 2 files; 1 remains`, what `--fix` ends with. */
+export class FixSummary {
+  private problems = 0;
+  private files = 0;
+  private left = 0;
+
+  fixed(problems: number): void {
+    if (problems === 0) return;
+    this.problems += problems;
+    this.files += 1;
+  }
+
+  remaining(count: number): void {
+    this.left += count;
+  }
+
+  text(): string {
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    return `fixed ${plural(this.problems, 'problem', 'problems')} in ${plural(this.files, 'file', 'files')}; ${this.left} ${this.left === 1 ? 'remains' : 'remain'}`;
+  }
 }
 
 export function checkRuleIds(options: CliOptions): void {
@@ -175,7 +211,7 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
       },
     ];
   }
-  const targets = await discover(options.paths, cwd);
+  const targets = await discover(options.paths, cwd, (message) => io.stderr.write(`manifest-lint: warning: ${message}\n`));
   return targets.map((target) => ({
     displayPath: target.displayPath,
     absPath: target.absPath,

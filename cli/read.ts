@@ -9,13 +9,18 @@ function tooLarge(name: string, bytes: number): CliError {
   return new CliError(`file too large: ${name} (${mib} MiB; the limit is 64 MiB)`);
 }
 
-/** Reads a file as UTF-8, exactly (a BOM stays in the text for the engine to report). */
+/**
+ * Reads a regular file as UTF-8, exactly (a BOM stays in the text for the engine to report).
+ * Anything else is refused before a byte is read: a device such as `/dev/zero` never ends, and
+ * a FIFO would block until someone writes to it (it is opened without blocking, then refused).
+ */
 export function readTextFile(absPath: string, displayPath: string): string {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(absPath, 'r');
+    fd = fs.openSync(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     const stat = fs.fstatSync(fd);
     if (stat.isDirectory()) throw new CliError(`cannot read ${displayPath}: is a folder`);
+    if (!stat.isFile()) throw new CliError(`cannot read ${displayPath}: not a regular file (${fileKind(stat)})`);
     if (stat.size > MAX_INPUT_BYTES) throw tooLarge(displayPath, stat.size);
     return fs.readFileSync(fd, 'utf8');
   } catch (error) {
@@ -25,6 +30,13 @@ export function readTextFile(absPath: string, displayPath: string): string {
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+function fileKind(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a file';
 }
 
 function checkStdinDescriptor(displayPath: string): void {

@@ -8,7 +8,7 @@ import type { CliOptions } from './args.js';
 import { ConfigResolver } from './config.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
-import { checkRuleIds, diffOf, reportLinted, settingsFor, type Linted } from './lint-command.js';
+import { checkRuleIds, diffOf, reportLinted, settingsFor, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
@@ -97,17 +97,12 @@ async function checkRepository(root: string, displayBase: string | undefined, op
   const mask = new SecretMask();
   if ((options.fix || options.fixDryRun) && facts.manifest) {
     const fixed = fixManifest(text, settings);
-    if (fixed.output !== text) {
-      if (options.fix) {
-        const { writeFileAtomic } = await import('./write-atomic.js');
-        writeFileAtomic(manifestPath, fixed.output, manifestDisplay);
-      }
-      if (options.fixDryRun) {
-        const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
-        diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
-      }
+    if (fixed.output !== text && options.fixDryRun) {
+      const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
+      diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
     }
-    text = fixed.output;
+    const written = !options.fix || fixed.output === text || (await writeFix(manifestPath, manifestDisplay, text, fixed.output, io));
+    if (written) text = fixed.output;
   }
 
   const { diagnostics, matched, mask: manifestMask } = lintManifest(text, settings);

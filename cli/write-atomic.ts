@@ -2,19 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CliError, ioReason } from './errors.js';
 
+/** Why a file was left as it was. */
+export type WriteSkipped = 'read-only' | 'changed';
+
 /**
  * Replaces a file's content atomically: a temporary file in the same folder (so the rename never
  * crosses file systems) with the original's mode, flushed, then renamed over the original. A
  * symlink is resolved first, so the link stays a link. Readers see the old or the new content,
- * never a mix.
+ * never a mix. The file is left alone when it is read-only (no write bit: even root, who could,
+ * respects it) or when its content is no longer `expected` (someone edited it meanwhile: the
+ * edit wins); the reason is returned.
  */
-export function writeFileAtomic(file: string, content: string, displayPath: string): void {
+export function writeFileAtomic(file: string, content: string, displayPath: string, expected?: string): WriteSkipped | undefined {
   let target: string;
   let stat: fs.Stats;
   try {
     target = fs.realpathSync(file);
     stat = fs.statSync(target);
-    // A read-only file says "do not change me", even though its folder would allow the rename.
+    if ((stat.mode & 0o222) === 0) return 'read-only';
     fs.accessSync(target, fs.constants.W_OK);
   } catch (error) {
     throw new CliError(`cannot write ${displayPath}: ${ioReason(error)}`);
@@ -36,7 +41,13 @@ export function writeFileAtomic(file: string, content: string, displayPath: stri
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
+    // The last moment to notice an edit made while the fix was computed.
+    if (expected !== undefined && fs.readFileSync(target, 'utf8') !== expected) {
+      fs.unlinkSync(temp);
+      return 'changed';
+    }
     fs.renameSync(temp, target);
+    return undefined;
   } catch (error) {
     if (fd !== undefined) {
       try {

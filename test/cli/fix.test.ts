@@ -71,7 +71,7 @@ describe('--fix', () => {
     const before = listFolder(cwd);
 
     const result = await runCli(['--now', NOW, '--fix', '--format', 'json'], { cwd });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('manifest-lint: fixed 2 problems in 1 file; 0 remain\n');
     expect(fs.readFileSync(file, 'utf8')).toBe(TABBED_FIXED);
     const stat = fs.statSync(file);
     expect(stat.mode & 0o777).toBe(0o640);
@@ -131,14 +131,35 @@ describe('--fix', () => {
     expect(fs.readFileSync(path.join(cwd, 'real', 'manifest.json'), 'utf8')).toBe(TABBED_FIXED);
   });
 
-  it.skipIf(process.getuid?.() === 0)('refuses to replace a read-only file', async () => {
+  it('leaves a read-only file alone and says so, also when root could write it', async () => {
     const cwd = workspace({ 'manifest.json': TABBED });
     const file = path.join(cwd, 'manifest.json');
     fs.chmodSync(file, 0o444);
-    const result = await runCli(['--now', NOW, '--fix'], { cwd });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('manifest-lint: cannot write manifest.json: permission denied\n');
+    const result = await runCli(['--now', NOW, '--fix', '--format', 'compact'], { cwd });
+    expect(result.stderr).toBe('manifest-lint: skipped manifest.json: read-only, not fixed\nmanifest-lint: fixed 0 problems in 0 files; 2 remain\n');
+    // The findings are those of the file as it is.
+    expect(result.stdout).toContain('route-port-reserved');
     expect(fs.readFileSync(file, 'utf8')).toBe(TABBED);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o444);
+  });
+
+  it('keeps an edit made while the fix was computed: the file is re-read before it is replaced', async () => {
+    const { writeFileAtomic } = await import('../../cli/write-atomic.js');
+    const cwd = workspace({ 'manifest.json': TABBED });
+    const file = path.join(cwd, 'manifest.json');
+    const edited = TABBED.replace('"Tabby"', '"Tabby, edited"');
+    fs.writeFileSync(file, edited);
+    expect(writeFileAtomic(file, TABBED_FIXED, 'manifest.json', TABBED)).toBe('changed');
+    expect(fs.readFileSync(file, 'utf8')).toBe(edited);
+    expect(fs.readdirSync(cwd).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(writeFileAtomic(file, TABBED_FIXED, 'manifest.json', edited)).toBeUndefined();
+    expect(fs.readFileSync(file, 'utf8')).toBe(TABBED_FIXED);
+  });
+
+  it('ends with a summary of what it fixed and what remains', async () => {
+    const cwd = workspace({ 'a/manifest.json': TABBED, 'b/manifest.json': TABBED, 'c/manifest.json': '{ "version": 1, "agent": { "name": "c" }, "model": "nope" }\n' });
+    const result = await runCli(['--now', NOW, '--fix', '.'], { cwd });
+    expect(result.stderr).toBe('manifest-lint: fixed 4 problems in 2 files; 1 remains\n');
   });
 
   it('leaves rules that are off unfixed', async () => {
