@@ -1,4 +1,4 @@
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './line-index.js';
 import type { JsonPath } from './types.js';
 
@@ -58,25 +58,26 @@ function valueOf(text: string, root: Node, syntaxErrors: ParseError[]): unknown 
 function refuse(text: string): Refusal | undefined {
   if (text.length > MAX_LENGTH) return { kind: 'too-long', length: text.length };
   if (openingBrackets(text) <= MAX_DEPTH) return undefined;
-  // Jump from one bracket or quote to the next (the regex engine scans far faster than a
-  // character loop), skipping whole strings; an unterminated string ends at its line break.
-  const interesting = /["{}[\]]/g;
-  const stringBody = /[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*/y;
+  // Count with the parser's own scanner, so the guard and the parser agree on what is a string
+  // and what is a comment: a quote or brackets inside a comment change nothing.
+  const scanner = createScanner(text, true);
   let depth = 0;
-  for (let match = interesting.exec(text); match; match = interesting.exec(text)) {
-    const ch = match[0];
-    if (ch === '"') {
-      stringBody.lastIndex = match.index + 1;
-      stringBody.exec(text);
-      interesting.lastIndex = stringBody.lastIndex + 1;
-    } else if (ch === '{' || ch === '[') {
-      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: match.index };
-    } else if (depth > 0) {
+  for (let kind: number = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: scanner.getTokenOffset() };
+    } else if ((kind === CLOSE_BRACE || kind === CLOSE_BRACKET) && depth > 0) {
       depth--;
     }
   }
   return undefined;
 }
+
+// jsonc-parser's `SyntaxKind` is a const enum, which this build cannot import: its values.
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
+const EOF = 17;
 
 /** Nesting can only go as deep as there are opening brackets; counting them natively is cheap. */
 function openingBrackets(text: string): number {

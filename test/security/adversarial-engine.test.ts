@@ -1,0 +1,42 @@
+/** Inputs made to break the engine: nesting hidden behind comments and strings, truncated files under --fix. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../rules/index.js';
+import { NOW, runCli, workspace } from '../cli/helpers.js';
+
+const DEPTH = 100_000;
+const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+
+/** Deep nesting after text that a guard scanning differently from the parser would misread. */
+const DISGUISES: Record<string, string> = {
+  'a quote in a block comment': `/* " */ ${deepArray}`,
+  // Each comment "closes" what came before it, so a guard reading comments never sees depth 256.
+  'closing brackets in block comments': `${`${'['.repeat(250)}/*${']'.repeat(250)}*/`.repeat(400)}${']'.repeat(100_000)}`,
+  'a quote in a line comment': `// "\n${deepObject}`,
+  'brackets and escaped quotes in strings': `["[[[", "\\"]]]", "}}}", ${deepArray}]`,
+  'closing brackets in a string before an object': `{"x": "${'}'.repeat(5000)}", "y": ${deepObject}}`,
+};
+
+describe('the nesting guard agrees with the parser on strings and comments', () => {
+  for (const [name, text] of Object.entries(DISGUISES)) {
+    it(`refuses deep nesting after ${name}`, () => {
+      const { diagnostics } = lint(text);
+      expect(diagnostics.map((d) => d.ruleId)).toEqual(['json-syntax']);
+      expect(diagnostics[0]!.message).toMatch(/nests deeper than 256 levels/);
+    });
+  }
+
+  it('gives one clear finding through the command, with no stack overflow', async () => {
+    const cwd = workspace();
+    for (const [index, text] of Object.values(DISGUISES).entries()) {
+      fs.writeFileSync(path.join(cwd, `deep-${index}.json`), text);
+      const result = await runCli(['--now', NOW, '--format', 'compact', `deep-${index}.json`], { cwd, binary: true, timeout: 20_000 });
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/json-syntax The document nests deeper than 256 levels/);
+      expect(result.stderr).toBe('');
+    }
+  });
+});
