@@ -20,23 +20,26 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
   // One context for every rule; `report` reads which rule is running and at what severity.
   let ruleId = '';
   let severity: Severity = 'error';
+  const placeable = certainPlaces(doc);
   const context: RuleContext = {
     doc,
     now,
     templateMode: options.template ?? false,
     repository: options.template ? options.repository : undefined,
     schemaErrors,
-    report: (finding) =>
+    report: (finding) => {
+      const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
       diagnostics.push({
         ruleId,
         severity,
         message: finding.message,
         path: finding.path,
         range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
-        ...(finding.fixes?.length ? { fixes: finding.fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
+        ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
         docsUrl: docsUrl(ruleId),
         ...(finding.file ? { file: finding.file.path } : {}),
-      }),
+      });
+    },
   };
   // A repository without a manifest file: only the repository checks have something to look at.
   const manifestMissing = context.repository?.manifest === false;
@@ -58,6 +61,19 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
       return maskFor(doc);
     },
   };
+}
+
+const SYNTAX_RULE = 'json-syntax';
+
+/**
+ * Where a fix can be placed with certainty. In a document with syntax errors, the parser's
+ * recovery decides what lies after the first error (a file cut short has no end to append to),
+ * so only fixes that change the text before it are offered — besides `json-syntax`'s own
+ * repairs. Applying fixes twice then gives the bytes of applying them once.
+ */
+function certainPlaces(doc: ParsedDocument): (fix: FixSpec) => boolean {
+  const firstError = doc.syntaxErrors.reduce((first, error) => Math.min(first, error.offset), Number.POSITIVE_INFINITY);
+  return (fix) => fix.edits.every((edit) => edit.end < firstError);
 }
 
 export function toRange(lines: LineIndex, span: Span): Range {
