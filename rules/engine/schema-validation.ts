@@ -23,17 +23,76 @@ export interface SchemaError {
  * `if` wrappers go, a failed `anyOf`/`oneOf` keeps only its closest branch, a wrong type hides
  * the other failures of the same value, failures that a
  * semantic rule reports in its own words go, and so do failures caused only by a syntax error.
+ * The selection works on Ajv's own strings; only the failures that remain are resolved against
+ * the document, so an array of a million bad items costs a few passes over Ajv's list.
  */
-export function validateSchema(doc: ParsedDocument, coveredSchemaPaths: readonly string[]): SchemaError[] {
-  if (!doc.root || validate(doc.value)) return [];
-  const raw = (validate.errors ?? []).map((error) => resolve(doc, error));
-  return dropSyntaxArtifacts(doc, dropCovered(dropBesideTypeErrors(selectBranches(raw)), coveredSchemaPaths));
+export function validateSchema(doc: ParsedDocument, coveredSchemaPaths: readonly string[]): SchemaValidation {
+  if (!doc.root) return { errors: [], partial: false };
+  const view = boundedView(doc.value);
+  if (validate(view.value)) return { errors: [], partial: view.truncated };
+  const raw = validate.errors ?? [];
+  const kept = dropCovered(dropBesideTypeErrors(selectBranches(raw)), coveredSchemaPaths);
+  const resolved = kept.map((error) => resolve(doc, error));
+  // A property past the view's bound is missing only from the view.
+  const present = view.truncated ? resolved.filter((error) => !missingOnlyFromView(error)) : resolved;
+  return { errors: dropSyntaxArtifacts(doc, present), partial: view.truncated };
+}
+
+export interface SchemaValidation {
+  errors: SchemaError[];
+  /** Some array or object was longer than `SCHEMA_VIEW_LIMIT`: entries past it went unchecked. */
+  partial: boolean;
+}
+
+/**
+ * Entries of one array or object that the schema check looks at. Schema limits are far below it
+ * (at most 20 items), so an oversized array still fails its `maxItems`; the rules see every entry.
+ * Without the bound, a million bad items would make Ajv build millions of error objects.
+ */
+export const SCHEMA_VIEW_LIMIT = 10_000;
+
+/** The value with every array and object cut to `SCHEMA_VIEW_LIMIT` entries; shared where nothing is cut. */
+function boundedView(value: unknown): { value: unknown; truncated: boolean } {
+  if (value === null || typeof value !== 'object') return { value, truncated: false };
+  let truncated = false;
+  if (Array.isArray(value)) {
+    const items = value.length > SCHEMA_VIEW_LIMIT ? value.slice(0, SCHEMA_VIEW_LIMIT) : value;
+    let copy: unknown[] | undefined = items === value ? undefined : items;
+    items.forEach((item, index) => {
+      const view = boundedView(item);
+      if (!view.truncated) return;
+      truncated = true;
+      copy ??= [...items];
+      copy[index] = view.value;
+    });
+    return { value: copy ?? value, truncated: truncated || copy !== undefined };
+  }
+  const keys = Object.keys(value);
+  const kept = keys.length > SCHEMA_VIEW_LIMIT ? keys.slice(0, SCHEMA_VIEW_LIMIT) : keys;
+  const views = kept.map((key) => boundedView((value as Record<string, unknown>)[key]));
+  if (kept === keys && !views.some((view) => view.truncated)) return { value, truncated: false };
+  const copy: Record<string, unknown> = {};
+  kept.forEach((key, index) => {
+    // `__proto__` stays an ordinary property, as JSON.parse makes it.
+    Object.defineProperty(copy, key, { value: views[index]!.value, enumerable: true, writable: true, configurable: true });
+  });
+  return { value: copy, truncated: true };
+}
+
+function missingOnlyFromView(error: SchemaError): boolean {
+  const { value, keyword, params } = error;
+  return (
+    keyword === 'required' &&
+    value !== null &&
+    typeof value === 'object' &&
+    Object.prototype.hasOwnProperty.call(value, String(params['missingProperty']))
+  );
 }
 
 /** A value of the wrong type fails its enum, pattern or bounds too: the type is the root cause. */
-function dropBesideTypeErrors(errors: SchemaError[]): SchemaError[] {
-  const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map((error) => JSON.stringify(error.path)));
-  return errors.filter((error) => error.keyword === 'type' || !mistyped.has(JSON.stringify(error.path)));
+function dropBesideTypeErrors(errors: ErrorObject[]): ErrorObject[] {
+  const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map((error) => error.instancePath));
+  return errors.filter((error) => error.keyword === 'type' || !mistyped.has(error.instancePath));
 }
 
 function resolve(doc: ParsedDocument, error: ErrorObject): SchemaError {
@@ -61,22 +120,36 @@ function resolve(doc: ParsedDocument, error: ErrorObject): SchemaError {
 
 const COMBINATORS = new Set(['anyOf', 'oneOf']);
 
-function selectBranches(errors: SchemaError[]): SchemaError[] {
-  const dropped = new Set<SchemaError>();
-  for (const combinator of errors) {
-    if (!COMBINATORS.has(combinator.keyword)) continue;
-    const prefix = `${combinator.schemaPath}/`;
-    const branches = new Map<string, SchemaError[]>();
-    for (const error of errors) {
-      if (!error.schemaPath.startsWith(prefix) || !isWithin(error.path, combinator.path)) continue;
-      const branch = error.schemaPath.slice(prefix.length).split('/')[0]!;
-      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+/**
+ * A failed `anyOf`/`oneOf` keeps only the failures of its closest branch (fewest failures, then
+ * first). Branch failures are found by key — the combinator's schema location and instance path —
+ * so a million failing items cost a million lookups, not a million squared.
+ */
+function selectBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const combinators = new Map<string, ErrorObject>();
+  for (const error of errors) {
+    if (COMBINATORS.has(error.keyword)) combinators.set(combinatorKey(error.schemaPath, error.instancePath), error);
+  }
+  if (combinators.size === 0) return errors.filter((error) => error.keyword !== 'if');
+  // combinator key → branch index → that branch's failures
+  const branches = new Map<string, Map<string, ErrorObject[]>>();
+  for (const error of errors) {
+    for (const [key, branch] of enclosingBranches(error, combinators)) {
+      const byBranch = branches.get(key) ?? new Map<string, ErrorObject[]>();
+      branches.set(key, byBranch);
+      const branchErrors = byBranch.get(branch);
+      if (branchErrors) branchErrors.push(error);
+      else byBranch.set(branch, [error]);
     }
-    if (branches.size === 0) continue; // e.g. oneOf matched more than one branch: keep it
-    const [closest] = [...branches.entries()].sort(
+  }
+  const dropped = new Set<ErrorObject>();
+  for (const [key, combinator] of combinators) {
+    const byBranch = branches.get(key);
+    if (!byBranch) continue; // e.g. oneOf matched more than one branch: keep it
+    const [closest] = [...byBranch.entries()].sort(
       ([a, aErrors], [b, bErrors]) => aErrors.length - bErrors.length || Number(a) - Number(b),
     );
-    for (const [branch, branchErrors] of branches) {
+    for (const [branch, branchErrors] of byBranch) {
       if (branch !== closest![0]) branchErrors.forEach((error) => dropped.add(error));
     }
     dropped.add(combinator);
@@ -84,17 +157,47 @@ function selectBranches(errors: SchemaError[]): SchemaError[] {
   return errors.filter((error) => !dropped.has(error) && error.keyword !== 'if');
 }
 
-function dropCovered(errors: SchemaError[], covered: readonly string[]): SchemaError[] {
-  return errors.filter(
-    (error) => !covered.some((location) => error.schemaPath === location || error.schemaPath.startsWith(`${location}/`)),
-  );
+function combinatorKey(schemaPath: string, instancePath: string): string {
+  return `${schemaPath} ${instancePath}`;
+}
+
+/** The combinators (by key) whose branches `error` lies in, with the branch index in each. */
+function* enclosingBranches(error: ErrorObject, combinators: Map<string, ErrorObject>): Generator<[string, string]> {
+  const segments = error.schemaPath.split('/');
+  for (let i = 1; i < segments.length - 1; i++) {
+    if (!COMBINATORS.has(segments[i]!)) continue;
+    const location = segments.slice(0, i + 1).join('/');
+    // The combinator applied to this value or to one of its ancestors.
+    for (let end = error.instancePath.length; end >= 0; end = error.instancePath.lastIndexOf('/', end - 1)) {
+      const key = combinatorKey(location, error.instancePath.slice(0, end));
+      if (combinators.has(key)) yield [key, segments[i + 1]!];
+      if (end === 0) break;
+    }
+  }
+}
+
+function dropCovered(errors: ErrorObject[], covered: readonly string[]): ErrorObject[] {
+  const verdicts = new Map<string, boolean>();
+  const isCovered = (schemaPath: string) => {
+    let verdict = verdicts.get(schemaPath);
+    if (verdict === undefined) {
+      const location = schemaPath.replace(/^#/, '');
+      verdict = covered.some((prefix) => location === prefix || location.startsWith(`${prefix}/`));
+      verdicts.set(schemaPath, verdict);
+    }
+    return verdict;
+  };
+  return errors.filter((error) => !isCovered(error.schemaPath));
 }
 
 /** Findings that exist only because a syntax error cut a value short are not reported. */
 function dropSyntaxArtifacts(doc: ParsedDocument, errors: SchemaError[]): SchemaError[] {
   if (doc.syntaxErrors.length === 0) return errors;
-  const touchesSyntaxError = (node: Node) =>
-    doc.syntaxErrors.some((error) => error.offset >= node.offset && error.offset <= node.offset + node.length);
+  const offsets = doc.syntaxErrors.map((error) => error.offset).sort((a, b) => a - b);
+  const touchesSyntaxError = (node: Node) => {
+    const first = firstAtOrAfter(offsets, node.offset);
+    return first < offsets.length && offsets[first]! <= node.offset + node.length;
+  };
   return errors.filter((error) => {
     if (!error.node) return false;
     if (error.keyword === 'additionalProperties') return true;
@@ -102,6 +205,14 @@ function dropSyntaxArtifacts(doc: ParsedDocument, errors: SchemaError[]): Schema
   });
 }
 
-function isWithin(path: JsonPath, ancestor: JsonPath): boolean {
-  return ancestor.every((segment, i) => path[i] === segment);
+/** Index of the first sorted offset at or after `offset` (binary search). */
+function firstAtOrAfter(sorted: readonly number[], offset: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
