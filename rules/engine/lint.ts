@@ -1,7 +1,7 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
-import type { FixSpec, RuleContext, Span } from './rule.js';
+import type { Finding, FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
 import { maskDiagnostic, maskFor } from './masking.js';
 import type { LintOptions, LintResult } from './options.js';
@@ -14,31 +14,40 @@ import type { LineIndex } from './line-index.js';
  */
 export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
   const doc = typeof input === 'string' ? parseDocument(input) : input;
-  const schemaErrors = validateSchema(doc, COVERED_SCHEMA_PATHS);
+  const schema = validateSchema(doc, COVERED_SCHEMA_PATHS);
   const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
   // One context for every rule; `report` reads which rule is running and at what severity.
   let ruleId = '';
   let severity: Severity = 'error';
   const placeable = certainPlaces(doc);
+  const toDiagnostic = (finding: Finding): Diagnostic => {
+    const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
+    return {
+      ruleId,
+      severity,
+      message: finding.message,
+      path: finding.path,
+      range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
+      ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
+      docsUrl: docsUrl(ruleId),
+      ...(finding.file ? { file: finding.file.path } : {}),
+    };
+  };
+  const cap = new FindingCap();
+  // Rules that read the schema's failures may have more past the schema check's bound.
+  const readsSchema = new Set<string>();
   const context: RuleContext = {
     doc,
     now,
     templateMode: options.template ?? false,
     repository: options.template ? options.repository : undefined,
-    schemaErrors,
+    get schemaErrors() {
+      if (schema.partial) readsSchema.add(ruleId);
+      return schema.errors;
+    },
     report: (finding) => {
-      const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
-      diagnostics.push({
-        ruleId,
-        severity,
-        message: finding.message,
-        path: finding.path,
-        range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
-        ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
-        docsUrl: docsUrl(ruleId),
-        ...(finding.file ? { file: finding.file.path } : {}),
-      });
+      if (cap.admit(ruleId, finding)) diagnostics.push(toDiagnostic(finding));
     },
   };
   // A repository without a manifest file: only the repository checks have something to look at.
@@ -50,6 +59,8 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
     ruleId = rule.meta.id;
     severity = setting;
     rule.check(context);
+    const omitted = cap.omitted(ruleId, readsSchema.has(ruleId));
+    if (omitted) diagnostics.push(toDiagnostic(omitted));
   }
   diagnostics.sort(compareDiagnostics);
   // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
@@ -64,6 +75,52 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
 }
 
 const SYNTAX_RULE = 'json-syntax';
+
+/** Findings listed per rule and per file; past them, one closing finding counts the rest. */
+export const MAX_FINDINGS_PER_RULE = 100;
+export const MAX_FINDINGS_PER_FILE = 1000;
+
+/**
+ * Bounds what one file can produce: a million bad items give a hundred findings and one "and N
+ * more", so output, memory and the work of masking and formatting stay small.
+ */
+class FindingCap {
+  private listed = 0;
+  private listedByRule = new Map<string, number>();
+  private rest = new Map<string, { count: number; first: Finding }>();
+
+  admit(ruleId: string, finding: Finding): boolean {
+    const listed = this.listedByRule.get(ruleId) ?? 0;
+    if (listed < MAX_FINDINGS_PER_RULE && this.listed < MAX_FINDINGS_PER_FILE) {
+      this.listedByRule.set(ruleId, listed + 1);
+      this.listed += 1;
+      return true;
+    }
+    const rest = this.rest.get(ruleId);
+    if (rest) rest.count += 1;
+    else this.rest.set(ruleId, { count: 1, first: finding });
+    return false;
+  }
+
+  /**
+   * The closing finding for a rule that reported more than it may list, at the first one left
+   * out; `atLeast` when entries past the schema check's bound went uncounted.
+   */
+  omitted(ruleId: string, atLeast: boolean): Finding | undefined {
+    const rest = this.rest.get(ruleId);
+    if (!rest) return undefined;
+    const count = `${atLeast ? 'at least ' : ''}${rest.count.toLocaleString('en-US')}`;
+    const { first } = rest;
+    return {
+      path: first.path,
+      span: first.span,
+      ...(first.file ? { file: first.file } : {}),
+      message:
+        `…and ${count} more ${ruleId} finding${rest.count === 1 ? '' : 's'} in this file from here on, not listed ` +
+        `(at most ${MAX_FINDINGS_PER_RULE} per rule and ${MAX_FINDINGS_PER_FILE} per file are): fix the ones above and lint again.`,
+    };
+  }
+}
 
 /**
  * Where a fix can be placed with certainty. In a document with syntax errors, the parser's
