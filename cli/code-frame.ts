@@ -41,7 +41,7 @@ export function codeFrame(
     const from = line === first ? Math.min(range.start.character, lineText.length) : firstNonBlank(lineText);
     const to = line === range.end.line ? Math.min(range.end.character, lineText.length) : lineText.length;
     const window = windowOf(lineText, Math.max(from, 0));
-    const masks = masksFor(report, lineText);
+    const masks = masksFor(report, line, lineText);
     const rendered = renderLine(lineText, Math.max(from, 0), Math.max(to, from), masks, window);
 
     const number = String(line + 1).padStart(gutterWidth);
@@ -85,9 +85,19 @@ function windowOf(line: string, from: number): Window {
   return [start, end];
 }
 
+/** Per report, the masks of each line already framed: a minified file is one long line framed many times. */
+const lineMasks = new WeakMap<FileReport, Map<number, Mask[]>>();
+
 /** The hidden parts of secrets in a line (see `SecretMask`); the mask sees the whole line. */
-function masksFor(report: FileReport, lineText: string): Mask[] {
-  return report.mask.hiddenSpans(lineText).map((span) => ({ start: span.start, keep: span.start, end: span.end }));
+function masksFor(report: FileReport, line: number, lineText: string): Mask[] {
+  let byLine = lineMasks.get(report);
+  if (!byLine) lineMasks.set(report, (byLine = new Map()));
+  let masks = byLine.get(line);
+  if (!masks) {
+    masks = report.mask.hiddenSpans(lineText).map((span) => ({ start: span.start, keep: span.start, end: span.end }));
+    byLine.set(line, masks);
+  }
+  return masks;
 }
 
 interface RenderedLine {

@@ -1,4 +1,4 @@
-import { propertiesNamed } from '../engine/document.js';
+import { propertiesNamed, propertyNode } from '../engine/document.js';
 import { formatPath, listOf } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { knownProperties } from '../engine/schema-lookup.js';
@@ -18,9 +18,9 @@ export const unknownProperty = defineRule({
     for (const error of context.schemaErrors) {
       if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object') continue;
       const key = String(error.params.additionalProperty);
-      const present = new Set((error.node.children ?? []).map((property) => property.children?.[0]?.value));
       const known = knownProperties(error.schemaPath);
-      const suggestion = closest(key, known.filter((name) => !present.has(name)));
+      const object = error.node;
+      const suggestion = closest(key, known.filter((name) => propertyNode(object, name) === undefined));
       const where = error.path.length === 0 ? 'at the top level' : `in \`${formatPath(error.path)}\``;
       const advice = suggestion
         ? `did you mean \`${suggestion}\`?`

@@ -114,13 +114,38 @@ function toValue(node: Node): unknown {
 
 /** The property nodes of an object node whose key is `key`, in document order. */
 export function propertiesNamed(object: Node, key: string): Node[] {
-  if (object.type !== 'object') return [];
-  return (object.children ?? []).filter((property) => property.children?.[0]?.value === key);
+  if (object.type !== 'object' || !object.children) return [];
+  if (object.children.length > INDEXED_FROM) return propertiesByKey(object).get(key) ?? [];
+  return object.children.filter((property) => property.children?.[0]?.value === key);
+}
+
+/** Objects with more properties than this are looked up through an index built once. */
+const INDEXED_FROM = 32;
+const propertyIndexes = new WeakMap<Node, Map<unknown, Node[]>>();
+
+/**
+ * An object's properties by key, so that rules looking up every key of a huge object (a
+ * hundred thousand unknown keys) do linear work, not quadratic.
+ */
+function propertiesByKey(object: Node): Map<unknown, Node[]> {
+  let index = propertyIndexes.get(object);
+  if (!index) {
+    index = new Map();
+    for (const property of object.children ?? []) {
+      const key = property.children?.[0]?.value;
+      const same = index.get(key);
+      if (same) same.push(property);
+      else index.set(key, [property]);
+    }
+    propertyIndexes.set(object, index);
+  }
+  return index;
 }
 
 /** The property node (key and value) that determines `key`'s value: the last occurrence. */
 export function propertyNode(object: Node, key: string): Node | undefined {
   if (object.type !== 'object' || !object.children) return undefined;
+  if (object.children.length > INDEXED_FROM) return propertiesByKey(object).get(key)?.at(-1);
   // From the end: the last occurrence wins, and rules look values up often (no array built).
   for (let i = object.children.length - 1; i >= 0; i--) {
     const property = object.children[i]!;

@@ -33,9 +33,14 @@ const GRAM = 6;
 const GRAM_SPACE = 36 ** GRAM;
 
 export class SecretMask {
-  /** Secrets as they appear, longest first, for exact matches. */
+  /** Every secret learned, as it appears. */
   private readonly secrets: string[] = [];
   private readonly known = new Set<string>();
+  /**
+   * Secrets whose hidden part has fewer than `GRAM` letters and digits, which the grams cannot
+   * find: matched exactly, with the length they may show.
+   */
+  private readonly short: { secret: string; shown: number }[] = [];
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
 
@@ -50,9 +55,12 @@ export class SecretMask {
     if (secret.length === 0 || this.known.has(secret)) return this;
     this.known.add(secret);
     this.secrets.push(secret);
-    this.secrets.sort((a, b) => b.length - a.length);
-    const hidden = secret.slice(shownLength(secret));
-    const { codes } = normalize(hidden);
+    const shown = shownLength(secret);
+    const { codes } = normalize(secret.slice(shown));
+    if (codes.length < GRAM) {
+      this.short.push({ secret, shown });
+      return this;
+    }
     let value = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
@@ -76,8 +84,7 @@ export class SecretMask {
   hiddenSpans(text: string): SecretSpan[] {
     const spans: SecretSpan[] = [];
     for (const span of findSecrets(text)) spans.push({ start: span.start + shownLength(text.slice(span.start, span.end)), end: span.end });
-    for (const secret of this.secrets) {
-      const shown = shownLength(secret);
+    for (const { secret, shown } of this.short) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
         spans.push({ start: at + shown, end: at + secret.length });
       }
