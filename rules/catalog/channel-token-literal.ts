@@ -12,7 +12,7 @@ import { maskSecret } from '../engine/masking.js';
 import { formatPath } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { declareSecret, declaredSecretNames } from '../engine/secrets.js';
-import type { ParsedDocument } from '../engine/document.js';
+import { derived, type ParsedDocument } from '../engine/document.js';
 import { tokenDescription } from './channel-token-env-undeclared.js';
 
 export const channelTokenLiteral = defineRule({
@@ -53,8 +53,13 @@ export const channelTokenLiteral = defineRule({
  */
 function secretNameFor(doc: ParsedDocument, token: ChannelToken): string {
   const base = conventionalSecretName(token.channel, token.field);
-  const usedElsewhere = new Set(channelTokens(doc).filter((other) => other.node !== token.node).map((other) => other.envName));
+  // The token named here is a literal, so it reads no name itself: every name read is elsewhere.
+  const usedElsewhere = derived(doc, namesReadByTokens);
   let name = base;
   for (let n = 2; usedElsewhere.has(name); n++) name = `${base}_${n}`;
   return name;
+}
+
+function namesReadByTokens(doc: ParsedDocument): ReadonlySet<string | undefined> {
+  return new Set(channelTokens(doc).map((token) => token.envName));
 }

@@ -82,15 +82,21 @@ function trailingComma(text: string, offset: number): number | undefined {
 
 /** Removes a span, and its whole line when nothing else is on it. */
 function removeWithLine(text: string, start: number, end: number) {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const newline = text.indexOf('\n', end);
-  const lineEnd = newline === -1 ? text.length : newline;
-  if (/^\s*$/.test(text.slice(lineStart, start)) && /^\s*$/.test(text.slice(end, lineEnd))) {
-    return { start: lineStart, end: newline === -1 ? lineEnd : newline + 1, newText: '' };
-  }
+  // Scans stop at the first non-blank character, so a comment on a long minified line stays cheap.
+  let before = start;
+  while (before > 0 && isBlank(text[before - 1]!)) before--;
+  let after = end;
+  while (after < text.length && isBlank(text[after]!)) after++;
+  const lineStart = before === 0 || text[before - 1] === '\n';
+  const lineEnd = after === text.length || text[after] === '\n';
+  if (lineStart && lineEnd) return { start: before, end: Math.min(after + 1, text.length), newText: '' };
   let trimmedStart = start;
-  while (trimmedStart > lineStart && /[ \t]/.test(text[trimmedStart - 1]!)) trimmedStart--;
+  while (trimmedStart > 0 && (text[trimmedStart - 1] === ' ' || text[trimmedStart - 1] === '\t')) trimmedStart--;
   return { start: trimmedStart, end, newText: '' };
+}
+
+function isBlank(char: string): boolean {
+  return char === ' ' || char === '\t' || char === '\r';
 }
 
 const MESSAGES: Record<string, string> = {

@@ -42,10 +42,18 @@ export const skillDuplicateSource = defineRule({
         if (described.valid) source.identity = described.canonical;
       }
     }
-    for (const [position, source] of sources.entries()) {
-      const earlier = sources
-        .slice(0, position)
-        .find((other) => other.field === source.field && other.identity === source.identity && other.index !== source.index && other.name !== source.name);
+    // Per slug or CID: its first source, and the first one under another name than that.
+    // Each item gives at most one source per field, so sources under one key are distinct items.
+    const seen = new Map<string, { first: Source; otherName?: Source }>();
+    for (const source of sources) {
+      const key = `${source.field}\u0000${source.identity}`;
+      const group = seen.get(key);
+      if (!group) {
+        seen.set(key, { first: source });
+        continue;
+      }
+      const earlier = source.name !== group.first.name ? group.first : group.otherName;
+      if (source.name !== group.first.name) group.otherName ??= source;
       if (!earlier) continue;
       const path = ['skills', source.index, source.field];
       const what = source.field === 'cid' ? 'CID' : 'registry slug';

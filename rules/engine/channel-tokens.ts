@@ -38,18 +38,18 @@ function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
     if (typeof key?.value !== 'string' || config?.type !== 'object') continue;
     for (const field of TOKEN_FIELDS) {
       for (const tokenProperty of propertiesNamed(config, field)) {
-      const node = tokenProperty.children?.[1];
-      if (node?.type !== 'string') continue;
-      const value = node.value as string;
-      tokens.push({
-        channel: key.value,
-        field,
-        path: ['channels', key.value, field],
-        node,
-        value,
-        envName: value.startsWith(ENV_PREFIX) ? value.slice(ENV_PREFIX.length) : undefined,
-        span: contentSpan(doc.text, node),
-      });
+        const node = tokenProperty.children?.[1];
+        if (node?.type !== 'string') continue;
+        const value = node.value as string;
+        tokens.push({
+          channel: key.value,
+          field,
+          path: ['channels', key.value, field],
+          node,
+          value,
+          envName: value.startsWith(ENV_PREFIX) ? value.slice(ENV_PREFIX.length) : undefined,
+          span: contentSpan(doc.text, node),
+        });
       }
     }
   }

@@ -15,15 +15,23 @@ interface Layout {
   unit: string;
 }
 
+// Rules ask for the layout once per fix, and a document can offer thousands: read it once per text.
+let lastLayout: { text: string; layout: Layout } | undefined;
+
 export function layoutOf(text: string): Layout {
+  if (lastLayout?.text === text) return lastLayout.layout;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indented = /\n([ \t]+)\S/.exec(text);
-  return { eol, unit: indented ? indented[1]! : '  ' };
+  const layout = { eol, unit: indented ? indented[1]! : '  ' };
+  lastLayout = { text, layout };
+  return layout;
 }
 
 function indentOfLine(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+  let end = lineStart;
+  while (text[end] === ' ' || text[end] === '\t') end++;
+  return text.slice(lineStart, end);
 }
 
 /** `value` as JSON, its continuation lines indented from `indent`. */
