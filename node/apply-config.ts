@@ -1,7 +1,8 @@
 import {
   applyIgnores,
   fixText,
-  lint,
+  lintSteps,
+  runToEnd,
   type Diagnostic,
   type IgnoreEntry,
   type LintOptions,
@@ -44,7 +45,12 @@ export interface ManifestLint {
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
 export function lintManifest(input: string | ParsedDocument, settings: ManifestSettings): ManifestLint {
-  const result = lint(input, lintOptionsFor(settings));
+  return runToEnd(lintManifestSteps(input, settings));
+}
+
+/** `lintManifest` in the engine's steps (see `lintSteps`), for hosts that interleave it. */
+export function* lintManifestSteps(input: string | ParsedDocument, settings: ManifestSettings): Generator<void, ManifestLint> {
+  const result = yield* lintSteps(input, lintOptionsFor(settings));
   const ignore = settings.config?.ignore ?? [];
   if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), mask: result.mask };
   const { kept, matched } = applyIgnores(result.diagnostics, ignore);

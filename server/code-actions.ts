@@ -11,6 +11,7 @@ import { analyze, servedDocument, type ServerContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
 import { maskShown } from './masking.js';
+import { StaleRun } from './slices.js';
 
 /** The "fix all" source action's kind, which editors can run on save (`source.fixAll`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
@@ -26,8 +27,12 @@ export async function provideCodeActions(context: ServerContext, params: CodeAct
   if (!document) return null;
   const only = params.context.only;
   const wants = (kind: string) => !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
-  const analysis = await analyze(context, document);
-  if (analysis.version !== document.version) return null;
+  const analysis = await analyze(context, document).catch((error: unknown) => {
+    if (error instanceof StaleRun) return undefined;
+    throw error;
+  });
+  // Asked about a version that has changed since: the editor asks again for the new one.
+  if (!analysis || analysis.version !== document.version) return null;
   const actions: CodeAction[] = [];
 
   if (wants(CodeActionKind.QuickFix)) {

@@ -1,9 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
 import type { ManifestSettings } from '../node/apply-config.js';
-import { lintManifest, type ManifestLint } from '../node/apply-config.js';
+import { lintManifestSteps, type ManifestLint } from '../node/apply-config.js';
 import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
 import type { ProjectConfigs } from './project-config.js';
 import type { Settings, SettingsStore } from './settings.js';
+import { runInSlices } from './slices.js';
 import { placeOnManifest, templateCheckFor, type TemplateRepositories } from './template-checks.js';
 
 /** What every feature module works with. */
@@ -15,6 +17,8 @@ export interface ServerContext {
   /** Repository facts for template checks (`agentManifest.templateChecks`). */
   templates: TemplateRepositories;
   client: ClientCapabilities;
+  /** How many protocol messages the connection has handled: a run gives way while it grows. */
+  messagesHandled(): number;
   /** The clock: `initializationOptions.now` when given. */
   now(): Date;
 }
@@ -31,23 +35,30 @@ export interface Analysis {
   settings: Settings;
   manifestSettings: ManifestSettings;
   lint: ManifestLint;
+  /** The server's own work for this analysis: parsing (when this run did it) and linting. */
+  millis: number;
 }
 
 /**
- * Lints the current version of a document with its settings and config file. Results are kept
- * per version, settings generation and config generation, so diagnostics and code actions share
- * one run.
+ * Lints the current version of a document with its settings and config file, in slices that let
+ * other requests in; rejects with `StaleRun` when the document changes meanwhile. Results are
+ * kept per version, settings generation and config generation, so diagnostics and code actions
+ * share one run.
  */
 export async function analyze(context: ServerContext, document: OpenDocument): Promise<Analysis> {
   const settings = await context.settings.get(document.uri);
   const config = await context.configs.forFolder(folderOf(document.uri));
   const template = await templateCheckFor(context, document, settings);
   const key = `analysis:${context.settings.generation}:${context.configs.generation}:${template.key}`;
-  return document.cached(key, () => {
+  return document.cached(key, async () => {
     const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };
     if (template.template) manifestSettings.template = true;
     if (template.repository) manifestSettings.repository = template.repository;
-    const lint = lintManifest(document.parsed, manifestSettings);
-    return { version: document.version, settings, manifestSettings, lint: placeOnManifest(lint, document) };
+    const { version } = document;
+    const started = performance.now();
+    const parsed = document.parsed;
+    const parseMillis = performance.now() - started;
+    const run = await runInSlices(lintManifestSteps(parsed, manifestSettings), () => document.version !== version, context.messagesHandled);
+    return { version, settings, manifestSettings, lint: placeOnManifest(run.value, document), millis: parseMillis + run.millis };
   });
 }

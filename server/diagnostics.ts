@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import {
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver';
@@ -8,6 +10,7 @@ import { analyze, type ServerContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
 import { describeError } from './errors.js';
+import { StaleRun } from './slices.js';
 
 export interface DiagnosticsOptions {
   /** The client pulls (`textDocument/diagnostic`); otherwise the server pushes. */
@@ -18,6 +21,8 @@ export interface DiagnosticsOptions {
   debounceMs: number;
   /** Told the time each run's work took (lint and conversion), for `agentManifest/status`. */
   onComputed?: (uri: string, version: number, millis: number) => void;
+  /** Told when a run was given up because its document changed meanwhile. */
+  onStale?: (uri: string) => void;
 }
 
 /** Diagnostics for one version of a document, or undefined when the server does not serve it. */
@@ -75,7 +80,7 @@ export class DiagnosticsScheduler {
   /** `textDocument/diagnostic` in pull mode. */
   async pull(uri: string, previousResultId: string | undefined): Promise<DocumentDiagnosticReport> {
     const document = this.context.documents.get(uri);
-    const computed = document ? await this.compute(document) : undefined;
+    const computed = document ? await this.compute(document).catch(retriggerIfStale) : undefined;
     if (!computed) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     if (previousResultId === computed.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: computed.resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId: computed.resultId, items: computed.items };
@@ -100,7 +105,17 @@ export class DiagnosticsScheduler {
   private async publish(uri: string): Promise<void> {
     const document = this.context.documents.get(uri);
     if (!document) return;
-    const computed = await this.compute(document);
+    let computed: Computed | undefined;
+    try {
+      computed = await this.compute(document);
+    } catch (error) {
+      // The document changed during the run: its newer version is already scheduled.
+      if (error instanceof StaleRun) {
+        this.options.onStale?.(uri);
+        return;
+      }
+      throw error;
+    }
     // Closed, or changed while settings were read: the newer version has its own run coming.
     if (this.context.documents.get(uri) !== document) return;
     if (!computed) {
@@ -119,14 +134,22 @@ export class DiagnosticsScheduler {
     if (!document.isManifest) return undefined;
     const settings = await this.context.settings.get(document.uri);
     if (!settings.enable) return undefined;
-    const start = performance.now();
     const analysis = await analyze(this.context, document);
+    const start = performance.now();
     const items = analysis.lint.diagnostics.map(toLspDiagnostic);
-    this.options.onComputed?.(document.uri, analysis.version, performance.now() - start);
+    this.options.onComputed?.(document.uri, analysis.version, analysis.millis + (performance.now() - start));
     return {
       version: analysis.version,
       resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}:${this.context.templates.generation}`,
       items,
     };
   }
+}
+
+/** A pull for a version that changed during the run: the client is asked to pull again. */
+function retriggerIfStale(error: unknown): never {
+  if (error instanceof StaleRun) {
+    throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed while it was being linted', { retriggerRequest: true });
+  }
+  throw error;
 }

@@ -1,4 +1,4 @@
-import { format, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import { format, type Edit as JsonEdit, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type {
   DocumentFormattingParams,
   DocumentRangeFormattingParams,
@@ -34,8 +34,30 @@ function formatDocument(document: OpenDocument, range: { offset: number; length:
     // Without a preference from the editor, a final newline the file has is kept.
     insertFinalNewline: options.insertFinalNewline ?? text.endsWith('\n'),
   };
-  return format(text, range, jsonOptions).map((edit) => ({
+  const edits = format(text, range, jsonOptions);
+  if (edits.length > MAX_SEPARATE_EDITS) return [asOneEdit(document, edits)];
+  return edits.map((edit) => ({
     range: document.rangeOf(edit.offset, edit.offset + edit.length),
     newText: edit.content,
   }));
+}
+
+/**
+ * Past this many, edits are sent as one replacement of the text they span: a minified file of a
+ * million items would otherwise need millions of edits, far more to send and apply than its text.
+ */
+const MAX_SEPARATE_EDITS = 10_000;
+
+function asOneEdit(document: OpenDocument, edits: JsonEdit[]): TextEdit {
+  // jsonc-parser returns its edits in document order, without overlaps.
+  const start = edits[0]!.offset;
+  const end = edits.at(-1)!.offset + edits.at(-1)!.length;
+  const text = document.text;
+  const parts: string[] = [];
+  let at = start;
+  for (const edit of edits) {
+    parts.push(text.slice(at, edit.offset), edit.content);
+    at = edit.offset + edit.length;
+  }
+  return { range: document.rangeOf(start, end), newText: parts.join('') };
 }

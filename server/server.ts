@@ -43,7 +43,7 @@ interface InitializationOptions {
 }
 
 /** Wires the features to a connection; the caller starts listening. */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, messagesHandled: () => number = () => 0): void {
   const documents = new DocumentStore();
   const settings = new SettingsStore(connection);
   const configs = new ProjectConfigs((message) => {
@@ -59,6 +59,7 @@ export function startServer(connection: Connection): void {
     configs,
     templates,
     client: {},
+    messagesHandled,
     now: () => (fixedNow ? new Date(fixedNow.getTime()) : new Date()),
   };
   let diagnostics: DiagnosticsScheduler | undefined;
@@ -99,6 +100,7 @@ export function startServer(connection: Connection): void {
       refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
       debounceMs,
       onComputed: (uri, version, millis) => clock.linted(uri, version, millis),
+      onStale: () => clock.dropped(),
     });
 
     const capabilities: ServerCapabilities = {

@@ -18,7 +18,9 @@ import type { DocumentStore } from './documents.js';
  *   server's own work from receiving the change(s) to having the LSP diagnostics ready for
  *   publishing: applying the incremental changes since the previous run, linting, converting.
  *   Time spent waiting (the debounce timer, the client's answer to `workspace/configuration`) is
- *   not counted. `null` before the first run.
+ *   not counted, nor is the time other requests were served between the run's slices. `null`
+ *   before the first run.
+ * - `staleRuns`: diagnostics runs given up because their document changed before they finished.
  *
  * Harmless in production: it only reads counters, answers with no document text, changes nothing
  * the features see, and nothing calls it unless a client asks. The timing itself is two
@@ -41,6 +43,7 @@ export interface StatusResult {
   rss: number;
   documents: number;
   lastLint: LintTiming | null;
+  staleRuns: number;
   /** Whether a garbage collection ran before the heap was read. */
   collected: boolean;
 }
@@ -50,6 +53,8 @@ export class WorkClock {
   /** Milliseconds spent applying changes per document since its last diagnostics run. */
   private readonly applying = new Map<string, number>();
   private last: LintTiming | undefined;
+  /** Diagnostics runs dropped because their document changed under them. */
+  staleRuns = 0;
 
   /** Runs `apply` (opening or changing `uri`) and counts its time towards the next run. */
   applied<T>(uri: string, apply: () => T): T {
@@ -66,6 +71,11 @@ export class WorkClock {
     const applying = this.applying.get(uri) ?? 0;
     this.applying.delete(uri);
     this.last = { uri, version, millis: applying + millis };
+  }
+
+  /** A run for `uri` was given up; the changes it would have counted go to the next one. */
+  dropped(): void {
+    this.staleRuns += 1;
   }
 
   forget(uri: string): void {
@@ -90,6 +100,7 @@ export function registerStatus(connection: Connection, documents: DocumentStore,
       rss: memory.rss,
       documents: documents.all().length,
       lastLint: last ? { ...last } : null,
+      staleRuns: clock.staleRuns,
       collected: collect,
     };
   });

@@ -90,10 +90,22 @@ const SECTIONS: Record<string, Section> = {
   template: { kind: SymbolKind.Object, detail: (value) => stringOf(child(value, 'slug')) },
 };
 
+/**
+ * At most this many symbols, as VS Code's own JSON support does (`json.maxItemsComputed`): an
+ * outline of a million skills helps nobody and would take seconds to build and send.
+ */
+export const MAX_SYMBOLS = 5000;
+
 function outline(document: OpenDocument): DocumentSymbol[] {
   const root = document.parsed.root;
   if (root?.type !== 'object') return [];
   const symbols: DocumentSymbol[] = [];
+  let left = MAX_SYMBOLS - (root.children?.length ?? 0);
+  const upToLimit = (children: Node[]) => {
+    const kept = children.slice(0, Math.max(0, left));
+    left -= kept.length;
+    return kept;
+  };
   for (const property of root.children ?? []) {
     const [key, value] = property.children ?? [];
     const name = key?.value;
@@ -102,13 +114,13 @@ function outline(document: OpenDocument): DocumentSymbol[] {
     const symbol = make(document, name, section.kind, property, key!, value ? section.detail?.(value) : undefined);
     if (value?.type === 'array' && section.item) {
       const { kind, describe } = section.item;
-      symbol.children = (value.children ?? []).map((item, index) => {
+      symbol.children = upToLimit(value.children ?? []).map((item, index) => {
         const described = item.type === 'object' ? describe(item, index) : { name: `${name} ${index + 1}` };
         return make(document, described.name, described.kind ?? kind, item, described.nameNode ?? item, described.detail);
       });
     } else if (value?.type === 'object' && section.property) {
       const { kind, detail } = section.property;
-      symbol.children = (value.children ?? []).flatMap((inner) => {
+      symbol.children = upToLimit(value.children ?? []).flatMap((inner) => {
         const [innerKey, innerValue] = inner.children ?? [];
         if (typeof innerKey?.value !== 'string') return [];
         return [make(document, innerKey.value, kind, inner, innerKey, innerValue ? detail?.(innerValue) : undefined)];

@@ -13,8 +13,27 @@ import type { LineIndex } from './line-index.js';
  * keeps one per version, so its features and the lint share a single parse).
  */
 export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+  return runToEnd(lintSteps(input, options));
+}
+
+/** Runs a stepwise computation such as `lintSteps` in one go. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `lint` in steps: it pauses after parsing, after the schema check and after each rule, so a
+ * host with other work (an editor's requests, a newer version of the text) can interleave it
+ * or drop a run that is no longer wanted.
+ */
+export function* lintSteps(input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
   const doc = typeof input === 'string' ? parseDocument(input) : input;
+  yield;
   const schema = validateSchema(doc, COVERED_SCHEMA_PATHS);
+  yield;
   const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
   // One context for every rule; `report` reads which rule is running and at what severity.
@@ -61,6 +80,7 @@ export function lint(input: string | ParsedDocument, options: LintOptions = {}):
     rule.check(context);
     const omitted = cap.omitted(ruleId, readsSchema.has(ruleId));
     if (omitted) diagnostics.push(toDiagnostic(omitted));
+    yield;
   }
   diagnostics.sort(compareDiagnostics);
   // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
