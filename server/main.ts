@@ -1,6 +1,6 @@
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import pkg from '../package.json' with { type: 'json' };
 import { describeError } from './errors.js';
+import { createServerConnection } from './protocol.js';
 import { SERVER_NAME, startServer } from './server.js';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio
@@ -21,7 +21,11 @@ if (args.includes('--help') || args.includes('-h')) {
   // Keep serving: one failed request must not take the editor's features down.
   process.on('uncaughtException', (error) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(error)}\n`));
   process.on('unhandledRejection', (reason) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(reason)}\n`));
-  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
-  startServer(connection);
+  const { connection, messagesHandled } = createServerConnection(process.stdin, process.stdout, (reason) => {
+    // The stream cannot be read past this frame: the client restarts a server that exits.
+    process.stderr.write(`${SERVER_NAME}: the client sent ${reason}; the protocol stream is broken, exiting.\n`);
+    process.exit(1);
+  });
+  startServer(connection, messagesHandled);
   connection.listen();
 }
