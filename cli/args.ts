@@ -25,6 +25,7 @@ export interface CliOptions {
   now?: Date;
   listRules: boolean;
   printSchema: boolean;
+  printConfig: boolean;
   version: boolean;
   help: boolean;
   /** `manifest-lint template <dir|git-url> [--ref <ref>]`. */
@@ -45,6 +46,7 @@ const OPTIONS = {
   now: { type: 'string' },
   'list-rules': { type: 'boolean' },
   'print-schema': { type: 'boolean' },
+  'print-config': { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -137,6 +139,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     stdin,
     listRules: values['list-rules'] ?? false,
     printSchema: values['print-schema'] ?? false,
+    printConfig: values['print-config'] ?? false,
     version: values.version ?? false,
     help: values.help ?? false,
   };

@@ -21,6 +21,7 @@ export interface LoadedConfig extends ConfigFile {
 export class ConfigResolver {
   private readonly locator = new ConfigLocator();
   private readonly loaded = new Map<string, LoadedConfig>();
+  private readonly skipped = new Map<string, { path: string; reason: string }>();
   private readonly explicit: string | undefined;
 
   constructor(
@@ -29,6 +30,8 @@ export class ConfigResolver {
     private readonly disabled: boolean,
     /** How a found config file is named in the output (by default, relative to `cwd`). */
     private readonly display: (absPath: string) => string = (absPath) => displayPathOf(cwd, absPath),
+    /** A folder whose config files are never used: the repository under test in template mode. */
+    private readonly excluded?: string,
   ) {
     this.explicit = explicit;
     if (explicit !== undefined) {
@@ -48,8 +51,23 @@ export class ConfigResolver {
     if (this.explicit !== undefined) {
       return this.load(path.resolve(this.cwd, this.explicit), this.explicit);
     }
-    const found = this.locator.find(dir);
-    return found === undefined ? undefined : this.load(found, this.display(found));
+    const { found, skipped } = this.locator.find(dir);
+    for (const { absPath, reason } of skipped) this.skip(absPath, reason);
+    if (found === undefined) return undefined;
+    if (this.excluded !== undefined && isInside(this.excluded, found)) {
+      this.skip(found, 'it belongs to the repository under test, which the platform checks without it (name a file with --config to use one)');
+      return undefined;
+    }
+    return this.load(found, this.display(found));
+  }
+
+  private skip(absPath: string, reason: string): void {
+    this.skipped.set(absPath, { path: this.display(absPath), reason });
+  }
+
+  /** Config files passed over so far (another user's, a link out of the repository…), and why. */
+  get skippedConfigs(): { path: string; reason: string }[] {
+    return [...this.skipped.values()];
   }
 
   private load(absPath: string, displayPath: string): LoadedConfig {
@@ -66,4 +84,9 @@ export class ConfigResolver {
 export function displayPathOf(cwd: string, absPath: string): string {
   const rel = path.relative(cwd, absPath);
   return rel === '' ? absPath : rel.split(path.sep).join('/');
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -24,7 +24,9 @@ Rules and configuration
   -c, --config <file>       use this config file for every manifest
       --no-config           do not look for .manifestlintrc.json
                             (by default the nearest one from each manifest's
-                            folder upwards, up to a folder holding .git)
+                            folder upwards, up to a folder holding .git or the
+                            home folder; files of another user, and links out
+                            of the repository, are skipped with a warning)
       --now <ISO time>      the clock for time-dependent rules, for example
                             2026-11-23T09:00:00Z
 
@@ -37,6 +39,8 @@ Input
 Information
       --list-rules          list the rules with their default severity
       --print-schema        print the manifest JSON Schema
+      --print-config        print, for each path, the config file that applies
+                            (and any passed over) and every rule's severity
   -v, --version             print the version
   -h, --help                print this help
 

@@ -61,10 +61,16 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     return 0;
   }
 
+  if (options.printConfig) {
+    const { printConfig } = await import('./print-config.js');
+    return printConfig(options, io);
+  }
+
   const inputs = await readInputs(options, io);
   const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig);
   // Every config problem stops the run before any file is written.
   const configs = inputs.map((input) => resolver.forFolder(input.folder));
+  warnSkippedConfigs(resolver, io);
   const linted: Linted[] = [];
   const diffs: string[] = [];
   // Every output of the run is masked with the secrets of every file of the run.
@@ -95,6 +101,11 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   const code = await reportLinted(linted, resolver, options, io, diffs, mask);
   if (options.fix) io.stderr.write(`manifest-lint: ${summary.text()}\n`);
   return code;
+}
+
+/** One line on standard error per config file passed over. */
+export function warnSkippedConfigs(resolver: ConfigResolver, io: Io): void {
+  for (const { path: shown, reason } of resolver.skippedConfigs) io.stderr.write(`manifest-lint: warning: ${shown} is not used: ${reason}\n`);
 }
 
 /**

@@ -31,7 +31,7 @@ async function runUnsafe(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   // Everything else needs the engine, loaded only now.
-  if (options.template && !options.listRules && !options.printSchema) {
+  if (options.template && !options.listRules && !options.printSchema && !options.printConfig) {
     const { templateCommand } = await import('./template-command.js');
     return templateCommand(options, io);
   }

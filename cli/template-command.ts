@@ -8,7 +8,7 @@ import type { CliOptions } from './args.js';
 import { ConfigResolver } from './config.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
-import { checkRuleIds, diffOf, reportLinted, settingsFor, writeFix, type Linted } from './lint-command.js';
+import { checkRuleIds, diffOf, reportLinted, settingsFor, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
@@ -81,13 +81,17 @@ async function checkRepository(root: string, displayBase: string | undefined, op
   }
   const { facts } = repository;
   const display = (relative: string) => (displayBase === undefined ? relative : path.posix.join(displayBase.split(path.sep).join('/'), relative));
+  // Like the platform, the check does not let the repository configure it: a config comes from
+  // --config or the caller's own folder, never from inside the repository under test.
   const resolver = new ConfigResolver(
     io.cwd,
     options.config,
     options.noConfig,
     displayBase === undefined ? (absPath) => path.relative(root, absPath).split(path.sep).join('/') : undefined,
+    root,
   );
-  const config = resolver.forFolder(root);
+  const config = resolver.forFolder(io.cwd);
+  warnSkippedConfigs(resolver, io);
   const settings: ManifestSettings = { ...settingsFor(config, options), template: true, repository: facts };
   const manifestPath = path.join(root, MANIFEST_FILE);
   const manifestDisplay = display(MANIFEST_FILE);

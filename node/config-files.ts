@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseConfig, type ConfigProblem, type IgnoreEntry, type SeveritySetting } from '../rules/index.js';
 
@@ -13,42 +14,125 @@ export interface ConfigFile {
   ignore: IgnoreEntry[];
 }
 
+/** A config file passed over on the way up, and why. */
+export interface SkippedConfig {
+  absPath: string;
+  reason: string;
+}
+
+/** The config file that applies to a folder, and the ones passed over to find it. */
+export interface ConfigLookup {
+  found?: string;
+  skipped: SkippedConfig[];
+}
+
+export interface LocatorOptions {
+  /** The user whose files are trusted; by default the one running the process. */
+  uid?: number | undefined;
+  /** Where the search stops at the latest; by default the user's home folder. */
+  home?: string;
+}
+
+/** What one folder contributes to a lookup. */
+interface FolderEntry {
+  config?: string;
+  skipped?: SkippedConfig;
+  /** The search goes no higher: the folder holds `.git`, is the home folder or the root. */
+  last: boolean;
+}
+
 /**
  * Finds the configuration file that applies to a manifest: the nearest `.manifestlintrc.json`
- * from the manifest's folder upwards, stopping at a folder that holds `.git` or at the root.
- * Answers are remembered per folder until `clear()`.
+ * from the manifest's folder upwards, stopping at a folder that holds `.git`, at the home folder
+ * or at the root. A file owned by another user is passed over (anyone who can write to a shared
+ * parent folder could otherwise switch rules off), and so is a link to a file outside the
+ * repository holding it; both are listed in `skipped` for a warning. Answers are remembered per
+ * folder until `clear()`.
  */
 export class ConfigLocator {
-  private readonly byDir = new Map<string, string | null>();
+  private readonly byDir = new Map<string, FolderEntry>();
+  private readonly uid: number | undefined;
+  private readonly home: string;
 
-  /** The absolute path of the config file for a manifest in folder `start` (absolute), if any. */
-  find(start: string): string | undefined {
-    const visited: string[] = [];
+  constructor(options: LocatorOptions = {}) {
+    this.uid = 'uid' in options ? options.uid : process.getuid?.();
+    this.home = path.resolve(options.home ?? os.homedir());
+  }
+
+  /** The config file for a manifest in folder `start` (absolute), if any. */
+  find(start: string): ConfigLookup {
+    const skipped: SkippedConfig[] = [];
     let dir = path.resolve(start);
-    let result: string | null = null;
     for (;;) {
-      const cached = this.byDir.get(dir);
-      if (cached !== undefined) {
-        result = cached;
-        break;
-      }
-      visited.push(dir);
-      const candidate = path.join(dir, CONFIG_NAME);
-      if (isFile(candidate)) {
-        result = candidate;
-        break;
-      }
-      const parent = path.dirname(dir);
-      if (parent === dir || fs.existsSync(path.join(dir, '.git'))) break;
-      dir = parent;
+      const entry = this.entryFor(dir);
+      if (entry.skipped) skipped.push(entry.skipped);
+      if (entry.config) return { found: entry.config, skipped };
+      if (entry.last) return { skipped };
+      dir = path.dirname(dir);
     }
-    for (const folder of visited) this.byDir.set(folder, result);
-    return result ?? undefined;
   }
 
   /** Forgets every answer, for example after a config file was created or deleted. */
   clear(): void {
     this.byDir.clear();
+  }
+
+  private entryFor(dir: string): FolderEntry {
+    let entry = this.byDir.get(dir);
+    if (!entry) {
+      entry = { ...this.inspect(path.join(dir, CONFIG_NAME)), last: this.isLast(dir) };
+      this.byDir.set(dir, entry);
+    }
+    return entry;
+  }
+
+  private isLast(dir: string): boolean {
+    return path.dirname(dir) === dir || dir === this.home || fs.existsSync(path.join(dir, '.git'));
+  }
+
+  private inspect(candidate: string): Omit<FolderEntry, 'last'> {
+    let link: fs.Stats;
+    let target: fs.Stats;
+    try {
+      link = fs.lstatSync(candidate);
+      target = link.isSymbolicLink() ? fs.statSync(candidate) : link;
+    } catch {
+      return {};
+    }
+    if (!target.isFile()) return {};
+    if (link.isSymbolicLink()) {
+      const tree = this.treeOf(path.dirname(candidate));
+      if (!isInside(tree, fs.realpathSync(candidate))) {
+        return { skipped: { absPath: candidate, reason: 'it is a link to a file outside the repository' } };
+      }
+    }
+    for (const stats of link === target ? [link] : [link, target]) {
+      if (this.uid !== undefined && stats.uid !== this.uid) {
+        return { skipped: { absPath: candidate, reason: `it is owned by another user (uid ${stats.uid})` } };
+      }
+    }
+    return { config: candidate };
+  }
+
+  /** The repository a folder belongs to (the nearest folder up holding `.git`), else the folder. */
+  private treeOf(dir: string): string {
+    for (let at = dir; ; at = path.dirname(at)) {
+      if (fs.existsSync(path.join(at, '.git'))) return realpathOr(at);
+      if (at === this.home || path.dirname(at) === at) return realpathOr(dir);
+    }
+  }
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+function realpathOr(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir;
   }
 }
 
@@ -61,12 +145,4 @@ export function loadConfigText(
   const problem = problems[0];
   if (problem) return { problem };
   return { config: { absPath, text, rules: config.rules, ignore: config.ignore } };
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -21,7 +21,8 @@ export class ProjectConfigs {
   /** The config for a document in `folder` (undefined for documents that are not files). */
   forFolder(folder: string | undefined): Promise<ConfigFile | undefined> {
     if (folder === undefined) return Promise.resolve(undefined);
-    const found = this.locator.find(folder);
+    const { found, skipped } = this.locator.find(folder);
+    for (const { absPath, reason } of skipped) this.problem(absPath, reason);
     if (found === undefined) return Promise.resolve(undefined);
     let pending = this.files.get(found);
     if (!pending) {

@@ -221,6 +221,19 @@ describe('settings and config files', () => {
     expect(removed.diagnostics.find((d) => d.code === 'route-port-reserved')?.severity).toBe(2);
     expect(path.basename(config)).toBe('.manifestlintrc.json');
   });
+  it('does not use a config that links out of the repository, and says so', async () => {
+    const outside = workspace({ 'rc.json': rc({ rules: { 'route-port-reserved': 'off' } }) });
+    const dir = workspace();
+    fs.symlinkSync(path.join(outside, 'rc.json'), path.join(dir, '.manifestlintrc.json'));
+    const client = await TestClient.start();
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, PROBLEMS);
+    expect(codes((await client.diagnosticsFor(uri, 1)).diagnostics)).toContain('route-port-reserved');
+    await client.until(
+      () => client.messages.find((m) => m.type === 2 && /manifestlintrc\.json is not used: it is a link to a file outside the repository/.test(m.message)),
+      'a warning',
+    );
+  });
 });
 
 describe('pulled diagnostics', () => {

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isGitSource } from '../node/git-clone.js';
+import { lintOptionsFor } from '../node/apply-config.js';
+import { listRules, type SeveritySetting } from '../rules/index.js';
+import type { CliOptions } from './args.js';
+import { ConfigResolver } from './config.js';
+import type { Io } from './io.js';
+import { settingsFor } from './lint-command.js';
+
+/** What `--print-config` tells about one path. */
+interface ConfigReport {
+  filePath: string;
+  /** The config file that applies, as the lint would name it; null when none does. */
+  config: string | null;
+  /** Config files passed over on the way, and why. */
+  skipped: { path: string; reason: string }[];
+  /** Every rule's severity after its default, the config file and `--rule` flags. */
+  rules: Record<string, SeveritySetting>;
+  ignore: unknown[];
+}
+
+/**
+ * `--print-config [paths…]`: which configuration applies to each manifest, as JSON (one entry
+ * per path, default `./manifest.json`). Nothing is linted and the manifests need not exist.
+ */
+export function printConfig(options: CliOptions, io: Io): number {
+  const reports = targets(options, io.cwd).map(({ filePath, folder, excluded }): ConfigReport => {
+    const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig, undefined, excluded);
+    const config = resolver.forFolder(folder);
+    const chosen = lintOptionsFor(settingsFor(config, options)).rules ?? {};
+    const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
+    return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [] };
+  });
+  io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+  return 0;
+}
+
+/** Where each lookup starts; in template mode, from the caller's folder, never the repository's. */
+function targets(options: CliOptions, cwd: string): { filePath: string; folder: string; excluded?: string }[] {
+  if (options.template) {
+    const { source } = options.template;
+    return [{ filePath: source, folder: cwd, ...(isGitSource(source) ? {} : { excluded: path.resolve(cwd, source) }) }];
+  }
+  if (options.stdin) {
+    const name = options.stdinFilename;
+    return [{ filePath: name ?? '<stdin>', folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)) }];
+  }
+  const paths = options.paths.length > 0 ? options.paths : ['manifest.json'];
+  return paths.map((filePath) => {
+    const absolute = path.resolve(cwd, filePath);
+    return { filePath, folder: isFolder(absolute) ? absolute : path.dirname(absolute) };
+  });
+}
+
+function isFolder(absolute: string): boolean {
+  try {
+    return fs.statSync(absolute).isDirectory();
+  } catch {
+    return false;
+  }
+}

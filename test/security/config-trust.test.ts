@@ -1,0 +1,129 @@
+/**
+ * Configuration from strangers: a `.manifestlintrc.json` can switch every rule off, so only the
+ * user's own files inside the project count. The lookup stops at the repository root or the home
+ * folder, passes over files of another user and links out of the repository (saying so), and a
+ * template repository never configures its own check.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigLocator } from '../../node/config-files.js';
+import { fixture, NOW, parseJson, ruleIds, runCli, workspace, writeFile } from '../cli/helpers.js';
+
+const RULE = 'channel-token-env-undeclared';
+const warnings = fixture('warnings.json');
+const EVERYTHING_OFF = `${JSON.stringify({ rules: { [RULE]: 'off', 'template-metadata-missing': 'off', 'template-readme-missing': 'off' } })}\n`;
+const isRoot = process.getuid?.() === 0;
+const OTHER_USER = 4242;
+
+describe('the config lookup', () => {
+  it('passes over a file of another user, and uses the next one up', () => {
+    const dir = workspace({ '.manifestlintrc.json': '{}\n', 'team/.manifestlintrc.json': '{}\n', 'team/bot/manifest.json': '{}' });
+    const own = fs.statSync(path.join(dir, '.manifestlintrc.json')).uid;
+    // The files are this process's: a locator trusting another user sees them as foreign.
+    expect(new ConfigLocator({ uid: own }).find(path.join(dir, 'team/bot'))).toEqual({ found: path.join(dir, 'team/.manifestlintrc.json'), skipped: [] });
+    const stranger = new ConfigLocator({ uid: own + 1 }).find(path.join(dir, 'team/bot'));
+    expect(stranger.found).toBeUndefined();
+    expect(stranger.skipped.map((s) => [path.relative(dir, s.absPath), s.reason])).toEqual([
+      ['team/.manifestlintrc.json', `it is owned by another user (uid ${own})`],
+      ['.manifestlintrc.json', `it is owned by another user (uid ${own})`],
+    ]);
+  });
+
+  it('stops at the home folder', () => {
+    const home = workspace({ '.manifestlintrc.json': '{}\n', 'me/.manifestlintrc.json': '{}\n', 'me/bot/manifest.json': '{}' }, { git: false });
+    const locator = new ConfigLocator({ home: path.join(home, 'me') });
+    expect(locator.find(path.join(home, 'me/bot')).found).toBe(path.join(home, 'me/.manifestlintrc.json'));
+    fs.rmSync(path.join(home, 'me/.manifestlintrc.json'));
+    expect(new ConfigLocator({ home: path.join(home, 'me') }).find(path.join(home, 'me/bot'))).toEqual({ skipped: [] });
+  });
+
+  it.runIf(isRoot)('end to end: a parent config owned by another user is not applied, and a warning names it', async () => {
+    const outer = workspace({ '.manifestlintrc.json': EVERYTHING_OFF }, { git: false });
+    fs.chownSync(path.join(outer, '.manifestlintrc.json'), OTHER_USER, OTHER_USER);
+    writeFile(outer, 'project/manifest.json', warnings);
+    const result = await runCli(['--now', NOW, '--format', 'json'], { cwd: path.join(outer, 'project') });
+    expect(ruleIds(parseJson(result))).toEqual([RULE]);
+    expect(result.stderr).toBe(`manifest-lint: warning: ../.manifestlintrc.json is not used: it is owned by another user (uid ${OTHER_USER})\n`);
+  });
+
+  it('does not read a config that links to a file outside the repository', async () => {
+    const outside = workspace({ 'rc.json': EVERYTHING_OFF });
+    const cwd = workspace({ 'manifest.json': warnings });
+    fs.symlinkSync(path.join(outside, 'rc.json'), path.join(cwd, '.manifestlintrc.json'));
+    const result = await runCli(['--now', NOW, '--format', 'json'], { cwd });
+    expect(ruleIds(parseJson(result))).toEqual([RULE]);
+    expect(result.stderr).toBe('manifest-lint: warning: .manifestlintrc.json is not used: it is a link to a file outside the repository\n');
+  });
+
+  it('uses a config that links to a file inside the repository', async () => {
+    const cwd = workspace({ 'config/shared.json': EVERYTHING_OFF, 'manifest.json': warnings });
+    fs.symlinkSync('config/shared.json', path.join(cwd, '.manifestlintrc.json'));
+    const result = await runCli(['--now', NOW, '--format', 'json'], { cwd });
+    expect(ruleIds(parseJson(result))).toEqual([]);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('--print-config', () => {
+  it('names the config that applies, the ones passed over, and every rule\'s severity', async () => {
+    const outside = workspace({ 'rc.json': EVERYTHING_OFF });
+    const cwd = workspace({ 'bot/.manifestlintrc.json': `${JSON.stringify({ rules: { [RULE]: 'info' }, ignore: [{ path: '/tasks/0' }] })}\n` });
+    fs.symlinkSync(path.join(outside, 'rc.json'), path.join(cwd, '.manifestlintrc.json'));
+    const result = await runCli(['--print-config', '--rule', 'json-syntax=warning', 'bot/manifest.json', 'other'], { cwd });
+    expect(result.code).toBe(0);
+    const [bot, other] = JSON.parse(result.stdout) as { filePath: string; config: string | null; skipped: unknown[]; rules: Record<string, string>; ignore: unknown[] }[];
+    expect(bot).toMatchObject({ filePath: 'bot/manifest.json', config: 'bot/.manifestlintrc.json', skipped: [], ignore: [{ path: '/tasks/0' }] });
+    expect(bot!.rules[RULE]).toBe('info');
+    expect(bot!.rules['json-syntax']).toBe('warning');
+    expect(bot!.rules['duplicate-key']).toBe('error');
+    expect(other).toMatchObject({ filePath: 'other', config: null, skipped: [{ path: '.manifestlintrc.json', reason: 'it is a link to a file outside the repository' }] });
+    expect(other!.rules[RULE]).toBe('warning');
+  });
+});
+
+describe('template repositories', () => {
+  /** A template whose metadata is missing: an error the platform rejects it for. */
+  function brokenTemplate(files: Record<string, string> = {}): string {
+    return workspace({
+      'manifest.json': '{"version": 1, "agent": {"name": "Notes", "description": "Takes notes."}}\n',
+      'README.md': '# Notes\n',
+      'workspace/AGENTS.md': 'Take notes.\n',
+      ...files,
+    });
+  }
+
+  it('ignore the repository\'s own config: a template cannot switch its checks off', async () => {
+    const repo = brokenTemplate({ '.manifestlintrc.json': EVERYTHING_OFF });
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
+    expect(api.valid).toBe(false);
+    expect(api.errors.join('\n')).toContain('template-metadata-missing');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^manifest-lint: warning: \.manifestlintrc\.json is not used: it belongs to the repository under test/);
+  });
+
+  it('take a config from the caller\'s folder or --config', async () => {
+    const repo = brokenTemplate();
+    const caller = workspace({ '.manifestlintrc.json': `${JSON.stringify({ rules: { 'template-metadata-missing': 'warning' } })}\n` });
+    const fromFolder = JSON.parse((await runCli(['template', repo, '--format', 'api', '--now', NOW], { cwd: caller })).stdout) as { valid: boolean };
+    expect(fromFolder.valid).toBe(true);
+    const named = await runCli(['template', '.', '--format', 'api', '--now', NOW, '--config', path.join(caller, '.manifestlintrc.json')], { cwd: repo });
+    expect((JSON.parse(named.stdout) as { valid: boolean }).valid).toBe(true);
+  });
+
+  it('read no manifest, README or config through a link out of the repository', async () => {
+    const outside = workspace({ 'manifest.json': '{"leak": "FROM-OUTSIDE"}\n', 'README.md': '# FROM-OUTSIDE\n', 'rc.json': EVERYTHING_OFF });
+    const repo = brokenTemplate();
+    for (const name of ['manifest.json', 'README.md']) {
+      fs.rmSync(path.join(repo, name));
+      fs.symlinkSync(path.join(outside, name), path.join(repo, name));
+    }
+    fs.symlinkSync(path.join(outside, 'rc.json'), path.join(repo, '.manifestlintrc.json'));
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    expect(result.stdout).not.toContain('FROM-OUTSIDE');
+    const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
+    expect(api.valid).toBe(false);
+    expect(api.errors.join('\n')).toMatch(/template-symlink-escape/);
+  });
+});
