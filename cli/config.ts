@@ -73,7 +73,7 @@ export class ConfigResolver {
   private load(absPath: string, displayPath: string): LoadedConfig {
     const cached = this.loaded.get(absPath);
     if (cached) return cached;
-    const { config, problem } = loadConfigText(absPath, readTextFile(absPath, displayPath));
+    const { config, problem } = loadConfigText(absPath, readTextFile(absPath, displayPath).text);
     if (problem) throw new CliError(`${displayPath}: ${problem.message}`);
     const loaded: LoadedConfig = { ...config, displayPath, matched: new Set() };
     this.loaded.set(absPath, loaded);

@@ -9,7 +9,9 @@ import {
   parseDocument,
   reportUnusedIgnores,
   SecretMask,
+  type DecodedText,
   type Diagnostic,
+  type InvalidEncoding,
 } from '../rules/index.js';
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
@@ -28,6 +30,8 @@ export interface Input {
   /** Where the config file lookup starts. */
   folder: string;
   text: string;
+  /** The first byte that is not UTF-8, if any: such a file is reported and never rewritten. */
+  encoding?: InvalidEncoding;
 }
 
 export interface Linted {
@@ -79,9 +83,11 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
-    const settings = settingsFor(config, options);
+    const settings = { ...settingsFor(config, options), encoding: input.encoding };
     let text = input.text;
-    if (options.fix || options.fixDryRun) {
+    if (input.encoding && options.fix) {
+      io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
+    } else if (options.fix || options.fixDryRun) {
       const fixed = fixManifest(input.text, settings);
       if (fixed.output !== input.text) {
         if (options.fixDryRun) diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
@@ -214,21 +220,31 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
   if (options.stdin) {
     const name = options.stdinFilename;
     const displayPath = name ?? STDIN_NAME;
-    return [
+    const inputs: Input[] = [
       {
         displayPath,
         folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)),
-        text: await readStdin(displayPath, io.stdin),
+        ...withEncoding(await readStdin(displayPath, io.stdin)),
       },
     ];
+    const invalid = inputs[0]!.encoding;
+    // With --fix the text goes back out on standard output, where the bad bytes would be lost.
+    if (invalid && options.fix) {
+      throw new CliError(`standard input is not valid UTF-8 (byte 0x${invalid.byte.toString(16).toUpperCase()} at byte offset ${invalid.byteOffset}); --fix would change it, so nothing was fixed`);
+    }
+    return inputs;
   }
   const targets = await discover(options.paths, cwd, (message) => io.stderr.write(`manifest-lint: warning: ${message}\n`));
   return targets.map((target) => ({
     displayPath: target.displayPath,
     absPath: target.absPath,
     folder: path.dirname(target.absPath),
-    text: readTextFile(target.absPath, target.displayPath),
+    ...withEncoding(readTextFile(target.absPath, target.displayPath)),
   }));
+}
+
+function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'encoding'> {
+  return invalid ? { text, encoding: invalid } : { text };
 }
 
 export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {

@@ -1,3 +1,4 @@
+import { decodeUtf8, type DecodedText } from '../rules/index.js';
 import fs from 'node:fs';
 import { CliError, ioReason } from './errors.js';
 
@@ -14,7 +15,7 @@ function tooLarge(name: string, bytes: number): CliError {
  * Anything else is refused before a byte is read: a device such as `/dev/zero` never ends, and
  * a FIFO would block until someone writes to it (it is opened without blocking, then refused).
  */
-export function readTextFile(absPath: string, displayPath: string): string {
+export function readTextFile(absPath: string, displayPath: string): DecodedText {
   let fd: number | undefined;
   try {
     fd = fs.openSync(absPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -22,7 +23,7 @@ export function readTextFile(absPath: string, displayPath: string): string {
     if (stat.isDirectory()) throw new CliError(`cannot read ${displayPath}: is a folder`);
     if (!stat.isFile()) throw new CliError(`cannot read ${displayPath}: not a regular file (${fileKind(stat)})`);
     if (stat.size > MAX_INPUT_BYTES) throw tooLarge(displayPath, stat.size);
-    return fs.readFileSync(fd, 'utf8');
+    return decodeUtf8(fs.readFileSync(fd));
   } catch (error) {
     if (error instanceof CliError) throw error;
     if (error instanceof RangeError) throw tooLarge(displayPath, MAX_INPUT_BYTES + 1);
@@ -51,7 +52,7 @@ function checkStdinDescriptor(displayPath: string): void {
 }
 
 /** Reads standard input to its end as UTF-8, refusing more than the size limit. */
-export async function readStdin(displayPath: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+export async function readStdin(displayPath: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<DecodedText> {
   const chunks: Buffer[] = [];
   let total = 0;
   // Only the process's own standard input has a descriptor to look at before reading.
@@ -70,5 +71,5 @@ export async function readStdin(displayPath: string, stdin: NodeJS.ReadableStrea
     if (error instanceof CliError) throw error;
     throw new CliError(`cannot read standard input: ${ioReason(error)}`);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return decodeUtf8(Buffer.concat(chunks, total));
 }

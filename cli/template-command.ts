@@ -92,14 +92,16 @@ async function checkRepository(root: string, displayBase: string | undefined, op
   );
   const config = resolver.forFolder(io.cwd);
   warnSkippedConfigs(resolver, io);
-  const settings: ManifestSettings = { ...settingsFor(config, options), template: true, repository: facts };
+  const settings: ManifestSettings = { ...settingsFor(config, options), template: true, repository: facts, encoding: repository.manifestEncoding };
   const manifestPath = path.join(root, MANIFEST_FILE);
   const manifestDisplay = display(MANIFEST_FILE);
 
   let text = repository.manifestText ?? '';
   const diffs: string[] = [];
   const mask = new SecretMask();
-  if ((options.fix || options.fixDryRun) && facts.manifest) {
+  if (repository.manifestEncoding && options.fix) {
+    io.stderr.write(`manifest-lint: skipped ${manifestDisplay}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
+  } else if ((options.fix || options.fixDryRun) && facts.manifest) {
     const fixed = fixManifest(text, settings);
     if (fixed.output !== text && options.fixDryRun) {
       const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };

@@ -5,6 +5,7 @@ import {
   runToEnd,
   type Diagnostic,
   type IgnoreEntry,
+  type InvalidEncoding,
   type LintOptions,
   type ParsedDocument,
   type RepositoryFacts,
@@ -23,6 +24,8 @@ export interface ManifestSettings {
   template?: boolean;
   /** Template mode: facts about the repository (see `node/template-repository.ts`). */
   repository?: RepositoryFacts | undefined;
+  /** The first invalid UTF-8 byte of the file the manifest was read from. */
+  encoding?: InvalidEncoding | undefined;
 }
 
 /** Engine options: the config file's severities, then the overrides on top. */
@@ -31,6 +34,7 @@ export function lintOptionsFor(settings: ManifestSettings): LintOptions {
   if (settings.now !== undefined) options.now = settings.now;
   if (settings.template) options.template = true;
   if (settings.template && settings.repository) options.repository = settings.repository;
+  if (settings.encoding) options.encoding = settings.encoding;
   return options;
 }
 

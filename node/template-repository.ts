@@ -11,11 +11,14 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import {
+  decodeUtf8,
   MANIFEST_FILE,
   MAX_SECRET_FILE_BYTES,
   README_FILE,
   symlinkEscapes,
   wantsContent,
+  type DecodedText,
+  type InvalidEncoding,
   type RepositoryFacts,
   type RepositoryFile,
   type RepositorySymlink,
@@ -43,6 +46,8 @@ export interface TemplateRepository {
   facts: RepositoryFacts;
   /** The text of `manifest.json`, when `facts.manifest` and `readManifest`. */
   manifestText: string | undefined;
+  /** Where `manifest.json` stops being UTF-8, if it does. */
+  manifestEncoding?: InvalidEncoding;
 }
 
 /** A problem reading the repository, with a message for the user (one line). */
@@ -108,9 +113,9 @@ export async function readTemplateRepository(root: string, options: ReadReposito
   const manifestFile = await rootFile(absolute, MANIFEST_FILE, files, manifestLink);
   const readmeFile = await rootFile(absolute, README_FILE, files, readmeLink);
   const readme = readmeFile ? await readText(readmeFile, MAX_README_BYTES, true) : undefined;
-  let manifestText: string | undefined;
+  let manifest: DecodedText | undefined;
   if (manifestFile && options.readManifest !== false) {
-    manifestText = await readText(manifestFile, MAX_MANIFEST_BYTES, false, `${MANIFEST_FILE} is larger than 64 MiB`);
+    manifest = await readDecoded(manifestFile, MAX_MANIFEST_BYTES, false, `${MANIFEST_FILE} is larger than 64 MiB`);
   }
   const facts: RepositoryFacts = {
     manifest: manifestFile !== undefined,
@@ -119,7 +124,7 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     folders,
     symlinks,
   };
-  return { root: absolute, facts, manifestText };
+  return { root: absolute, facts, manifestText: manifest?.text, ...(manifest?.invalid ? { manifestEncoding: manifest.invalid } : {}) };
 }
 
 async function symlinkOf(full: string, entryPath: string, realRoot: string): Promise<RepositorySymlink> {
@@ -174,6 +179,10 @@ async function rootFile(root: string, name: string, files: RepositoryFile[], lin
 
 /** The file's text; `truncate` reads at most `limit` bytes, otherwise a larger file is an error. */
 async function readText(file: string, limit: number, truncate: boolean, tooLarge?: string): Promise<string | undefined> {
+  return (await readDecoded(file, limit, truncate, tooLarge))?.text;
+}
+
+async function readDecoded(file: string, limit: number, truncate: boolean, tooLarge?: string): Promise<DecodedText | undefined> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(file, 'r');
@@ -181,7 +190,7 @@ async function readText(file: string, limit: number, truncate: boolean, tooLarge
     if (size > limit && !truncate) throw new TemplateRepositoryError(tooLarge ?? `${file} is too large`);
     const buffer = Buffer.alloc(Math.min(size, limit));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    return decodeUtf8(buffer.subarray(0, bytesRead));
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
     if (truncate) return undefined;

@@ -15,6 +15,7 @@ export {
   type ConfigProblem,
 } from './engine/config.js';
 export { LineIndex } from './engine/line-index.js';
+export { decodeUtf8, type DecodedText, type InvalidEncoding } from './engine/encoding.js';
 export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './engine/masking.js';
 export { findSecrets, type SecretSpan } from './engine/secret-detector.js';
 export { knownTimeZones } from './engine/time-zones.js';

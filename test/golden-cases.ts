@@ -1,7 +1,7 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LintOptions } from '../rules/index.js';
+import { decodeUtf8, type LintOptions } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -30,6 +30,11 @@ export function goldenCases(): GoldenCase[] {
     );
 }
 
+/** A case's manifest as the CLI reads it: decoded from UTF-8 (invalid bytes become U+FFFD). */
+export function goldenText(input: string): string {
+  return decodeUtf8(readFileSync(input)).text;
+}
+
 /**
  * The repository a case's manifest lies in: `<case>.repository.json` beside the input, a
  * `RepositoryListing` (files with their text, folders, symbolic links), when there is one.
@@ -47,5 +52,7 @@ export function lintOptionsFor(name: string, input?: string): LintOptions {
   const listing = input === undefined ? undefined : repositoryOf(input);
   const options: LintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
   if (listing) options.repository = factsOf(listing);
+  const { invalid } = input === undefined ? {} : decodeUtf8(readFileSync(input));
+  if (invalid) options.encoding = invalid;
   return options;
 }

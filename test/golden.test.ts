@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, listRules, type Diagnostic, type Fix, type Range } from '../rules/index.js';
-import { goldenCases, lintOptionsFor } from './golden-cases.js';
+import { goldenCases, goldenText, lintOptionsFor } from './golden-cases.js';
 
 const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
 const updating = (rule: string) => UPDATE_SPEC === '1' || UPDATE_SPEC.split(',').includes(rule);
@@ -66,7 +66,7 @@ const findingsOf = (text: string, name: string, input: string) => lint(text, opt
 describe('golden files', () => {
   for (const { rule, name, input } of cases) {
     it(`${rule}/${name}`, () => {
-      const text = readFileSync(input, 'utf8');
+      const text = goldenText(input);
       compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text, name, input).map(toGolden), null, 2)}\n`);
 
       const fixedFile = input.replace(/\.json$/, '.fixed.json');
@@ -85,7 +85,7 @@ describe('golden files', () => {
 describe('every rule has golden files', () => {
   for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
     it(meta.id, () => {
-      const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, input: c.input, text: readFileSync(c.input, 'utf8') }));
+      const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, input: c.input, text: goldenText(c.input) }));
       const fires = mine.filter(({ text, name, input }) => findingsOf(text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);

@@ -61,6 +61,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
     now,
     templateMode: options.template ?? false,
     repository: options.template ? options.repository : undefined,
+    encoding: options.encoding,
     get schemaErrors() {
       if (schema.partial) readsSchema.add(ruleId);
       return schema.errors;

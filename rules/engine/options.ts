@@ -1,4 +1,5 @@
 /** What `lint` takes and gives besides the shapes of `types.ts`. */
+import type { InvalidEncoding } from './encoding.js';
 import type { SecretMask } from './masking.js';
 import type { RepositoryFacts } from './repository.js';
 import type { Diagnostic, SeveritySetting } from './types.js';
@@ -18,6 +19,8 @@ export interface LintOptions {
    * engine. The template-repository rules run only when they are given.
    */
   repository?: RepositoryFacts;
+  /** Where the bytes the text was decoded from stop being UTF-8 (see `decodeUtf8`). */
+  encoding?: InvalidEncoding;
 }
 
 export interface LintResult {

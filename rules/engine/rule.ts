@@ -1,3 +1,4 @@
+import type { InvalidEncoding } from './encoding.js';
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from './document.js';
 import type { RepositoryFacts } from './repository.js';
@@ -42,6 +43,8 @@ export interface RuleContext {
   readonly templateMode: boolean;
   /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
   readonly repository: RepositoryFacts | undefined;
+  /** The first invalid UTF-8 byte of the file the text was read from (`LintOptions.encoding`). */
+  readonly encoding: InvalidEncoding | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
   report(finding: Finding): void;

@@ -22,8 +22,8 @@ export interface RunResult {
 
 export interface RunOptions {
   cwd: string;
-  /** Written to standard input (which is otherwise empty). */
-  input?: string;
+  /** Written to standard input (which is otherwise empty): text, or bytes as they are. */
+  input?: string | Buffer;
   /** Added to (or, with `undefined`, removed from) a colour-free environment. */
   env?: Record<string, string | undefined>;
   timeout?: number;

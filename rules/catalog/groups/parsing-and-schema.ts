@@ -1,5 +1,6 @@
 import type { Rule } from '../../engine/rule.js';
 import { duplicateKey } from '../duplicate-key.js';
+import { encodingInvalid } from '../encoding-invalid.js';
 import { invalidValue } from '../invalid-value.js';
 import { jsonSyntax } from '../json-syntax.js';
 import { limitExceeded } from '../limit-exceeded.js';
@@ -8,6 +9,7 @@ import { typeMismatch } from '../type-mismatch.js';
 import { unknownProperty } from '../unknown-property.js';
 
 export const parsingAndSchemaRules: readonly Rule[] = [
+  encodingInvalid,
   jsonSyntax,
   duplicateKey,
   unknownProperty,
