@@ -1,5 +1,6 @@
 import type { Severity } from '../../rules/index.js';
 import type { FileReport } from '../report.js';
+import { visibleControl } from '../terminal-text.js';
 
 const COMMAND: Record<Severity, string> = {
   error: 'error',
@@ -8,9 +9,19 @@ const COMMAND: Record<Severity, string> = {
   hint: 'notice',
 };
 
-/** Escapes the message part of a workflow command. */
+/** Controls a log viewer would interpret, besides the line breaks the runner unescapes itself. */
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\p{Cs}/gu;
+
+/**
+ * Escapes the message part of a workflow command: `%` and line breaks as the runner expects, and
+ * other controls (from keys and values of the manifest) shown as visible stand-ins.
+ */
 export function escapeData(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return value
+    .replace(CONTROL, (char) => visibleControl(char.codePointAt(0)!) ?? char)
+    .replace(/%/g, '%25')
+    .replace(/\r/g, '%0D')
+    .replace(/\n/g, '%0A');
 }
 
 /** Escapes a property value of a workflow command (`,` and `:` separate properties). */

@@ -305,6 +305,24 @@ describe('--format stylish', () => {
     expect(result.stdout).toContain('\u241b');
   });
 
+  // Every control a key can carry (written as JSON escapes), in every format printed as text.
+  const CONTROLS = ['\u0000', '\u0007', '\u0008', '\u001b', '\u007f', '\u009b', '\u202e', '\u2066', '\u2028', '\u2029', '\ud800'];
+  for (const format of ['stylish', 'compact', 'github']) {
+    it(`--format ${format} prints no control character a key carries`, async () => {
+      const keys = CONTROLS.map((control, i) => `${JSON.stringify(`k${i}${control}]::x`)}: 1`).join(', ');
+      const cwd = workspace({ 'manifest.json': `{\n  "version": 1,\n  "agent": { "name": "x", ${keys} }\n}\n` });
+      const result = await runCli(['--now', NOW, '--format', format], { cwd });
+      expect(result.stdout.match(/unknown-property/g)?.length).toBe(CONTROLS.length);
+      for (const line of result.stdout.split('\n')) {
+        expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\p{Cs}/u);
+      }
+      if (format === 'github') {
+        // One workflow command per finding: nothing a key carries can start another.
+        expect(result.stdout.trimEnd().split('\n').every((line) => /^::error file=manifest\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[a-z-]+::/.test(line))).toBe(true);
+      }
+    });
+  }
+
   it('cuts long lines to a window around the finding', async () => {
     const long = 'x'.repeat(5000);
     const text = `{"version":1,"agent":{"name":"a","description":"${long}","nmea":1}}`;
