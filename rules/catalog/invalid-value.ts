@@ -1,4 +1,4 @@
-import { formatValue, listOf, subject } from '../engine/describe.js';
+import { formatValue, listOf, subject, writtenText } from '../engine/describe.js';
 import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
 import { expectation } from '../engine/schema-lookup.js';
 import type { SchemaError } from '../engine/schema-validation.js';
@@ -33,14 +33,14 @@ export const invalidValue = defineRule({
   check(context) {
     for (const error of context.schemaErrors) {
       if (!KEYWORDS.has(error.keyword) || !error.node) continue;
-      const { message, fix } = describe(error);
+      const { message, fix } = describe(error, writtenText(context.doc, error.node));
       context.report({ path: error.path, span: spanOf(error.node), message, ...(fix ? { fixes: [fix] } : {}) });
     }
   },
 });
 
-function describe(error: SchemaError): { message: string; fix?: FixSpec } {
-  const it = `${subject(error.path)} is ${formatValue(error.value, error.path)}`;
+function describe(error: SchemaError, written: string | undefined): { message: string; fix?: FixSpec } {
+  const it = `${subject(error.path)} is ${formatValue(error.value, error.path, written)}`;
   const expected = expectation(error.schemaPath);
   const { params } = error;
   switch (error.keyword) {

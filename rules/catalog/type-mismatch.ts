@@ -1,4 +1,4 @@
-import { article, formatValue, jsonType, subject } from '../engine/describe.js';
+import { article, formatValue, jsonType, subject, writtenText } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 
 export const typeMismatch = defineRule({
@@ -20,7 +20,7 @@ export const typeMismatch = defineRule({
         path: error.path,
         span: spanOf(error.node),
         message: `${subject(error.path)} must be ${expected.map(article).join(' or ')}, but it is ${article(jsonType(value))}${
-          value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path)})`
+          value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path, writtenText(context.doc, error.node))})`
         }.`,
       });
     }

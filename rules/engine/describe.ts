@@ -1,6 +1,8 @@
+import type { Node } from 'jsonc-parser';
 import { TOKEN_FIELDS } from './channel-tokens.js';
 import { maskSecret } from './masking.js';
 import { looksLikeToken } from './secret-detector.js';
+import type { ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
 
 /** `tasks[0].schedule.kind`; the root is "the manifest". */
@@ -22,9 +24,10 @@ const MAX_SHOWN = 40;
 
 /**
  * A value as it appears in JSON, shortened for messages. Values of token fields and
- * token-shaped strings are masked: messages never carry a secret.
+ * token-shaped strings are masked: messages never carry a secret. A number too large for a
+ * double (`1e400`, read as Infinity) is shown as `written` in the document, when given.
  */
-export function formatValue(value: unknown, path: JsonPath = []): string {
+export function formatValue(value: unknown, path: JsonPath = [], written?: string): string {
   const last = path.at(-1);
   const tokenField = typeof last === 'string' && (TOKEN_FIELDS as readonly string[]).includes(last);
   if ((tokenField && value !== null && value !== undefined) || (typeof value === 'string' && looksLikeToken(value))) {
@@ -33,6 +36,7 @@ export function formatValue(value: unknown, path: JsonPath = []): string {
   let shown: string;
   if (Array.isArray(value)) shown = `an array of ${value.length}`;
   else if (value !== null && typeof value === 'object') shown = 'an object';
+  else if (typeof value === 'number' && !Number.isFinite(value)) shown = written ?? String(value);
   else shown = JSON.stringify(value) ?? String(value);
   if (shown.length > MAX_SHOWN) shown = `${shown.slice(0, MAX_SHOWN - 1)}…`;
   return value !== null && typeof value === 'object' ? shown : `\`${shown}\``;
@@ -41,8 +45,14 @@ export function formatValue(value: unknown, path: JsonPath = []): string {
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'number out of range';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
+}
+
+/** A node's text as written in the document (for values whose parsed form loses it). */
+export function writtenText(doc: ParsedDocument, node: Node | undefined): string | undefined {
+  return node ? doc.text.slice(node.offset, node.offset + node.length) : undefined;
 }
 
 export function article(type: string): string {
