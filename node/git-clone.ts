@@ -20,6 +20,9 @@
  *   another repository, configuration or program.
  * - git runs through `spawn` with an argument array, in its own process group, which is killed
  *   as a whole; the temporary folder is removed afterwards, on failure, and on SIGINT/SIGTERM.
+ *   A small watchdog process starts git and holds a channel to this process: when asked to
+ *   stop, or when the channel closes because this process died (even by SIGKILL), it kills
+ *   git's process group and removes the temporary folder, so nothing outlives the command.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -237,17 +240,15 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
     }
     let child: ChildProcess;
     try {
-      child = spawn('git', args, {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: process.platform !== 'win32',
-        windowsHide: true,
-      });
+      child = startGit(args, options);
     } catch (error) {
       reject(spawnError(error));
       return;
     }
+    let startError: unknown;
+    child.on('message', (message: { spawnError?: string }) => {
+      if (message?.spawnError !== undefined) startError = { code: message.spawnError };
+    });
     options.guard.child = child;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -256,7 +257,7 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
     const stop = (reason: CloneError) => {
       if (stopped) return;
       stopped = reason;
-      killGroup(child);
+      stopGit(child);
     };
     child.stdout?.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
@@ -296,6 +297,7 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
     child.on('close', (code) => {
       finish();
       if (stopped) reject(stopped);
+      else if (startError !== undefined) reject(spawnError(startError));
       else if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
       else reject(new GitFailure(stderr));
     });
@@ -305,6 +307,57 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
 function spawnError(error: unknown): CloneError {
   const code = (error as { code?: unknown } | null)?.code;
   return new CloneError(code === 'ENOENT' ? 'git is not installed (or not on PATH); it is needed to check a git URL' : `cannot run git: ${String((error as Error)?.message ?? error)}`);
+}
+
+/**
+ * Runs in its own process: starts git in a process group of its own and, when asked (SIGTERM)
+ * or when the channel to the command closes before git is done (the command died, however),
+ * kills that group and removes the temporary folder.
+ * Arguments: the folder to remove (or an empty string), then git's command line.
+ */
+const WATCHDOG = `
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const [folder, command, ...args] = process.argv.slice(1);
+const git = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+let done = false;
+const stop = () => {
+  if (done) return;
+  done = true;
+  try { process.kill(-git.pid, 'SIGKILL'); } catch {}
+  if (folder) { try { fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }); } catch {} }
+  process.exit(137);
+};
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);
+git.on('error', (error) => {
+  done = true;
+  process.send({ spawnError: String(error.code) }, () => process.exit(127));
+});
+git.on('exit', (code, signal) => {
+  done = true;
+  process.exit(code === null ? 128 : code);
+});
+`;
+
+/** git under the watchdog (on Windows, which has no process groups, git itself). */
+function startGit(args: string[], options: RunOptions): ChildProcess {
+  if (process.platform === 'win32') {
+    return spawn('git', args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  }
+  const { NODE_OPTIONS: _ignored, ...env } = options.env;
+  return spawn(process.execPath, ['-e', WATCHDOG, '--', options.guard.folder, 'git', ...args], {
+    cwd: options.cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
+  });
+}
+
+/** Stops git and what it started: the watchdog does it on SIGTERM. */
+function stopGit(child: ChildProcess): void {
+  if (process.platform === 'win32' || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) killGroup(child);
+  else child.kill('SIGTERM');
 }
 
 /** Kills the process and everything it started (its process group). */
@@ -357,13 +410,13 @@ class CleanupGuard {
   child: ChildProcess | undefined;
   private disposed = false;
   private readonly onSignal = (signal: NodeJS.Signals) => {
-    if (this.child) killGroup(this.child);
+    if (this.child) stopGit(this.child);
     this.dispose();
     process.kill(process.pid, signal);
   };
   private readonly onExit = () => this.dispose();
 
-  constructor(private readonly folder: string) {
+  constructor(readonly folder: string) {
     for (const signal of SIGNALS) process.once(signal, this.onSignal);
     process.once('exit', this.onExit);
   }
@@ -373,7 +426,7 @@ class CleanupGuard {
     this.disposed = true;
     for (const signal of SIGNALS) process.removeListener(signal, this.onSignal);
     process.removeListener('exit', this.onExit);
-    if (this.child) killGroup(this.child);
+    if (this.child) stopGit(this.child);
     try {
       fs.rmSync(this.folder, { recursive: true, force: true, maxRetries: 3 });
     } catch {

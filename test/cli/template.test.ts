@@ -461,4 +461,28 @@ describe('the clone, with a stand-in git', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(gone(pid)).toBe(true);
   });
+
+  it('leaves neither git nor the temporary folder behind when killed outright (SIGKILL)', async () => {
+    const pidFile = path.join(tempDir('pid'), 'pid');
+    const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
+    const child = spawn(process.execPath, [BIN, 'template', 'https://example.com/notes.git'], {
+      cwd,
+      env: { ...process.env, ...home.env, TMPDIR: tmp, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+      stdio: 'ignore',
+    });
+    const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    const started = Date.now() + 10_000;
+    while (!(fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() !== '' && leftovers(tmp).length > 0)) {
+      if (Date.now() > started) throw new Error('git never started');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // No handler runs on SIGKILL: the watchdog sees its channel close and cleans up.
+    child.kill('SIGKILL');
+    expect(await closed).toBe('SIGKILL');
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    const deadline = Date.now() + 5_000;
+    while (!(gone(pid) && leftovers(tmp).length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(gone(pid)).toBe(true);
+    expect(leftovers(tmp)).toEqual([]);
+  });
 });
