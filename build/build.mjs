@@ -49,26 +49,30 @@ writeAtomic(
  * Code a run may not need stays out of the entry file, so Node does not even parse it: each
  * `lazy/<name>.ts` module (in `rules/engine/` and `cli/`) wraps one heavy or rarely needed import
  * as `load()`. In the bundle it becomes a `require` made on first call: of `dist/chunks/<name>.cjs`,
- * a separate bundle of that package (cron-parser with luxon, cronstrue, multiformats, tinyglobby),
- * or, for the schema, of the package's own `schema/manifest.v1.json`. The bundles hold no dynamic
+ * a separate bundle of that package (cron-parser with luxon, cronstrue, multiformats, tinyglobby)
+ * or of a module of ours (the library's language service), or, for the schema, of the package's
+ * own `schema/manifest.v1.json`. The bundles hold no dynamic
  * `import()`, so the CLI can run from V8's code cache.
  */
-const LAZY_DIRS = [at('rules/engine/lazy'), at('cli/lazy')];
+const LAZY_DIRS = [at('rules/engine/lazy'), at('cli/lazy'), at('lib/lazy')];
 const lazyModules = LAZY_DIRS.flatMap((folder) =>
   readdirSync(folder)
     .filter((file) => file.endsWith('.ts'))
     .map((file) => {
       const specifier = /from '([^']+)'/.exec(readFileSync(`${folder}/${file}`, 'utf8'))[1];
       const local = specifier.startsWith('.');
+      // A module of ours (`x.js`, written in `x.ts`) is bundled like a dependency.
+      const ownModule = local && specifier.endsWith('.js') && existsSync(resolve(folder, specifier).replace(/\.js$/, '.ts'));
       return {
         source: `${folder}/${file}`,
-        specifier,
-        // A file of the package is required where it ships; a dependency from its own bundle.
-        runtime: local ? relative(at('dist'), resolve(folder, specifier)) : `./chunks/${file.replace(/\.ts$/, '')}.cjs`,
+        specifier: ownModule ? resolve(folder, specifier).replace(/\.js$/, '.ts') : specifier,
+        bundled: !local || ownModule,
+        // A file of the package is required where it ships; code from its own bundle.
+        runtime: local && !ownModule ? relative(at('dist'), resolve(folder, specifier)) : `./chunks/${file.replace(/\.ts$/, '')}.cjs`,
       };
     }),
 );
-const sideBundles = lazyModules.filter(({ specifier }) => !specifier.startsWith('.'));
+const sideBundles = lazyModules.filter(({ bundled }) => bundled);
 const loadOnDemand = {
   name: 'load-on-demand',
   setup(pluginBuild) {

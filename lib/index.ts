@@ -21,10 +21,14 @@ import {
   type LintConfig,
   type LintOptions as EngineOptions,
 } from '../rules/index.js';
+import { load as loadLanguageService } from './lazy/language-service.js';
+import type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 // The published types come from the one module that imports nothing, so they stand alone.
 import type { Diagnostic, RuleMeta, SeveritySetting } from '../rules/engine/types.js';
 
 export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/engine/types.js';
+export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
+export type * from './editor-types.js';
 
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */
 export interface Config {
@@ -64,6 +68,14 @@ export interface FixResult {
   applied: number;
   /** What is left to do by hand, linted on `output`. */
   remaining: Diagnostic[];
+}
+
+/**
+ * The language server's features as functions over text, for editors that are not LSP clients
+ * (see `lib/language-service.ts`). Loaded on first call: `lint` and `fix` never pay for it.
+ */
+export function createLanguageService(options?: LanguageServiceOptions): ManifestLanguageService {
+  return loadLanguageService().createLanguageService(options);
 }
 
 /** Lints manifest text. */

@@ -7,7 +7,7 @@ import {
 } from 'vscode-languageserver';
 import { fixManifest } from '../node/apply-config.js';
 import type { Diagnostic } from '../rules/index.js';
-import { analyze, servedDocument, type ServerContext } from './context.js';
+import { analyze, servedDocument, type FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
 import { maskShown } from './masking.js';
@@ -22,7 +22,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
  * and a fix is preferred when it is the only one. Plus "Fix all problems", which applies every
  * safe fix the way `manifest-lint --fix` does.
  */
-export async function provideCodeActions(context: ServerContext, params: CodeActionParams): Promise<CodeAction[] | null> {
+export async function provideCodeActions(context: FeatureContext, params: CodeActionParams): Promise<CodeAction[] | null> {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const only = params.context.only;

@@ -10,7 +10,7 @@ import {
   type Range,
 } from 'vscode-languageserver';
 import type { JsonPath } from '../rules/index.js';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
@@ -21,7 +21,7 @@ import { valueCompletions, type OwnCompletion } from './own-completions.js';
  * place in half-typed JSON, computes the replaced range and merges our items with the schema's
  * (keys, enum values, `defaultSnippets`).
  */
-export function completionContribution(context: ServerContext): JSONWorkerContribution {
+export function completionContribution(context: FeatureContext): JSONWorkerContribution {
   // The service skips a contribution that returns nothing; its typings do not say so.
   const none = () => undefined as unknown as PromiseLike<never>;
   return {
@@ -38,7 +38,7 @@ export function completionContribution(context: ServerContext): JSONWorkerContri
 }
 
 export async function provideCompletion(
-  context: ServerContext,
+  context: FeatureContext,
   service: LanguageService,
   params: CompletionParams,
 ): Promise<CompletionList | null> {

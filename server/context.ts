@@ -8,14 +8,16 @@ import type { Settings, SettingsStore } from './settings.js';
 import { runInSlices } from './slices.js';
 import { placeOnManifest, templateCheckFor, type TemplateRepositories } from './template-checks.js';
 
-/** What every feature module works with. */
-export interface ServerContext {
-  connection: Connection;
+/**
+ * What every feature works with. The server fills it from the client (settings, config files,
+ * repositories on disk); the library's language service from its options, in memory.
+ */
+export interface FeatureContext {
   documents: DocumentStore;
-  settings: SettingsStore;
-  configs: ProjectConfigs;
+  settings: Pick<SettingsStore, 'get' | 'known' | 'generation'>;
+  configs: Pick<ProjectConfigs, 'forFolder' | 'generation'>;
   /** Repository facts for template checks (`agentManifest.templateChecks`). */
-  templates: TemplateRepositories;
+  templates: Pick<TemplateRepositories, 'facts' | 'generation'>;
   client: ClientCapabilities;
   /** How many protocol messages the connection has handled: a run gives way while it grows. */
   messagesHandled(): number;
@@ -23,8 +25,13 @@ export interface ServerContext {
   now(): Date;
 }
 
+/** The server's context: the features' own, and the connection to the client. */
+export interface ServerContext extends FeatureContext {
+  connection: Connection;
+}
+
 /** A manifest the server serves right now: open, a manifest, and not switched off in the settings. */
-export function servedDocument(context: ServerContext, uri: string): OpenDocument | undefined {
+export function servedDocument(context: FeatureContext, uri: string): OpenDocument | undefined {
   const document = context.documents.manifest(uri);
   return document && context.settings.known(uri).enable ? document : undefined;
 }
@@ -45,7 +52,7 @@ export interface Analysis {
  * kept per version, settings generation and config generation, so diagnostics and code actions
  * share one run.
  */
-export async function analyze(context: ServerContext, document: OpenDocument): Promise<Analysis> {
+export async function analyze(context: FeatureContext, document: OpenDocument): Promise<Analysis> {
   const settings = await context.settings.get(document.uri);
   const config = await context.configs.forFolder(folderOf(document.uri));
   const template = await templateCheckFor(context, document, settings);

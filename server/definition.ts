@@ -1,12 +1,12 @@
 import type { DefinitionParams, Location } from 'vscode-languageserver';
 import { channelKeys, nameAt, secretDeclarations } from '../rules/index.js';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 
 /**
  * From an `env:NAME` channel token to the declaration of secret NAME in `secrets[]`, and from a
  * task's `delivery.channel` to the channel's key under `channels`.
  */
-export function provideDefinition(context: ServerContext, params: DefinitionParams): Location[] | null {
+export function provideDefinition(context: FeatureContext, params: DefinitionParams): Location[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const doc = document.parsed;

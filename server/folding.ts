@@ -1,6 +1,6 @@
 import type { LanguageService } from 'vscode-json-languageservice';
 import type { FoldingRange, FoldingRangeParams } from 'vscode-languageserver';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonServiceApplies } from './json-service.js';
 
@@ -10,7 +10,7 @@ const DEFAULT_LIMIT = 5000;
  * Folding ranges from the JSON language service (objects, arrays, comments, regions); for a
  * document too large for it, the objects and arrays of the engine's tree.
  */
-export function provideFoldingRanges(context: ServerContext, service: LanguageService, params: FoldingRangeParams): FoldingRange[] | null {
+export function provideFoldingRanges(context: FeatureContext, service: LanguageService, params: FoldingRangeParams): FoldingRange[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const rangeLimit = context.client.textDocument?.foldingRange?.rangeLimit ?? DEFAULT_LIMIT;

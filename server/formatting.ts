@@ -5,17 +5,17 @@ import type {
   FormattingOptions,
   TextEdit,
 } from 'vscode-languageserver';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 
 /** Whole-document formatting with jsonc-parser, honouring the editor's indentation. */
-export function provideFormatting(context: ServerContext, params: DocumentFormattingParams): TextEdit[] | null {
+export function provideFormatting(context: FeatureContext, params: DocumentFormattingParams): TextEdit[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   return document ? formatDocument(document, undefined, params.options) : null;
 }
 
 /** Formats the smallest enclosing part of the document that covers the range. */
-export function provideRangeFormatting(context: ServerContext, params: DocumentRangeFormattingParams): TextEdit[] | null {
+export function provideRangeFormatting(context: FeatureContext, params: DocumentRangeFormattingParams): TextEdit[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const start = document.offsetAt(params.range.start);

@@ -1,6 +1,6 @@
 import type { LanguageService } from 'vscode-json-languageservice';
 import { MarkupKind, type Hover, type HoverParams, type MarkedString } from 'vscode-languageserver';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
 import { ownHover } from './own-hover.js';
@@ -10,7 +10,7 @@ import { ownHover } from './own-hover.js';
  * the JSON language service, followed by what only the server knows: schedules, durations, CIDs,
  * routes and `env:` tokens.
  */
-export async function provideHover(context: ServerContext, service: LanguageService, params: HoverParams): Promise<Hover | null> {
+export async function provideHover(context: FeatureContext, service: LanguageService, params: HoverParams): Promise<Hover | null> {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const offset = document.offsetAt(params.position);

@@ -1,11 +1,11 @@
 import type { Node } from 'jsonc-parser';
 import type { InlayHint, InlayHintParams } from 'vscode-languageserver';
 import { cronSchedules, explainSchedule, formatRunTime, humanDuration, nodeAt } from '../rules/index.js';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import { maskShown } from './masking.js';
 
 /** After a cron expression (or legacy cron string), its next run; after `everyMs`, the duration in words. */
-export function provideInlayHints(context: ServerContext, params: InlayHintParams): InlayHint[] | null {
+export function provideInlayHints(context: FeatureContext, params: InlayHintParams): InlayHint[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const doc = document.parsed;

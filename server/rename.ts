@@ -8,13 +8,13 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { ENV_NAME, envReferences, nameAt, secretDeclarations } from '../rules/index.js';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 
 /**
  * Renaming a secret, from its `name` in `secrets[]` or from an `env:` reference to it: the
  * declaration and every `env:` reference change together.
  */
-export function prepareRename(context: ServerContext, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
+export function prepareRename(context: FeatureContext, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const found = nameAt(document.parsed, document.offsetAt(params.position));
@@ -22,7 +22,7 @@ export function prepareRename(context: ServerContext, params: PrepareRenameParam
   return { range: document.rangeOf(found.span.start, found.span.end), placeholder: found.name };
 }
 
-export function rename(context: ServerContext, params: RenameParams): WorkspaceEdit | null {
+export function rename(context: FeatureContext, params: RenameParams): WorkspaceEdit | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const doc = document.parsed;

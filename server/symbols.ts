@@ -7,13 +7,13 @@ import {
 } from 'vscode-languageserver';
 import { humanDuration, nodeAt } from '../rules/index.js';
 import { maskShown } from './masking.js';
-import { servedDocument, type ServerContext } from './context.js';
+import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 
 const MAX_DETAIL = 60;
 
 /** The outline: agent, model, secrets, skills, tasks, scripts, routes, channels and template. */
-export function provideSymbols(context: ServerContext, params: DocumentSymbolParams): DocumentSymbol[] | SymbolInformation[] | null {
+export function provideSymbols(context: FeatureContext, params: DocumentSymbolParams): DocumentSymbol[] | SymbolInformation[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const symbols = outline(document);

@@ -95,9 +95,9 @@ describe('the packed package', () => {
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });
 
-  it('runs the README library example as written, printing what its comments say', () => {
+  it.each(['library', 'language-service'])('runs the README %s example as written, printing what its comments say', (example) => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = /<!-- library-example:begin -->\s*```js\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(readme);
+    const section = new RegExp(`<!-- ${example}-example:begin -->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${example}-example:end -->`).exec(readme);
     expect(section).not.toBeNull();
     const code = section![1]!;
     const expected = code
@@ -109,8 +109,9 @@ describe('the packed package', () => {
     const esm = spawnSync(process.execPath, ['example.mjs'], { cwd: project, encoding: 'utf8' });
     expect(esm.stderr).toBe('');
     expect(esm.stdout.trimEnd()).toBe(expected);
-    // The same from CommonJS.
-    fs.writeFileSync(path.join(project, 'example.cjs'), code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`));
+    // The same from CommonJS (in an async function, for the examples that await).
+    const body = code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`);
+    fs.writeFileSync(path.join(project, 'example.cjs'), `(async () => {\n${body}\n})();\n`);
     const cjs = spawnSync(process.execPath, ['example.cjs'], { cwd: project, encoding: 'utf8' });
     expect(cjs.stdout.trimEnd()).toBe(expected);
   });
@@ -118,10 +119,13 @@ describe('the packed package', () => {
   it('has types that TypeScript resolves', () => {
     fs.writeFileSync(
       path.join(project, 'check.ts'),
-      "import { lint, fix, formatters, type Diagnostic } from 'agent-manifest';\n" +
+      "import { lint, fix, formatters, createLanguageService, type Diagnostic, type Hover, type DocumentSymbol } from 'agent-manifest';\n" +
         "const found: Diagnostic[] = lint('{}', { now: '2026-01-01T00:00:00Z', rules: { 'schema-url': 'off' } }).diagnostics;\n" +
         "const text: string = fix('{}').output + formatters.json([lint('{}')]);\n" +
-        'export { found, text };\n',
+        "const service = createLanguageService({ rules: { 'schema-url': 'off' } });\n" +
+        "const symbols: DocumentSymbol[] = service.symbols('{}');\n" +
+        "const hover: Promise<Hover | null> = service.hover('{}', { line: 0, character: 1 });\n" +
+        'export { found, text, symbols, hover };\n',
     );
     const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] };
     fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['check.ts'] }));

@@ -1,0 +1,144 @@
+/**
+ * The language server's features as plain functions over text, for editors that are not LSP
+ * clients (a web playground, a CodeMirror or Monaco integration): each call takes the manifest's
+ * current text and returns what the server would send, in the protocol's shapes (0-based lines,
+ * UTF-16 characters). The same feature modules as the server's run underneath, in memory:
+ * nothing is read from disk, and everything shown is masked as in the server.
+ */
+import type { ClientCapabilities } from 'vscode-languageserver';
+import { loadConfigText, type ConfigFile } from '../node/config-files.js';
+import { provideCodeActions } from '../server/code-actions.js';
+import { provideCompletion, completionContribution } from '../server/completion.js';
+import { analyze, type FeatureContext } from '../server/context.js';
+import { toLspDiagnostic } from '../server/convert.js';
+import { provideDefinition } from '../server/definition.js';
+import { DocumentStore } from '../server/documents.js';
+import { provideFoldingRanges } from '../server/folding.js';
+import { provideFormatting, provideRangeFormatting } from '../server/formatting.js';
+import { provideHover } from '../server/hover.js';
+import { provideInlayHints } from '../server/inlay-hints.js';
+import { createJsonService } from '../server/json-service.js';
+import { prepareRename, rename } from '../server/rename.js';
+import type { Settings } from '../server/settings.js';
+import { provideSymbols } from '../server/symbols.js';
+import type {
+  CodeAction,
+  CompletionList,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  Location,
+  LspDiagnostic,
+  Position,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
+} from './editor-types.js';
+import type { LintOptions } from './index.js';
+
+/** What decides the findings, as for `lint`. */
+export type LanguageServiceOptions = Pick<LintOptions, 'config' | 'rules' | 'now' | 'template'>;
+
+export interface ManifestLanguageService {
+  /** The findings, as LSP diagnostics (code: the rule id; codeDescription: its page). */
+  diagnostics(text: string): Promise<LspDiagnostic[]>;
+  /** Keys, values and snippets at the cursor, from the schema and the rules' knowledge. */
+  complete(text: string, position: Position): Promise<CompletionList | null>;
+  /** Documentation of the key under the cursor, and what a value means (a schedule's next runs…). */
+  hover(text: string, position: Position): Promise<Hover | null>;
+  /** Quick fixes for the findings in `range`, and "Fix all problems". */
+  codeActions(text: string, range: Range, only?: string[]): Promise<CodeAction[]>;
+  /** The outline: agent, model, secrets, skills, tasks, scripts, routes, channels, template. */
+  symbols(text: string): DocumentSymbol[];
+  foldingRanges(text: string): FoldingRange[];
+  /** Formatting edits for the whole text, or the smallest part enclosing `range`. */
+  format(text: string, options?: { tabSize?: number; insertSpaces?: boolean; range?: Range }): TextEdit[];
+  /** Where a reference leads: an `env:` value to its secret, a delivery channel to its config. */
+  definition(text: string, position: Position): Location[];
+  /** Whether the name under the cursor is a secret's (its declaration or an `env:` reference), and its range. */
+  prepareRename(text: string, position: Position): { range: Range; placeholder: string } | null;
+  /** Renames that secret with every reference; throws, saying why, anywhere else or on a clash. */
+  rename(text: string, position: Position, newName: string): WorkspaceEdit | null;
+  /** Inline hints: what a schedule means, when a task runs next. */
+  inlayHints(text: string, range?: Range): InlayHint[];
+}
+
+/** The name the document has for the features: a manifest, in no folder. */
+const URI = 'untitled:/manifest.json';
+
+/** What the service tells the feature modules about its "client": markdown, snippets, a tree outline. */
+const CLIENT: ClientCapabilities = {
+  textDocument: {
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+  },
+};
+
+export function createLanguageService(options: LanguageServiceOptions = {}): ManifestLanguageService {
+  const now = options.now === undefined ? undefined : new Date(options.now);
+  if (now && Number.isNaN(now.getTime())) throw new TypeError(`now is not a time: ${String(options.now)}`);
+  const config = configOf(options.config);
+  const settings: Settings = { enable: true, rules: { ...options.rules }, templateChecks: options.template ? 'on' : 'auto' };
+  const documents = new DocumentStore();
+  const context: FeatureContext = {
+    documents,
+    settings: { generation: 0, known: () => settings, get: () => Promise.resolve(settings) },
+    configs: { generation: 0, forFolder: () => Promise.resolve(config) },
+    templates: { generation: 0, facts: () => Promise.resolve(undefined) },
+    client: CLIENT,
+    messagesHandled: () => 0,
+    now: () => (now ? new Date(now.getTime()) : new Date()),
+  };
+  const json = createJsonService(CLIENT, [completionContribution(context)]);
+  let version = 0;
+
+  /** Makes `text` the document's current version; the same text keeps its parse and lint. */
+  const current = (text: string) => {
+    const open = documents.get(URI);
+    if (open?.text === text) return { textDocument: { uri: URI } };
+    version += 1;
+    documents.open({ textDocument: { uri: URI, languageId: 'json', version, text } });
+    return { textDocument: { uri: URI } };
+  };
+  const rangeOf = (text: string, range: Range | undefined): Range => range ?? { start: { line: 0, character: 0 }, end: endOf(text) };
+
+  return {
+    async diagnostics(text) {
+      current(text);
+      const analysis = await analyze(context, documents.get(URI)!);
+      return analysis.lint.diagnostics.map(toLspDiagnostic);
+    },
+    complete: (text, position) => provideCompletion(context, json, { ...current(text), position }),
+    hover: (text, position) => provideHover(context, json, { ...current(text), position }),
+    async codeActions(text, range, only) {
+      const actions = await provideCodeActions(context, { ...current(text), range, context: { diagnostics: [], ...(only ? { only } : {}) } });
+      return actions ?? [];
+    },
+    symbols: (text) => (provideSymbols(context, current(text)) as DocumentSymbol[] | null) ?? [],
+    foldingRanges: (text) => provideFoldingRanges(context, json, current(text)) ?? [],
+    format(text, { range, tabSize = 2, insertSpaces = true } = {}) {
+      const params = { ...current(text), options: { tabSize, insertSpaces } };
+      return (range ? provideRangeFormatting(context, { ...params, range }) : provideFormatting(context, params)) ?? [];
+    },
+    definition: (text, position) => provideDefinition(context, { ...current(text), position }) ?? [],
+    prepareRename: (text, position) => prepareRename(context, { ...current(text), position }),
+    rename: (text, position, newName) => rename(context, { ...current(text), position, newName }),
+    inlayHints: (text, range) => provideInlayHints(context, { ...current(text), range: rangeOf(text, range) }) ?? [],
+  };
+}
+
+function configOf(config: LanguageServiceOptions['config']): ConfigFile | undefined {
+  if (config === undefined) return undefined;
+  const text = typeof config === 'string' ? config : JSON.stringify(config);
+  const { config: loaded, problem } = loadConfigText('.manifestlintrc.json', text);
+  if (problem) throw new TypeError(`config: ${problem.message}`);
+  return loaded;
+}
+
+function endOf(text: string): Position {
+  const lines = text.split(/\r\n|\r|\n/);
+  return { line: lines.length - 1, character: lines.at(-1)!.length };
+}
