@@ -5,5 +5,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30000,
+    // Two workers even on two cores (the default leaves one idle): many tests wait on processes
+    // they started. Test files share a worker's loaded modules instead of importing the engine
+    // again each; no test mocks a module or relies on a fresh module state.
+    maxWorkers: 2,
+    isolate: false,
   },
 });
