@@ -1,20 +1,27 @@
-// `npm test`: the test suite and the type check side by side (the tests often wait on processes
-// they started, which leaves time for the compiler), failing if either fails.
+// `npm test`: the build, then the test suite and the type check side by side (the tests often
+// wait on processes they started, which leaves time for the compiler), failing if any fails.
+// The type check needs what the build generates; the suite is told the build is done.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Tells test/global-setup.ts that dist/ was just built. */
+const BUILT = 'AGENT_MANIFEST_TEST_BUILT';
 
 const require = createRequire(import.meta.url);
 /** A file of an installed package, found through its package.json. */
 const fileOf = (name, file) => join(dirname(require.resolve(`${name}/package.json`)), file);
-const run = (script, args) =>
+const run = (script, args, env = process.env) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit', env });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+const built = await run(fileURLToPath(new URL('build.mjs', import.meta.url)), []);
+if (built !== 0) process.exit(built);
 const [tests, types] = await Promise.all([
-  run(fileOf('vitest', 'vitest.mjs'), ['run', ...process.argv.slice(2)]),
+  run(fileOf('vitest', 'vitest.mjs'), ['run', ...process.argv.slice(2)], { ...process.env, [BUILT]: '1' }),
   run(fileOf('typescript', 'bin/tsc'), ['--noEmit']),
 ]);
 if (types !== 0) process.stderr.write('The type check (tsc --noEmit) failed.\n');

@@ -110,3 +110,27 @@ describe('hostile inputs', () => {
     expect(lint('{"version":1,"agent":{"name":"x"}}', { now: NOW }).diagnostics).toEqual([]);
   });
 });
+
+describe('LineIndex', () => {
+  /** Line starts as the protocol counts them: after `\n`, `\r\n` or a lone `\r`. */
+  function lineStarts(text: string): number[] {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '\r' && text[i + 1] === '\n') i++;
+      if (text[i] === '\n' || text[i] === '\r') starts.push(i + 1);
+    }
+    return starts;
+  }
+
+  it('finds every line start, whatever mix of line endings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'é', '\n', '\r', '\r\n', '\n\r')).map((parts) => parts.join('')), (text) => {
+        const lines = new LineIndex(text);
+        const starts = Array.from({ length: lines.lineCount }, (_, line) => lines.offsetAt({ line, character: 0 }));
+        expect(starts).toEqual(lineStarts(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+

@@ -12,15 +12,20 @@ export class LineIndex {
   }
 
   private computeLineStarts(): number[] {
+    // `indexOf` runs natively: a 50 MB text is read in a fraction of a character loop's time.
     const starts = [0];
     const { text } = this;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
-        starts.push(i + 1);
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (lf !== -1 || cr !== -1) {
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        const next = lf === cr + 1 ? cr + 2 : cr + 1;
+        starts.push(next);
+        if (lf === cr + 1) lf = text.indexOf('\n', next);
+        cr = text.indexOf('\r', next);
+      } else {
+        starts.push(lf + 1);
+        lf = text.indexOf('\n', lf + 1);
       }
     }
     return starts;

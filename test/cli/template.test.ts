@@ -439,7 +439,11 @@ describe('the clone, with a stand-in git', () => {
     expect(leftovers(tmp)).toEqual([]);
   });
 
-  it('removes the temporary folder and git when interrupted (SIGINT)', async () => {
+  /**
+   * The built command checking a URL whose (fake) git runs until killed; resolves once git and
+   * the temporary folder exist, with the command, how it ended, and the pid of what git started.
+   */
+  async function cloneUnderWay() {
     const pidFile = path.join(tempDir('pid'), 'pid');
     const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
     const child = spawn(process.execPath, [BIN, 'template', 'https://example.com/notes.git'], {
@@ -453,36 +457,30 @@ describe('the clone, with a stand-in git', () => {
       if (Date.now() > deadline) throw new Error('git never started');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    child.kill('SIGINT');
-    const { code, signal } = await closed;
-    expect(signal === 'SIGINT' || code === 130).toBe(true);
-    expect(leftovers(tmp)).toEqual([]);
-    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(gone(pid)).toBe(true);
-  });
+    return { child, closed, started: Number(fs.readFileSync(pidFile, 'utf8')) };
+  }
 
-  it('leaves neither git nor the temporary folder behind when killed outright (SIGKILL)', async () => {
-    const pidFile = path.join(tempDir('pid'), 'pid');
-    const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
-    const child = spawn(process.execPath, [BIN, 'template', 'https://example.com/notes.git'], {
-      cwd,
-      env: { ...process.env, ...home.env, TMPDIR: tmp, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
-      stdio: 'ignore',
-    });
-    const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
-    const started = Date.now() + 10_000;
-    while (!(fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() !== '' && leftovers(tmp).length > 0)) {
-      if (Date.now() > started) throw new Error('git never started');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    // No handler runs on SIGKILL: the watchdog sees its channel close and cleans up.
-    child.kill('SIGKILL');
-    expect(await closed).toBe('SIGKILL');
-    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  /** Whether what git started and the temporary folder are gone, within a few seconds. */
+  async function cleanedUp(pid: number): Promise<void> {
     const deadline = Date.now() + 5_000;
     while (!(gone(pid) && leftovers(tmp).length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(gone(pid)).toBe(true);
     expect(leftovers(tmp)).toEqual([]);
+  }
+
+  it('removes the temporary folder and git when interrupted (SIGINT)', async () => {
+    const { child, closed, started } = await cloneUnderWay();
+    child.kill('SIGINT');
+    const { code, signal } = await closed;
+    expect(signal === 'SIGINT' || code === 130).toBe(true);
+    await cleanedUp(started);
+  });
+
+  it('leaves neither git nor the temporary folder behind when killed outright (SIGKILL)', async () => {
+    const { child, closed, started } = await cloneUnderWay();
+    // No handler runs on SIGKILL: the watchdog sees its channel close and cleans up.
+    child.kill('SIGKILL');
+    expect((await closed).signal).toBe('SIGKILL');
+    await cleanedUp(started);
   });
 });
