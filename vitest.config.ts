@@ -4,10 +4,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     testTimeout: 30000,
     // Two workers even on two cores (the default leaves one idle): many tests wait on processes
     // they started. Test files share a worker's loaded modules instead of importing the engine
-    // again each; no test mocks a module or relies on a fresh module state.
+    // again each; no test mocks a module or relies on a fresh module state, and the clean-ups
+    // shared modules offer are registered for every file by test/setup.ts.
     maxWorkers: 2,
     isolate: false,
   },

@@ -1,13 +1,14 @@
-/** Temporary folders for tests, removed after each test file. */
+/** Temporary folders for tests, removed after each test file (see test/setup.ts). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 const created: string[] = [];
-afterAll(() => {
+
+/** Removes every folder `workspace` made so far. */
+export function removeWorkspaces(): void {
   for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /**
  * A fresh temporary folder holding the given files. It also holds a `.git` folder (unless

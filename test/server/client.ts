@@ -1,7 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createProtocolConnection,
@@ -60,9 +59,11 @@ export interface StartOptions {
 }
 
 const running: TestClient[] = [];
-afterEach(async () => {
+
+/** Stops every server a test started (after each test: see test/setup.ts). */
+export function stopClients(): void {
   for (const client of running.splice(0)) client.kill();
-});
+}
 
 /** An LSP client over the built server's standard input and output, with a log of what the server sent. */
 export class TestClient {
