@@ -12,6 +12,7 @@ export const channelTokenEnvUndeclared = defineRule({
     rationale:
       'An `env:VAR` token is read from the environment, which holds only the secrets declared in `secrets[]`: undeclared, the deploy form never asks for it and the channel starts without a token.',
     fixable: true,
+    crossReference: true,
   },
   check(context) {
     const declared = declaredSecretNames(context.doc);

@@ -13,6 +13,7 @@ export const routeWithoutStart = defineRule({
     rationale:
       'A route only forwards requests to a port in the container; the server listening there is the one `scripts.start` runs. Without a start command the routes lead nowhere, unless something else happens to listen on those ports.',
     fixable: false,
+    crossReference: true,
   },
   check(context) {
     const { doc } = context;

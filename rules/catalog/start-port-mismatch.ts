@@ -19,6 +19,7 @@ export const startPortMismatch = defineRule({
     assumptions:
       'Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server\'s default port is not known. Databases and other backing services are left out.',
     fixable: true,
+    crossReference: true,
   },
   check(context) {
     const script = manifestScript(context.doc, 'start');

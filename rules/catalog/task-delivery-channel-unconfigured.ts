@@ -15,6 +15,7 @@ export const taskDeliveryChannelUnconfigured = defineRule({
     assumptions:
       'A channel counts as configured when `channels` has a key of that name, whatever its settings (a channel shipped with `enabled: false` is still configured).',
     fixable: false,
+    crossReference: true,
   },
   check(context) {
     const channels = nodeAt(context.doc.root, ['channels']);

@@ -13,6 +13,7 @@ export const unknownProperty = defineRule({
     rationale:
       'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing.',
     fixable: true,
+    judgesObject: true,
   },
   check(context) {
     for (const error of context.schemaErrors) {

@@ -3,9 +3,10 @@ import { docsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { Finding, FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
+import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor } from './masking.js';
 import type { LintOptions, LintResult } from './options.js';
-import type { Diagnostic, Fix, Range, Severity } from './types.js';
+import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
 /**
@@ -54,6 +55,8 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
     };
   };
   const cap = new FindingCap();
+  const canReport = reportable(doc);
+  let meta: RuleMeta | undefined;
   // Rules that read the schema's failures may have more past the schema check's bound.
   const readsSchema = new Set<string>();
   const context: RuleContext = {
@@ -67,6 +70,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
       return schema.errors;
     },
     report: (finding) => {
+      if (ruleId !== SYNTAX_RULE && meta && !canReport(finding, meta)) return;
       if (cap.admit(ruleId, finding)) diagnostics.push(toDiagnostic(finding));
     },
   };
@@ -78,6 +82,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
     if (manifestMissing && rule.meta.category !== 'Template repository') continue;
     ruleId = rule.meta.id;
     severity = setting;
+    meta = rule.meta;
     rule.check(context);
     const omitted = cap.omitted(ruleId, readsSchema.has(ruleId));
     if (omitted) diagnostics.push(toDiagnostic(omitted));

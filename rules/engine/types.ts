@@ -77,4 +77,16 @@ export interface RuleMeta {
    * fact is reported once.
    */
   covers?: string[];
+  /**
+   * The rule compares sections of the manifest (a reference and what it refers to), so a
+   * document cut short may lack what it looks for: it reports nothing while the document has a
+   * syntax error that disrupts its structure.
+   */
+  crossReference?: boolean;
+  /**
+   * A finding's path names a key whose verdict depends on the object holding it (which keys an
+   * object may have can turn on its other keys): in a document cut short, that object must be
+   * complete for the finding to stand.
+   */
+  judgesObject?: boolean;
 }
