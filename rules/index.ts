@@ -1,7 +1,7 @@
 /** The engine's public API: pure functions from manifest text to diagnostics and fixes. */
 export * from './engine/types.js';
 export type { LintOptions, LintResult } from './engine/options.js';
-export { lint, lintSteps, runToEnd, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './engine/lint.js';
+export { lint, lintSteps, runToEnd, INTERNAL_ERROR, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './engine/lint.js';
 export { fixText, type FixTextResult } from './engine/fix.js';
 export { listRules, findRule } from './engine/registry.js';
 export { docsUrl, SCHEMA_URL } from './engine/links.js';

@@ -1,5 +1,5 @@
 import { parseDocument, type ParsedDocument } from './document.js';
-import { docsUrl } from './links.js';
+import { docsUrl, internalErrorDocsUrl } from './links.js';
 import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
 import type { Finding, FixSpec, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
@@ -83,7 +83,11 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
     ruleId = rule.meta.id;
     severity = setting;
     meta = rule.meta;
-    rule.check(context);
+    try {
+      rule.check(context);
+    } catch (error) {
+      diagnostics.push(internalError(doc, rule.meta.id, error));
+    }
     const omitted = cap.omitted(ruleId, readsSchema.has(ruleId));
     if (omitted) diagnostics.push(toDiagnostic(omitted));
     yield;
@@ -101,6 +105,26 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
 }
 
 const SYNTAX_RULE = 'json-syntax';
+
+/** The id of the finding that stands for a rule that failed (it is no rule of the catalog). */
+export const INTERNAL_ERROR = 'internal-error';
+
+/**
+ * A rule that throws is a bug of ours, not of the manifest: one finding says which rule could
+ * not check the file, at its start, and the other rules' findings stand. It names the error's
+ * kind only: an error's message may quote the manifest.
+ */
+function internalError(doc: ParsedDocument, ruleId: string, error: unknown): Diagnostic {
+  const kind = error instanceof Error ? error.name : typeof error;
+  return {
+    ruleId: INTERNAL_ERROR,
+    severity: 'error',
+    message: `The rule \`${ruleId}\` failed on this manifest (${kind}), so its findings are missing; the other rules ran. This is a bug in the linter: please report it with the manifest (secrets removed).`,
+    path: [],
+    range: toRange(doc.lines, { start: 0, end: 0 }),
+    docsUrl: internalErrorDocsUrl(),
+  };
+}
 
 /** Findings listed per rule and per file; past them, one closing finding counts the rest. */
 export const MAX_FINDINGS_PER_RULE = 100;
