@@ -9,7 +9,7 @@ const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;
 export const legacyModelObject = defineRule({
   meta: {
     id: 'legacy-model-object',
-    category: 'Template metadata',
+    category: 'Model, secrets, channels',
     severity: 'warning',
     description: '`model` is written as the legacy object `{ "primary": "<provider>/<model>" }` instead of the documented string.',
     rationale:

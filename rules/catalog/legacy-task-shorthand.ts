@@ -7,7 +7,7 @@ import { tasks } from '../engine/tasks.js';
 export const legacyTaskShorthand = defineRule({
   meta: {
     id: 'legacy-task-shorthand',
-    category: 'Template metadata',
+    category: 'Tasks',
     severity: 'warning',
     description:
       'A task is written in the legacy shorthand `{ name, prompt, schedule: "<cron>", enabled }` instead of the documented `schedule` and `payload` objects.',

@@ -8,7 +8,7 @@ import { defineRule, spanOf } from '../engine/rule.js';
 export const schemaUrl = defineRule({
   meta: {
     id: 'schema-url',
-    category: 'Template metadata',
+    category: 'Parsing and schema',
     severity: 'info',
     description: '`$schema` is not the official schema URL.',
     rationale:

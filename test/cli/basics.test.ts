@@ -69,6 +69,10 @@ describe('information flags', () => {
     const reserved = rules.find((rule) => rule.id === 'route-port-reserved');
     expect(reserved).toMatchObject({ severity: 'error', fixable: true });
     expect(reserved?.docsUrl).toMatch(/^https:\/\/.*route-port-reserved/);
+    // Each rule sits with what it checks: the legacy forms with tasks and the model, `$schema` with parsing.
+    const categories = Object.fromEntries((rules as unknown as { id: string; category: string }[]).map((rule) => [rule.id, rule.category]));
+    expect(categories).toMatchObject({ 'legacy-task-shorthand': 'Tasks', 'legacy-model-object': 'Model, secrets, channels', 'schema-url': 'Parsing and schema' });
+    expect(Object.entries(categories).filter(([id, category]) => category === 'Template metadata' && !id.startsWith('template-'))).toEqual([]);
   });
 
   it('--print-schema prints the bundled manifest schema', async () => {

@@ -6,6 +6,7 @@ import { channelTokenEnvUndeclared } from '../channel-token-env-undeclared.js';
 import { channelTokenLiteral } from '../channel-token-literal.js';
 import { channelTokenMissing } from '../channel-token-missing.js';
 import { channelTokenShape } from '../channel-token-shape.js';
+import { legacyModelObject } from '../legacy-model-object.js';
 import { modelFormat } from '../model-format.js';
 import { secretDuplicate } from '../secret-duplicate.js';
 import { secretNameCase } from '../secret-name-case.js';
@@ -15,6 +16,7 @@ export const modelSecretsChannelsRules: readonly Rule[] = [
   channelTokenEnvUndeclared,
   channelTokenLiteral,
   modelFormat,
+  legacyModelObject,
   secretNameFormat,
   secretNameCase,
   secretDuplicate,

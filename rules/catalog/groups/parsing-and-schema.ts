@@ -5,6 +5,7 @@ import { invalidValue } from '../invalid-value.js';
 import { jsonSyntax } from '../json-syntax.js';
 import { limitExceeded } from '../limit-exceeded.js';
 import { missingProperty } from '../missing-property.js';
+import { schemaUrl } from '../schema-url.js';
 import { typeMismatch } from '../type-mismatch.js';
 import { unknownProperty } from '../unknown-property.js';
 
@@ -17,4 +18,5 @@ export const parsingAndSchemaRules: readonly Rule[] = [
   typeMismatch,
   invalidValue,
   limitExceeded,
+  schemaUrl,
 ];

@@ -1,4 +1,5 @@
 import type { Rule } from '../../engine/rule.js';
+import { legacyTaskShorthand } from '../legacy-task-shorthand.js';
 import { payloadTextConflict } from '../payload-text-conflict.js';
 import { payloadTextField } from '../payload-text-field.js';
 import { taskAtInvalid } from '../task-at-invalid.js';
@@ -31,4 +32,5 @@ export const tasksRules: readonly Rule[] = [
   payloadTextField,
   payloadTextConflict,
   taskModelFormat,
+  legacyTaskShorthand,
 ];

@@ -1,7 +1,4 @@
 import type { Rule } from '../../engine/rule.js';
-import { legacyModelObject } from '../legacy-model-object.js';
-import { legacyTaskShorthand } from '../legacy-task-shorthand.js';
-import { schemaUrl } from '../schema-url.js';
 import { templateAuthorField } from '../template-author-field.js';
 import { templateAuthorMissing } from '../template-author-missing.js';
 import { templateCategoryUnknown } from '../template-category-unknown.js';
@@ -16,7 +13,4 @@ export const templateMetadataRules: readonly Rule[] = [
   templateCategoryUnknown,
   templateTagsLimit,
   templatePaidInvalid,
-  legacyTaskShorthand,
-  legacyModelObject,
-  schemaUrl,
 ];
