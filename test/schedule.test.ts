@@ -163,7 +163,7 @@ describe('parseIsoTimestamp', () => {
     expect(reason('2026-03-01T09:00Z')).toBe('its time has no seconds → 2026-03-01T09:00:00Z');
     expect(reason('2026-03-01')).toBe('it has a date but no time of day → 2026-03-01T09:00:00Z');
     expect(reason('1772355600')).toMatch(/Unix time in seconds.* → 2026-03-01T09:00:00Z$/);
-    expect(reason('tomorrow')).toBe('it is not in the form `YYYY-MM-DDTHH:MM:SSZ`');
+    expect(reason('tomorrow')).toBe('its parts are not where that form puts them');
     expect(reason('')).toBe('it is empty');
   });
 });

@@ -9,7 +9,7 @@ export const taskAtInvalid = defineRule({
     id: 'task-at-invalid',
     category: 'Tasks',
     severity: 'error',
-    description: 'A one-shot schedule\'s `at` is not an ISO 8601 timestamp.',
+    description: 'A one-shot schedule\'s `at` is not a full date and time (`YYYY-MM-DDTHH:MM:SS`, RFC 3339).',
     rationale:
       'A one-shot task runs at the moment its `at` names; a value that is not an ISO 8601 date and time (`2026-03-01T09:00:00Z`) cannot be scheduled, so the task never runs.',
     assumptions:
@@ -26,7 +26,7 @@ export const taskAtInvalid = defineRule({
       context.report({
         path: at.path,
         span: spanOf(at.node),
-        message: `${subject(at.path)} is ${formatValue(at.node.value)}, which is not an ISO 8601 timestamp: ${parsed.reason}. Write it as \`YYYY-MM-DDTHH:MM:SSZ\` (or with an offset such as \`+02:00\`), for example \`${parsed.suggestion ?? ISO_EXAMPLE}\`.`,
+        message: `${subject(at.path)} is ${formatValue(at.node.value)}, which is not a date and time in the form the schema accepts, \`YYYY-MM-DDTHH:MM:SS\` with seconds, then \`Z\` or an offset such as \`+02:00\` (RFC 3339, the strict profile of ISO 8601): ${parsed.reason}. For example \`${parsed.suggestion ?? ISO_EXAMPLE}\`.`,
       });
     }
   },

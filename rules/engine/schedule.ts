@@ -146,7 +146,7 @@ function notIso(text: string): IsoTimestampResult {
   if (noSeconds) {
     return { ok: false, reason: 'its time has no seconds', suggestion: `${noSeconds[1]}T${noSeconds[2]}:00${noSeconds[3] || 'Z'}` };
   }
-  return { ok: false, reason: 'it is not in the form `YYYY-MM-DDTHH:MM:SSZ`' };
+  return { ok: false, reason: 'its parts are not where that form puts them' };
 }
 
 // ------------------------------------------------------------------------------------------------
