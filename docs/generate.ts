@@ -3,7 +3,7 @@
  * `test/docs.test.ts` fails when a generated part is stale; `UPDATE_DOCS=1` rewrites it.
  */
 import type { Diagnostic, RuleMeta } from '../rules/index.js';
-import { docsUrl, toPointer } from '../rules/index.js';
+import { docsUrl, parseConfig, reportUnusedIgnores, toPointer } from '../rules/index.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
 export const RULES_END = '<!-- rules:end -->';
@@ -87,12 +87,37 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     '',
     fence(`{ "rules": { "${rule.id}": "off" } }`),
     '',
-    'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
-    '',
-    fence(`{ "ignore": [{ "rule": "${rule.id}", "path": "${failing ? toPointer(own(failing)[0]!.path) : '/tasks/0'}" }] }`),
-    '',
   );
+  if (rule.id === UNUSED_IGNORE) {
+    // It is about the config file itself: no place in a manifest to silence it at.
+    lines.push('It is reported on the config file, at the entry, so an `ignore` entry cannot silence it; remove the entry, or switch the rule off as above.', '');
+    lines.splice(lines.indexOf('## Turning it off'), 0, ...unusedIgnoreExample(), '');
+  } else {
+    lines.push(
+      'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
+      '',
+      fence(`{ "ignore": [{ "rule": "${rule.id}", "path": "${failing ? toPointer(own(failing)[0]!.path) : '/tasks/0'}" }] }`),
+      '',
+    );
+  }
   return lines.join('\n');
+}
+
+const UNUSED_IGNORE = 'unused-ignore';
+
+/** What `unused-ignore` looks like: an entry for a finding the manifest does not have (any more). */
+function unusedIgnoreExample(): string[] {
+  const config = '{\n  "ignore": [{ "rule": "route-port-reserved", "path": "/routes/0/port" }]\n}\n';
+  const { config: parsed } = parseConfig(config);
+  return [
+    '## Example that fails',
+    '',
+    'With a manifest whose first route no longer uses port 18789, this `.manifestlintrc.json`:',
+    '',
+    fence(config),
+    '',
+    ...reportUnusedIgnores(parsed.ignore).map(findingLine),
+  ];
 }
 
 function fence(json: string, language = 'json'): string {
