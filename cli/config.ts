@@ -74,7 +74,8 @@ export class ConfigResolver {
     const cached = this.loaded.get(absPath);
     if (cached) return cached;
     const { config, problem } = loadConfigText(absPath, readTextFile(absPath, displayPath).text);
-    if (problem) throw new CliError(`${displayPath}: ${problem.message}`);
+    // Where the problem is, as editors and terminals link it: `file:line:column`.
+    if (problem) throw new CliError(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
     const loaded: LoadedConfig = { ...config, displayPath, matched: new Set() };
     this.loaded.set(absPath, loaded);
     return loaded;

@@ -78,13 +78,13 @@ describe('config file lookup', () => {
     expect(unnamed[0]?.warningCount).toBe(1);
   });
 
-  it('exits with 2 and one line naming the file for a bad config', async () => {
+  it('exits with 2 and one line naming the file and the place for a bad config', async () => {
     const cases: [string, RegExp][] = [
-      ['{ "rules": ', /^manifest-lint: \.manifestlintrc\.json: .+/],
-      [rc({ rules: { 'no-such-rule': 'off' } }), /^manifest-lint: \.manifestlintrc\.json: .*no-such-rule/],
-      [rc({ rules: { [RULE]: 'loud' } }), /^manifest-lint: \.manifestlintrc\.json: .*severity/],
-      [rc({ ignore: [{ path: 'tasks/0' }] }), /^manifest-lint: \.manifestlintrc\.json: .*pointer/],
-      [rc({ extends: 'x' }), /^manifest-lint: \.manifestlintrc\.json: .*extends/],
+      ['{ "rules": ', /^manifest-lint: \.manifestlintrc\.json:1:12: .+/],
+      [rc({ rules: { 'no-such-rule': 'off' } }), /^manifest-lint: \.manifestlintrc\.json:3:5: .*no-such-rule/],
+      [rc({ rules: { [RULE]: 'loud' } }), /^manifest-lint: \.manifestlintrc\.json:3:\d+: .*severity/],
+      [rc({ ignore: [{ path: 'tasks/0' }] }), /^manifest-lint: \.manifestlintrc\.json:4:\d+: .*pointer/],
+      [rc({ extends: 'x' }), /^manifest-lint: \.manifestlintrc\.json:2:3: .*extends/],
     ];
     for (const [text, pattern] of cases) {
       const cwd = workspace({ '.manifestlintrc.json': text, 'manifest.json': warnings });
