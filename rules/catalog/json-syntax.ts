@@ -57,19 +57,47 @@ function describe(context: RuleContext, error: ParseError) {
   }
   const comma = trailingComma(text, error.offset);
   if (comma !== undefined && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
-    return finding(`Trailing comma before \`${text[error.offset]}\`; strict JSON does not allow it. Remove the comma.`, {
-      title: 'Remove the trailing comma',
-      edits: [{ start: comma, end: comma + 1, newText: '' }],
-    });
+    // Pointed at the comma itself, which is what to remove, not at the bracket after it.
+    return {
+      ...finding(`Trailing comma before \`${text[error.offset]}\`; strict JSON does not allow it. Remove the comma.`, {
+        title: 'Remove the trailing comma',
+        edits: [{ start: comma, end: comma + 1, newText: '' }],
+      }),
+      span: { start: comma, end: comma + 1 },
+    };
   }
   if (found.startsWith("'")) {
-    return finding('Strings and keys must use double quotes in JSON, not single quotes.');
+    const quoted = singleQuoted(text, error.offset);
+    const message = 'Strings and keys must use double quotes in JSON, not single quotes.';
+    return quoted ? finding(message, { title: 'Use double quotes', edits: [quoted] }) : finding(message);
   }
   if (error.offset >= text.length) {
     return finding(`The file ends too early: ${EXPECTED[code] ?? 'the JSON is incomplete'}.`);
   }
   const shown = JSON.stringify(found.length > 20 ? `${found.slice(0, 20)}…` : found);
   return finding(`${MESSAGES[code] ?? 'Invalid JSON'} at ${shown}.`);
+}
+
+/**
+ * The edit that turns a single-quoted string at `start` into a JSON one: the same characters,
+ * `\\'` unescaped and `"` escaped. Only for a string closed on its line whose escapes JSON
+ * shares, so the result means what was written.
+ */
+function singleQuoted(text: string, start: number): { start: number; end: number; newText: string } | undefined {
+  let content = '';
+  for (let at = start + 1; at < text.length; at++) {
+    const char = text[at]!;
+    if (char === '\n' || char === '\r') return undefined;
+    if (char === "'") return { start, end: at + 1, newText: `"${content}"` };
+    if (char === '\\') {
+      const next = text[at + 1];
+      if (next === "'") content += "'";
+      else if (next !== undefined && '"\\/bfnrtu'.includes(next)) content += `\\${next}`;
+      else return undefined;
+      at++;
+    } else content += char === '"' ? '\\"' : char;
+  }
+  return undefined;
 }
 
 /** Offset of the comma before a closing bracket at `offset`, if that is what precedes it. */
