@@ -26,6 +26,8 @@ export interface CliOptions {
   listRules: boolean;
   printSchema: boolean;
   printConfig: boolean;
+  /** Lint files named `manifest.json` even when their content says they are another kind. */
+  force: boolean;
   version: boolean;
   help: boolean;
   /** `manifest-lint template <dir|git-url> [--ref <ref>]`. */
@@ -47,6 +49,7 @@ const OPTIONS = {
   'list-rules': { type: 'boolean' },
   'print-schema': { type: 'boolean' },
   'print-config': { type: 'boolean' },
+  force: { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -140,6 +143,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     listRules: values['list-rules'] ?? false,
     printSchema: values['print-schema'] ?? false,
     printConfig: values['print-config'] ?? false,
+    force: values.force ?? false,
     version: values.version ?? false,
     help: values.help ?? false,
   };

@@ -10,6 +10,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 export interface Target {
   displayPath: string;
   absPath: string;
+  /** Named on the command line, rather than found in a folder or by a glob. */
+  named: boolean;
 }
 
 const GLOB_CHARS = /[*?[\]{}]|^!|[@+!]\(/;
@@ -22,10 +24,10 @@ const GLOB_CHARS = /[*?[\]{}]|^!|[@+!]\(/;
 export async function discover(paths: string[], cwd: string, warn: (message: string) => void = () => undefined): Promise<Target[]> {
   const targets: Target[] = [];
   const seen = new Set<string>();
-  const add = (displayPath: string, absPath: string): void => {
+  const add = (displayPath: string, absPath: string, named = false): void => {
     if (seen.has(absPath)) return;
     seen.add(absPath);
-    targets.push({ displayPath, absPath });
+    targets.push({ displayPath, absPath, named });
   };
 
   for (const given of paths.length > 0 ? paths : [MANIFEST_NAME]) {
@@ -44,7 +46,7 @@ export async function discover(paths: string[], cwd: string, warn: (message: str
       if (found.length === 0) throw new CliError(`no ${MANIFEST_NAME} found in ${given}`);
       for (const rel of found) add(joinDisplay(given, rel), path.join(absPath, rel));
     } else if (stat) {
-      add(given, absPath);
+      add(given, absPath, true);
     } else if (GLOB_CHARS.test(given)) {
       const matches = await expandGlob(given, cwd);
       if (matches.length === 0) throw new CliError(`no files match: ${given}`);

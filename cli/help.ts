@@ -35,6 +35,9 @@ Input
                             on stdout and the report on stderr
       --stdin-filename <n>  the name of standard input in the output and for the
                             config file lookup
+      --force               lint a manifest.json whose content shows another kind
+                            of manifest (a web app's, a browser extension's);
+                            without it such files are left out
 
 Information
       --list-rules          list the rules with their default severity

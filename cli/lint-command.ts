@@ -4,6 +4,7 @@ import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from
 import {
   docsUrl,
   findRule,
+  foreignManifestKind,
   listRules,
   maskFor,
   parseDocument,
@@ -32,6 +33,8 @@ export interface Input {
   text: string;
   /** The first byte that is not UTF-8, if any: such a file is reported and never rewritten. */
   encoding?: InvalidEncoding;
+  /** Named on the command line (or standard input), rather than found in a folder. */
+  named: boolean;
 }
 
 export interface Linted {
@@ -225,6 +228,7 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
         displayPath,
         folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)),
         ...withEncoding(await readStdin(displayPath, io.stdin)),
+        named: true,
       },
     ];
     const invalid = inputs[0]!.encoding;
@@ -232,15 +236,31 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
     if (invalid && options.fix) {
       throw new CliError(`standard input is not valid UTF-8 (byte 0x${invalid.byte.toString(16).toUpperCase()} at byte offset ${invalid.byteOffset}); --fix would change it, so nothing was fixed`);
     }
-    return inputs;
+    return agentManifests(inputs, options, io);
   }
   const targets = await discover(options.paths, cwd, (message) => io.stderr.write(`manifest-lint: warning: ${message}\n`));
-  return targets.map((target) => ({
+  const inputs = targets.map((target) => ({
     displayPath: target.displayPath,
     absPath: target.absPath,
     folder: path.dirname(target.absPath),
     ...withEncoding(readTextFile(target.absPath, target.displayPath)),
+    named: target.named,
   }));
+  return agentManifests(inputs, options, io);
+}
+
+/**
+ * Leaves out the files named `manifest.json` that are other kinds of manifest (a web app's, a
+ * browser extension's): silently when found in a folder, with a line when named, unless --force.
+ */
+function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
+  if (options.force) return inputs;
+  return inputs.filter((input) => {
+    const kind = foreignManifestKind(input.text);
+    if (kind === undefined) return true;
+    if (input.named) io.stderr.write(`manifest-lint: ${input.displayPath} is not an agent manifest (it looks like ${kind}), so it was not linted; --force lints it anyway\n`);
+    return false;
+  });
 }
 
 function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'encoding'> {

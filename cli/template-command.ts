@@ -104,7 +104,7 @@ async function checkRepository(root: string, displayBase: string | undefined, op
   } else if ((options.fix || options.fixDryRun) && facts.manifest) {
     const fixed = fixManifest(text, settings);
     if (fixed.output !== text && options.fixDryRun) {
-      const input = { displayPath: manifestDisplay, folder: root, text, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
+      const input = { displayPath: manifestDisplay, folder: root, text, named: true, ...(displayBase === undefined ? {} : { absPath: manifestPath }) };
       diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
     }
     const written = !options.fix || fixed.output === text || (await writeFix(manifestPath, manifestDisplay, text, fixed.output, io));

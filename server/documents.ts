@@ -7,7 +7,7 @@ import type {
   Position,
   Range,
 } from 'vscode-languageserver';
-import { nodeAt, parseDocument, SCHEMA_URL, type ParsedDocument } from '../rules/index.js';
+import { foreignManifestKind, nodeAt, parseDocument, SCHEMA_URL, type ParsedDocument } from '../rules/index.js';
 
 /**
  * An open document and what the server derived from its current version. Derived values are
@@ -40,13 +40,14 @@ export class OpenDocument {
   }
 
   /**
-   * Whether the server serves this document: a file named `manifest.json`, or JSON whose
-   * `$schema` is the official URL.
+   * Whether the server serves this document: a file named `manifest.json` whose content is not
+   * another kind of manifest (a web app's, a browser extension's), or JSON whose `$schema` is
+   * the official URL.
    */
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
       this.manifestCache =
-        fileName(this.uri) === 'manifest.json' ||
+        (fileName(this.uri) === 'manifest.json' && foreignManifestKind(this.parsed) === undefined) ||
         (this.text.includes(SCHEMA_URL) && nodeAt(this.parsed.root, ['$schema'])?.value === SCHEMA_URL);
     }
     return this.manifestCache;

@@ -73,11 +73,14 @@ function refuse(text: string): Refusal | undefined {
 }
 
 // jsonc-parser's `SyntaxKind` is a const enum, which this build cannot import: its values.
-const OPEN_BRACE = 1;
-const CLOSE_BRACE = 2;
-const OPEN_BRACKET = 3;
-const CLOSE_BRACKET = 4;
-const EOF = 17;
+export const OPEN_BRACE = 1;
+export const CLOSE_BRACE = 2;
+export const OPEN_BRACKET = 3;
+export const CLOSE_BRACKET = 4;
+export const COMMA = 5;
+export const COLON = 6;
+export const STRING_LITERAL = 10;
+export const EOF = 17;
 
 /** Nesting can only go as deep as there are opening brackets; counting them natively is cheap. */
 function openingBrackets(text: string): number {
