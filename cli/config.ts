@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigLocator, loadConfigText, type ConfigFile } from '../node/config-files.js';
+import type { ManifestSettings } from '../node/apply-config.js';
 import type { IgnoreEntry } from '../rules/index.js';
+import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
 import { readTextFile } from './read.js';
 
@@ -90,4 +92,9 @@ export function displayPathOf(cwd: string, absPath: string): string {
 function isInside(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** What decides a manifest's findings in this run: its config file, then the --rule flags, and the clock. */
+export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {
+  return { config, overrides: options.rules, now: options.now };
 }

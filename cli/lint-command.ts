@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
-import { fixManifest, lintManifest, lintOptionsFor, type ManifestSettings } from '../node/apply-config.js';
+import { fixManifest, lintManifest, lintOptionsFor } from '../node/apply-config.js';
 import {
   docsUrl,
   findRule,
@@ -16,7 +16,7 @@ import {
 } from '../rules/index.js';
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
-import { ConfigResolver, type LoadedConfig } from './config.js';
+import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
@@ -267,9 +267,6 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
   return invalid ? { text, encoding: invalid } : { text };
 }
 
-export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {
-  return { config, overrides: options.rules, now: options.now };
-}
 
 const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api']);
 

@@ -4,9 +4,8 @@ import { isGitSource } from '../node/git-clone.js';
 import { lintOptionsFor } from '../node/apply-config.js';
 import { listRules, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';
-import { ConfigResolver } from './config.js';
+import { ConfigResolver, settingsFor } from './config.js';
 import type { Io } from './io.js';
-import { settingsFor } from './lint-command.js';
 
 /** What `--print-config` tells about one path. */
 interface ConfigReport {

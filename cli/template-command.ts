@@ -5,10 +5,10 @@ import { fixManifest, lintManifest, type ManifestSettings } from '../node/apply-
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../node/template-repository.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
-import { ConfigResolver } from './config.js';
+import { ConfigResolver, settingsFor } from './config.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
-import { checkRuleIds, diffOf, reportLinted, settingsFor, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
+import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */

@@ -24,30 +24,13 @@ import {
 import { load as loadLanguageService } from './lazy/language-service.js';
 import type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 // The published types come from the one module that imports nothing, so they stand alone.
-import type { Diagnostic, RuleMeta, SeveritySetting } from '../rules/engine/types.js';
+import type { Diagnostic, RuleMeta } from '../rules/engine/types.js';
 
 export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/engine/types.js';
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
-
-/** What a `.manifestlintrc.json` holds, as a value or as its text. */
-export interface Config {
-  rules?: Record<string, SeveritySetting>;
-  ignore?: { rule?: string; path: string }[];
-}
-
-export interface LintOptions {
-  /** How the manifest is named in results and formatter output (default `manifest.json`). */
-  fileName?: string;
-  /** The configuration a `.manifestlintrc.json` would give: its object, or its text. */
-  config?: Config | string;
-  /** Severity overrides by rule id (`off` disables a rule); they win over `config`. */
-  rules?: Record<string, SeveritySetting>;
-  /** The clock for time-dependent findings (`task-at-past`, next runs): a Date or an ISO time. */
-  now?: Date | string;
-  /** Check the manifest as a marketplace template submission. */
-  template?: boolean;
-}
+export type { Config, LintOptions } from './options.js';
+import type { LintOptions } from './options.js';
 
 export interface LintResult {
   filePath: string;

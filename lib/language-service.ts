@@ -35,7 +35,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from './editor-types.js';
-import type { LintOptions } from './index.js';
+import type { LintOptions } from './options.js';
 
 /** What decides the findings, as for `lint`. */
 export type LanguageServiceOptions = Pick<LintOptions, 'config' | 'rules' | 'now' | 'template'>;

@@ -55,7 +55,7 @@ export interface Analysis {
 export async function analyze(context: FeatureContext, document: OpenDocument): Promise<Analysis> {
   const settings = await context.settings.get(document.uri);
   const config = await context.configs.forFolder(folderOf(document.uri));
-  const template = await templateCheckFor(context, document, settings);
+  const template = await templateCheckFor(context.templates, document, settings);
   const key = `analysis:${context.settings.generation}:${context.configs.generation}:${template.key}`;
   return document.cached(key, async () => {
     const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };

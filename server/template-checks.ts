@@ -16,7 +16,6 @@ import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
 import type { ManifestLint } from '../node/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../node/template-repository.js';
 import { nodeAt, type Diagnostic, type Range, type RepositoryFacts } from '../rules/index.js';
-import type { FeatureContext } from './context.js';
 import { folderOf, type OpenDocument } from './documents.js';
 import type { Settings } from './settings.js';
 
@@ -115,13 +114,13 @@ export interface TemplateCheck {
 const OFF: TemplateCheck = { template: false, repository: undefined, key: 'off' };
 
 /** Whether and how a document is checked as a template, per `agentManifest.templateChecks`. */
-export async function templateCheckFor(context: FeatureContext, document: OpenDocument, settings: Settings): Promise<TemplateCheck> {
+export async function templateCheckFor(templates: Pick<TemplateRepositories, 'facts' | 'generation'>, document: OpenDocument, settings: Settings): Promise<TemplateCheck> {
   if (settings.templateChecks === 'off') return OFF;
   if (settings.templateChecks === 'auto' && nodeAt(document.parsed.root, ['template'])?.type !== 'object') return OFF;
   const folder = folderOf(document.uri);
   if (folder === undefined) return { template: true, repository: undefined, key: 'template' };
-  const generation = context.templates.generation;
-  const repository = await context.templates.facts(folder);
+  const generation = templates.generation;
+  const repository = await templates.facts(folder);
   return { template: true, repository, key: `template:${generation}` };
 }
 

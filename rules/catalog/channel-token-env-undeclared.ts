@@ -1,4 +1,4 @@
-import { channelTokens } from '../engine/channel-tokens.js';
+import { channelTokens, tokenDescription } from '../engine/channel-tokens.js';
 import { formatPath } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { declareSecret, declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
@@ -31,9 +31,3 @@ export const channelTokenEnvUndeclared = defineRule({
     }
   },
 });
-
-/** "Telegram bot token", shown on the deploy form next to the secret. */
-export function tokenDescription(channel: string, field: string): string {
-  const kind = field === 'appToken' ? 'app-level token' : 'bot token';
-  return `${channel.charAt(0).toUpperCase()}${channel.slice(1)} ${kind} (channels.${channel}.${field})`;
-}

@@ -1,19 +1,9 @@
-import {
-  channelTokens,
-  conventionalSecretName,
-  ENV_PREFIX,
-  envReferenceIntent,
-  expectedTokenKind,
-  literalChannelTokens,
-  tokenKind,
-  type ChannelToken,
-} from '../engine/channel-tokens.js';
+import { type ChannelToken, channelTokens, conventionalSecretName, ENV_PREFIX, envReferenceIntent, expectedTokenKind, literalChannelTokens, tokenDescription, tokenKind } from '../engine/channel-tokens.js';
 import { maskSecret } from '../engine/masking.js';
 import { formatPath } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
 import { declareSecret, declaredSecretNames } from '../engine/secrets.js';
 import { derived, type ParsedDocument } from '../engine/document.js';
-import { tokenDescription } from './channel-token-env-undeclared.js';
 
 export const channelTokenLiteral = defineRule({
   meta: {

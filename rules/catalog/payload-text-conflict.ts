@@ -2,8 +2,7 @@ import { propertiesNamed } from '../engine/document.js';
 import { subject } from '../engine/describe.js';
 import { removeProperty } from '../engine/json-edits.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
-import { OTHER_TEXT_FIELD, TEXT_FIELD } from './payload-text-field.js';
+import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../engine/tasks.js';
 
 export const payloadTextConflict = defineRule({
   meta: {

@@ -1,11 +1,8 @@
 import { propertiesNamed } from '../engine/document.js';
 import { subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
+import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../engine/tasks.js';
 
-/** The documented text field of each payload kind (seed 2.3). */
-export const TEXT_FIELD = { agentTurn: 'text', systemEvent: 'message' } as const;
-export const OTHER_TEXT_FIELD = { agentTurn: 'message', systemEvent: 'text' } as const;
 
 export const payloadTextField = defineRule({
   meta: {

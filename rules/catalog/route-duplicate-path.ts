@@ -1,7 +1,6 @@
 import { formatValue, subject } from '../engine/describe.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { routeItems, type RouteItem } from '../engine/routes.js';
-import { withoutTrailingSlash } from './route-path-trailing-slash.js';
+import { type RouteItem, routeItems, withoutTrailingSlash } from '../engine/routes.js';
 
 export const routeDuplicatePath = defineRule({
   meta: {

@@ -1,15 +1,9 @@
 import { formatValue, subject } from '../engine/describe.js';
 import { replaceValue } from '../engine/json-edits.js';
 import { defineRule, spanOf } from '../engine/rule.js';
-import { routeItems } from '../engine/routes.js';
+import { routeItems, withoutTrailingSlash } from '../engine/routes.js';
 
 const VALID_PATH = /^\/[^\s?#]*$/u;
-const TRAILING_SLASHES = /\/+$/;
-
-/** `/app/` → `/app`; `/` and `//` → `/`. */
-export function withoutTrailingSlash(path: string): string {
-  return path.replace(TRAILING_SLASHES, '') || (path.startsWith('/') ? '/' : '');
-}
 
 export const routePathTrailingSlash = defineRule({
   meta: {

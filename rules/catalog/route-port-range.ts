@@ -1,8 +1,6 @@
 import { defineRule, spanOf } from '../engine/rule.js';
-import { routeItems, routeLabel } from '../engine/routes.js';
+import { PORT_MAX, PORT_MIN, routeItems, routeLabel } from '../engine/routes.js';
 
-export const PORT_MIN = 1025;
-export const PORT_MAX = 65535;
 
 export const routePortRange = defineRule({
   meta: {

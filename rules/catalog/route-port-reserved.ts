@@ -1,9 +1,8 @@
 import { arrayItems, childValue, stringValue } from '../engine/document.js';
 import { replaceValue } from '../engine/json-edits.js';
 import { defineRule, spanOf } from '../engine/rule.js';
+import { GATEWAY_PORT } from '../engine/routes.js';
 
-/** The platform's gateway listens here inside every agent container. */
-export const GATEWAY_PORT = 18789;
 
 export const routePortReserved = defineRule({
   meta: {

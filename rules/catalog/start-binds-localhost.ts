@@ -1,10 +1,9 @@
 import { defineRule } from '../engine/rule.js';
 import { documentSpan, manifestScript, scriptEdits } from '../engine/scripts.js';
-import { isLoopback, startAddresses, type AddressPart } from '../engine/server-address.js';
+import { isLoopback, shownSetting, startAddresses } from '../engine/server-address.js';
 import { replaceInWord, spanInWord } from '../engine/shell.js';
 
 export const ANY_ADDRESS = '0.0.0.0';
-const SHOWN = 40;
 
 export const startBindsLocalhost = defineRule({
   meta: {
@@ -34,9 +33,3 @@ export const startBindsLocalhost = defineRule({
   },
 });
 
-/** `--host localhost`, `--host=localhost`, `HOST=127.0.0.1`, `--listen 127.0.0.1:3000`, as written. */
-export function shownSetting(part: AddressPart): string {
-  const { via, word } = part;
-  const text = via.endsWith('=') ? `${via}${word.text}` : word.text.startsWith(`${via}=`) ? word.text : `${via} ${word.text}`;
-  return `\`${text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text}\``;
-}

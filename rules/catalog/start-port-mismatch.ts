@@ -1,12 +1,9 @@
 import { replaceValue } from '../engine/json-edits.js';
 import { defineRule, type FixSpec } from '../engine/rule.js';
 import { documentSpan, manifestScript, scriptEdits, type ManifestScript } from '../engine/scripts.js';
-import { startAddresses, type NamedPort } from '../engine/server-address.js';
+import { type NamedPort, shownSetting, startAddresses } from '../engine/server-address.js';
 import { replaceInWord, spanInWord } from '../engine/shell.js';
-import { portList, routeItems, routePorts, type RouteItem } from '../engine/routes.js';
-import { GATEWAY_PORT } from './route-port-reserved.js';
-import { PORT_MAX, PORT_MIN } from './route-port-range.js';
-import { shownSetting } from './start-binds-localhost.js';
+import { GATEWAY_PORT, PORT_MAX, PORT_MIN, portList, type RouteItem, routeItems, routePorts } from '../engine/routes.js';
 
 export const startPortMismatch = defineRule({
   meta: {

@@ -164,3 +164,9 @@ const ENV_REFERENCE_LIKE =
   /^(?:env\s*[:=]\s*([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|process\.env\.([A-Za-z_][A-Za-z0-9_]*))$/i;
 /** `UPPER_SNAKE` with at least one underscore: the name of a variable, never a credential. */
 const VARIABLE_NAME_LIKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/** "Telegram bot token", shown on the deploy form next to the secret. */
+export function tokenDescription(channel: string, field: string): string {
+  const kind = field === 'appToken' ? 'app-level token' : 'bot token';
+  return `${channel.charAt(0).toUpperCase()}${channel.slice(1)} ${kind} (channels.${channel}.${field})`;
+}

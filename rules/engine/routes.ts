@@ -49,3 +49,17 @@ export function portList(ports: readonly number[]): string {
 export function routePorts(routes: readonly RouteItem[]): number[] {
   return [...new Set(routes.flatMap((route) => (route.port === undefined ? [] : [route.port])))];
 }
+
+const TRAILING_SLASHES = /\/+$/;
+
+/** `/app/` → `/app`; `/` and `//` → `/`. */
+export function withoutTrailingSlash(path: string): string {
+  return path.replace(TRAILING_SLASHES, '') || (path.startsWith('/') ? '/' : '');
+}
+
+/** The platform's gateway listens here inside every agent container. */
+export const GATEWAY_PORT = 18789;
+
+/** The ports a route may use. */
+export const PORT_MIN = 1025;
+export const PORT_MAX = 65535;

@@ -204,3 +204,13 @@ function readStartAddresses(doc: ParsedDocument): ListenAddresses | undefined {
   const script = manifestScript(doc, 'start');
   return script ? listenAddresses(script.commands) : undefined;
 }
+
+/** How much of a setting a message shows. */
+const SHOWN_SETTING = 40;
+
+/** `--host localhost`, `--host=localhost`, `HOST=127.0.0.1`, `--listen 127.0.0.1:3000`, as written. */
+export function shownSetting(part: AddressPart): string {
+  const { via, word } = part;
+  const text = via.endsWith('=') ? `${via}${word.text}` : word.text.startsWith(`${via}=`) ? word.text : `${via} ${word.text}`;
+  return `\`${text.length > SHOWN_SETTING ? `${text.slice(0, SHOWN_SETTING - 1)}…` : text}\``;
+}

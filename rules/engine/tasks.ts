@@ -151,3 +151,7 @@ const LOOPBACK_V4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_V4.test(hostname);
 }
+
+/** The documented text field of each payload kind (seed 2.3). */
+export const TEXT_FIELD = { agentTurn: 'text', systemEvent: 'message' } as const;
+export const OTHER_TEXT_FIELD = { agentTurn: 'message', systemEvent: 'text' } as const;

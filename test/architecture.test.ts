@@ -1,0 +1,68 @@
+/**
+ * The layout keeps its promises: rules share code through the engine's modules, never by
+ * importing each other, and no module imports itself back through others (type-only imports
+ * included, since they tie modules together just the same for a reader).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SOURCES = ['rules', 'cli', 'server', 'lib', 'node'];
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** Each source file's imports of other source files (relative specifiers), by relative path. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of SOURCES.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g)]
+      .map((match) => path.resolve(path.dirname(file), match[1] ?? match[2]!).replace(/\.js$/, '.ts'))
+      .filter((target) => target.endsWith('.ts'))
+      .map((target) => path.relative(ROOT, target));
+    graph.set(path.relative(ROOT, file), targets);
+  }
+  return graph;
+}
+
+const graph = importGraph();
+
+describe('the import graph', () => {
+  it('reads the sources it is about', () => {
+    expect(graph.size).toBeGreaterThan(150);
+    expect(graph.get('rules/catalog/route-port-reserved.ts')).toContain('rules/engine/routes.ts');
+  });
+
+  it('has no rule importing another rule', () => {
+    const rule = (file: string) => /^rules\/catalog\/[^/]+\.ts$/.test(file);
+    const offending = [...graph].flatMap(([file, targets]) => (rule(file) ? targets.filter(rule).map((target) => `${file} → ${target}`) : []));
+    expect(offending).toEqual([]);
+  });
+
+  it('has no cycles', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...stack.slice(stack.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      stack.push(file);
+      for (const target of graph.get(file) ?? []) visit(target);
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file);
+    expect(cycles).toEqual([]);
+  });
+});
