@@ -1,6 +1,8 @@
-import { getLocation } from 'jsonc-parser';
+import { getLocation, type Node } from 'jsonc-parser';
 import type { CompletionsCollector, JSONWorkerContribution, LanguageService } from 'vscode-json-languageservice';
 import {
+  CompletionItemKind,
+  CompletionItemTag,
   InsertTextFormat,
   MarkupKind,
   TextEdit,
@@ -9,12 +11,13 @@ import {
   type CompletionParams,
   type Range,
 } from 'vscode-languageserver';
-import type { JsonPath } from '../rules/index.js';
+import { nodeAt, type JsonPath } from '../rules/index.js';
 import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
 import { valueCompletions, type OwnCompletion } from './own-completions.js';
+import { schemaKeysAt } from './schema-keys.js';
 
 /**
  * Our value completions as a contribution to the JSON language service: it finds the cursor's
@@ -51,15 +54,16 @@ export async function provideCompletion(
 }
 
 /**
- * Documents too large for the JSON language service still get our value completions, placed
- * with jsonc-parser's scanner alone.
+ * Documents too large for the JSON language service still get completion, placed with
+ * jsonc-parser's scanner alone: the schema's keys where a key is typed, our values elsewhere.
  */
 function largeDocumentCompletion(document: OpenDocument, params: CompletionParams): CompletionList | null {
   if (document.parsed.refusal) return null;
   const offset = document.offsetAt(params.position);
   const location = getLocation(document.text, offset);
   const key = location.path.at(-1);
-  if (location.isAtPropertyKey || typeof key !== 'string') return null;
+  if (location.isAtPropertyKey) return keyCompletion(document, location.path.slice(0, -1), location.previousNode, params);
+  if (typeof key !== 'string') return null;
   const previous = location.previousNode;
   const range: Range =
     previous && previous.type !== 'property' && offset >= previous.offset && offset <= previous.offset + previous.length
@@ -69,6 +73,26 @@ function largeDocumentCompletion(document: OpenDocument, params: CompletionParam
     ...toItem(item),
     textEdit: TextEdit.replace(range, item.insertText),
   }));
+  return { isIncomplete: false, items };
+}
+
+/** The schema's keys for the object at `objectPath` that it does not have yet, replacing what is typed. */
+function keyCompletion(document: OpenDocument, objectPath: JsonPath, typed: Node | undefined, params: CompletionParams): CompletionList {
+  const present = new Set((nodeAt(document.parsed.root, objectPath)?.children ?? []).map((property) => property.children?.[0]?.value));
+  const range: Range =
+    typed?.type === 'string' ? document.rangeOf(typed.offset, typed.offset + typed.length) : { start: params.position, end: params.position };
+  const items = schemaKeysAt(objectPath)
+    .filter((key) => !present.has(key.name) || (typed?.type === 'string' && typed.value === key.name))
+    .map((key): CompletionItem => ({
+      label: key.name,
+      kind: CompletionItemKind.Property,
+      ...(key.title ? { detail: key.title } : {}),
+      ...(key.documentation ? { documentation: { kind: MarkupKind.Markdown, value: key.documentation } } : {}),
+      ...(key.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: TextEdit.replace(range, `"${key.name}": $1`),
+      filterText: `"${key.name}"`,
+    }));
   return { isIncomplete: false, items };
 }
 

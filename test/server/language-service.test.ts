@@ -93,4 +93,24 @@ describe('createLanguageService', () => {
     expect((await service.diagnostics(fixed)).map((d) => d.code)).not.toContain('route-port-reserved');
     expect((await service.diagnostics(TEXT)).map((d) => d.code)).toContain('route-port-reserved');
   });
+
+  it('completes keys in a document too large for the JSON language service, from the schema', async () => {
+    // About 1.2 MB of secrets' descriptions, then a route and a task being written.
+    const secrets = Array.from({ length: 1200 }, (_, i) => `{ "name": "KEY_${i}", "description": "${'d'.repeat(1000)}" }`).join(', ');
+    const big = `{ "version": 1, "agent": { "name": "Big" }, "secrets": [${secrets}],\n  "routes": [{ "port": 3000, "" }],\n  "tasks": [{ "name": "t", "" }] }\n`;
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const keysAt = async (needle: string, index = 0) => {
+      let offset = -1;
+      for (let i = 0; i <= index; i++) offset = big.indexOf(needle, offset + 1);
+      const before = big.slice(0, offset + 1).split('\n');
+      const list = await service.complete(big, { line: before.length - 1, character: before.at(-1)!.length });
+      return (list?.items ?? []).map((item) => item.label);
+    };
+    const route = await keysAt('""');
+    expect(route).toEqual(expect.arrayContaining(['path', 'protected']));
+    expect(route).not.toContain('port');
+    const task = await keysAt('""', 1);
+    expect(task).toEqual(expect.arrayContaining(['schedule', 'payload', 'delivery', 'prompt']));
+    expect(task).not.toContain('name');
+  });
 });
