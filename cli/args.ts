@@ -28,6 +28,8 @@ export interface CliOptions {
   printConfig: boolean;
   /** Lint files named `manifest.json` even when their content says they are another kind. */
   force: boolean;
+  /** Say what was left out and why (foreign manifests found in folders). */
+  verbose: boolean;
   version: boolean;
   help: boolean;
   /** `manifest-lint template <dir|git-url> [--ref <ref>]`. */
@@ -50,6 +52,7 @@ const OPTIONS = {
   'print-schema': { type: 'boolean' },
   'print-config': { type: 'boolean' },
   force: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -144,6 +147,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     printSchema: values['print-schema'] ?? false,
     printConfig: values['print-config'] ?? false,
     force: values.force ?? false,
+    verbose: values.verbose ?? false,
     version: values.version ?? false,
     help: values.help ?? false,
   };

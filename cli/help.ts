@@ -38,6 +38,7 @@ Input
       --force               lint a manifest.json whose content shows another kind
                             of manifest (a web app's, a browser extension's);
                             without it such files are left out
+      --verbose             say which files found in folders were left out, and why
 
 Information
       --list-rules          list the rules with their default severity

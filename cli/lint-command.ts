@@ -251,7 +251,8 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
 
 /**
  * Leaves out the files named `manifest.json` that are other kinds of manifest (a web app's, a
- * browser extension's): silently when found in a folder, with a line when named, unless --force.
+ * browser extension's), unless --force: with a line when named, silently when found in a folder
+ * (with a line too under --verbose).
  */
 function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
   if (options.force) return inputs;
@@ -259,6 +260,7 @@ function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
     const kind = foreignManifestKind(input.text);
     if (kind === undefined) return true;
     if (input.named) io.stderr.write(`manifest-lint: ${input.displayPath} is not an agent manifest (it looks like ${kind}), so it was not linted; --force lints it anyway\n`);
+    else if (options.verbose) io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not an agent manifest (it looks like ${kind})\n`);
     return false;
   });
 }

@@ -41,6 +41,11 @@ describe('the CLI', () => {
     const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd });
     expect(parseJson(result).map((r) => r.filePath)).toEqual(['agent/manifest.json']);
     expect(result.stderr).toBe('');
+    const verbose = await runCli(['--now', NOW, '--format', 'json', '--verbose', '.'], { cwd });
+    expect(verbose.stderr.split('\n').filter(Boolean).sort()).toEqual([
+      'manifest-lint: skipped extension/manifest.json: not an agent manifest (it looks like a browser extension manifest)',
+      'manifest-lint: skipped web/public/manifest.json: not an agent manifest (it looks like a web app manifest)',
+    ]);
   });
 
   it('says so for a foreign manifest named on the command line, and exits 0', async () => {
