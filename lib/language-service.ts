@@ -6,7 +6,7 @@
  * nothing is read from disk, and everything shown is masked as in the server.
  */
 import type { ClientCapabilities } from 'vscode-languageserver';
-import { loadConfigText, type ConfigFile } from '../node/config-files.js';
+import { loadConfigText, type ConfigFile } from '../io/config-files.js';
 import { provideCodeActions } from '../server/code-actions.js';
 import { provideCompletion, completionContribution } from '../server/completion.js';
 import { analyze, type FeatureContext } from '../server/context.js';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
-import type { ManifestSettings } from '../node/apply-config.js';
-import { lintManifestSteps, type ManifestLint } from '../node/apply-config.js';
+import type { ManifestSettings } from '../io/apply-config.js';
+import { lintManifestSteps, type ManifestLint } from '../io/apply-config.js';
 import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
 import type { ProjectConfigs } from './project-config.js';
 import type { Settings, SettingsStore } from './settings.js';

@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { ConfigLocator, loadConfigText, type ConfigFile } from '../node/config-files.js';
+import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
 
 /** Config files are a few lines; anything this large is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;

@@ -10,7 +10,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver';
 import pkg from '../package.json' with { type: 'json' };
-import { CONFIG_NAME } from '../node/config-files.js';
+import { CONFIG_NAME } from '../io/config-files.js';
 import { provideCodeActions, FIX_ALL_KIND } from './code-actions.js';
 import { completionContribution, provideCompletion } from './completion.js';
 import type { ServerContext } from './context.js';

@@ -13,8 +13,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
-import type { ManifestLint } from '../node/apply-config.js';
-import { readTemplateRepository, TemplateRepositoryError } from '../node/template-repository.js';
+import type { ManifestLint } from '../io/apply-config.js';
+import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { nodeAt, type Diagnostic, type Range, type RepositoryFacts } from '../rules/index.js';
 import { folderOf, type OpenDocument } from './documents.js';
 import type { Settings } from './settings.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'cli', 'server', 'lib', 'node'];
+const SOURCES = ['rules', 'cli', 'server', 'lib', 'io'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

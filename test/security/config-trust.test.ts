@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigLocator } from '../../node/config-files.js';
+import { ConfigLocator } from '../../io/config-files.js';
 import { fixture, NOW, parseJson, ruleIds, runCli, workspace, writeFile } from '../cli/helpers.js';
 
 const RULE = 'channel-token-env-undeclared';

@@ -22,7 +22,7 @@ export interface ManifestSettings {
   overrides?: Record<string, SeveritySetting>;
   now?: Date | undefined;
   template?: boolean;
-  /** Template mode: facts about the repository (see `node/template-repository.ts`). */
+  /** Template mode: facts about the repository (see `io/template-repository.ts`). */
   repository?: RepositoryFacts | undefined;
   /** The first invalid UTF-8 byte of the file the manifest was read from. */
   encoding?: InvalidEncoding | undefined;
