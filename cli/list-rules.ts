@@ -5,7 +5,7 @@ export function formatRuleList(rules: readonly RuleMeta[]): string {
   const idWidth = Math.max(4, ...rules.map((rule) => rule.id.length));
   const severityWidth = Math.max(8, ...rules.map((rule) => rule.severity.length));
   const row = (id: string, severity: string, fixable: string, description: string): string =>
-    `  ${id.padEnd(idWidth)}  ${severity.padEnd(severityWidth)}  ${fixable.padEnd(7)}  ${description}`.trimEnd();
+    `  ${id.padEnd(idWidth)}  ${severity.padEnd(severityWidth)}  ${fixable.padEnd(8)}  ${description}`.trimEnd();
 
   const categories = new Map<string, RuleMeta[]>();
   for (const rule of rules) {
@@ -16,7 +16,7 @@ export function formatRuleList(rules: readonly RuleMeta[]): string {
   const out: string[] = [row('RULE', 'SEVERITY', 'FIXABLE', 'DESCRIPTION')];
   for (const [category, group] of categories) {
     out.push('', category);
-    for (const rule of group) out.push(row(rule.id, rule.severity, rule.fixable ? 'yes' : '', rule.description));
+    for (const rule of group) out.push(row(rule.id, rule.severity, rule.fixable ? 'yes' : rule.suggests ? 'suggests' : '', rule.description));
   }
   return `${out.join('\n')}\n`;
 }

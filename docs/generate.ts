@@ -14,7 +14,7 @@ export function ruleListMarkdown(rules: readonly RuleMeta[]): string {
   for (const category of [...new Set(rules.map((rule) => rule.category))]) {
     const rows = rules
       .filter((rule) => rule.category === category)
-      .map((rule) => `| [\`${rule.id}\`](${docsUrl(rule.id)}) | ${rule.severity} | ${rule.fixable ? 'yes' : ''} | ${rule.description.replace(/\|/g, '\\|')} |`);
+      .map((rule) => `| [\`${rule.id}\`](${docsUrl(rule.id)}) | ${rule.severity} | ${fixColumn(rule)} | ${rule.description.replace(/\|/g, '\\|')} |`);
     sections.push([`**${category}**`, '', '| rule | default | fix | what it finds |', '| --- | --- | --- | --- |', ...rows].join('\n'));
   }
   return sections.join('\n\n');
@@ -62,7 +62,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     '',
     `- Category: ${rule.category}`,
     `- Default severity: \`${rule.severity}\``,
-    `- Fix: ${rule.fixable ? 'yes' : 'no'}`,
+    `- Fix: ${rule.fixable ? 'yes' : rule.suggests ? 'suggestions only (an editor offers them; `--fix` does not apply them)' : 'no'}`,
     '',
     '## Why it matters',
     '',
@@ -75,7 +75,17 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     if (fixes.length > 0) {
       lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
       if (failing.fixed !== undefined) lines.push('', '`manifest-lint --fix` turns the example into:', '', fence(failing.fixed));
-      else lines.push('', 'The rule offers alternatives, so `--fix` leaves the choice to you; editors offer each one as a quick fix.');
+    }
+    const suggestions = own(failing).flatMap((finding) => finding.suggestions ?? []);
+    if (suggestions.length > 0) {
+      lines.push(
+        '',
+        '## Suggestions',
+        '',
+        ...suggestions.map((fix) => `- ${fix.title}`),
+        '',
+        'A suggestion is a choice or a guess, so `--fix` never applies it: editors offer each one as a quick fix, and the CLI lists them.',
+      );
     }
   }
   if (passing) lines.push('', '## Example that passes', '', ...example(passing));
@@ -145,4 +155,9 @@ function example(c: DocCase): string[] {
 function findingLine(finding: Diagnostic): string {
   const where = `line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}`;
   return `- ${finding.file === undefined ? where : `\`${finding.file}\`, ${where}`}: ${finding.severity} — ${finding.message}`;
+}
+
+/** The rule list's fix column: `yes` for a certain fix, `suggests` for choices only. */
+function fixColumn(rule: RuleMeta): string {
+  return rule.fixable ? 'yes' : rule.suggests ? 'suggests' : '';
 }

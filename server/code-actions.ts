@@ -17,10 +17,10 @@ import { StaleRun } from './slices.js';
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
 
 /**
- * Quick fixes: every fix of every finding in the requested range, from a lint of the current
- * version (never from what the client remembers of an older one); alternatives are all offered,
- * and a fix is preferred when it is the only one. Plus "Fix all problems", which applies every
- * safe fix the way `manifest-lint --fix` does.
+ * Quick fixes: the fix and the suggestions of every finding in the requested range, from a lint
+ * of the current version (never from what the client remembers of an older one); the certain fix
+ * is preferred. Plus "Fix all problems", which applies every certain fix the way
+ * `manifest-lint --fix` does, and no suggestion.
  */
 export async function provideCodeActions(context: FeatureContext, params: CodeActionParams): Promise<CodeAction[] | null> {
   const document = servedDocument(context, params.textDocument.uri);
@@ -37,14 +37,15 @@ export async function provideCodeActions(context: FeatureContext, params: CodeAc
 
   if (wants(CodeActionKind.QuickFix)) {
     for (const diagnostic of analysis.lint.diagnostics) {
-      const fixes = diagnostic.fixes ?? [];
-      if (fixes.length === 0 || !intersects(diagnostic.range, params.range)) continue;
-      for (const fix of fixes) {
+      if (!intersects(diagnostic.range, params.range)) continue;
+      // The certain fix is the preferred one; suggestions are offered beside it, never preferred.
+      const offered = [...(diagnostic.fixes ?? []).map((fix) => ({ fix, preferred: true })), ...(diagnostic.suggestions ?? []).map((fix) => ({ fix, preferred: false }))];
+      for (const { fix, preferred } of offered) {
         actions.push({
           title: fix.title,
           kind: CodeActionKind.QuickFix,
           diagnostics: [toLspDiagnostic(diagnostic)],
-          isPreferred: fixes.length === 1,
+          isPreferred: preferred,
           edit: { changes: { [document.uri]: fix.edits } },
         });
       }

@@ -23,6 +23,7 @@ function compactRange({ start, end }: Range): CompactRange {
 }
 
 function toGolden(diagnostic: Diagnostic) {
+  const compact = (fix: Fix) => ({ title: fix.title, edits: fix.edits.map((edit) => ({ range: compactRange(edit.range), newText: edit.newText })) });
   return {
     ruleId: diagnostic.ruleId,
     severity: diagnostic.severity,
@@ -30,14 +31,8 @@ function toGolden(diagnostic: Diagnostic) {
     range: compactRange(diagnostic.range),
     ...(diagnostic.file !== undefined ? { file: diagnostic.file } : {}),
     message: diagnostic.message,
-    ...(diagnostic.fixes
-      ? {
-          fixes: diagnostic.fixes.map((fix) => ({
-            title: fix.title,
-            edits: fix.edits.map((edit) => ({ range: compactRange(edit.range), newText: edit.newText })),
-          })),
-        }
-      : {}),
+    ...(diagnostic.fixes ? { fixes: diagnostic.fixes.map(compact) } : {}),
+    ...(diagnostic.suggestions ? { suggestions: diagnostic.suggestions.map(compact) } : {}),
   };
 }
 
@@ -89,13 +84,19 @@ describe('every rule has golden files', () => {
       const fires = mine.filter(({ text, name, input }) => findingsOf(text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
-      if (!meta.fixable) return;
-      // Every fix the rule offers, alternatives included, must make its finding go away.
+      if (!meta.fixable && !meta.suggests) return;
+      // Every fix and every suggestion the rule offers must make its finding go away; a certain
+      // fix comes alone, and a rule that says it suggests does.
       const offered = fires.flatMap(({ text, name, input }) => {
         const own = findingsOf(text, name, input).filter((d) => d.ruleId === meta.id);
-        return own.flatMap((finding) => (finding.fixes ?? []).map((fix) => ({ text, name, input, own, fix })));
+        for (const finding of own) expect(finding.fixes?.length ?? 0, 'one certain fix at most').toBeLessThanOrEqual(1);
+        return own.flatMap((finding) => [...(finding.fixes ?? []), ...(finding.suggestions ?? [])].map((fix) => ({ text, name, input, own, fix })));
       });
-      expect(offered.length, `a case where ${meta.id} offers a fix`).toBeGreaterThan(0);
+      expect(offered.length, `a case where ${meta.id} offers a fix or a suggestion`).toBeGreaterThan(0);
+      const kinds = fires.flatMap(({ text, name, input }) => findingsOf(text, name, input).filter((d) => d.ruleId === meta.id));
+      if (meta.fixable) expect(kinds.some((d) => d.fixes?.length === 1), `${meta.id} is fixable: a case with its fix`).toBe(true);
+      if (meta.suggests) expect(kinds.some((d) => (d.suggestions?.length ?? 0) > 0), `${meta.id} suggests: a case with a suggestion`).toBe(true);
+      if (!meta.suggests) expect(kinds.every((d) => d.suggestions === undefined), `${meta.id} does not say it suggests`).toBe(true);
       for (const { text, name, input, own, fix } of offered) {
         const after = findingsOf(applyFix(text, fix), name, input).filter((d) => d.ruleId === meta.id);
         expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);

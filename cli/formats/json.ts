@@ -1,4 +1,4 @@
-import type { Diagnostic, Range } from '../../rules/index.js';
+import type { Diagnostic, Fix, Range } from '../../rules/index.js';
 import { countDiagnostics, type FileReport } from '../report.js';
 
 interface JsonEdit {
@@ -20,6 +20,8 @@ interface JsonDiagnostic {
   endColumn: number;
   docsUrl: string;
   fixes?: { title: string; edits: JsonEdit[] }[];
+  /** Choices and guesses, same shape: never applied by `--fix`. */
+  suggestions?: { title: string; edits: JsonEdit[] }[];
 }
 
 export interface JsonFileResult {
@@ -59,12 +61,9 @@ export function toJsonResults(reports: FileReport[]): JsonFileResult[] {
           ...positions(d.range),
           docsUrl: d.docsUrl,
         };
-        if (d.fixes && d.fixes.length > 0) {
-          entry.fixes = d.fixes.map((fix) => ({
-            title: fix.title,
-            edits: fix.edits.map((edit) => ({ ...positions(edit.range), newText: edit.newText })),
-          }));
-        }
+        const toJson = (fix: Fix) => ({ title: fix.title, edits: fix.edits.map((edit) => ({ ...positions(edit.range), newText: edit.newText })) });
+        if (d.fixes && d.fixes.length > 0) entry.fixes = d.fixes.map(toJson);
+        if (d.suggestions && d.suggestions.length > 0) entry.suggestions = d.suggestions.map(toJson);
         return entry;
       }),
     };

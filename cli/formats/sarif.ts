@@ -66,7 +66,7 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
           shortDescription: { text: meta?.description ?? d.ruleId },
           helpUri: d.docsUrl,
           defaultConfiguration: { level: LEVEL[meta?.severity ?? d.severity] },
-          ...(meta ? { properties: { category: meta.category, fixable: meta.fixable } } : {}),
+          ...(meta ? { properties: { category: meta.category, fixable: meta.fixable, suggests: meta.suggests === true } } : {}),
         });
       }
       const result: Record<string, unknown> = {
@@ -79,8 +79,10 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
       if (d.path.length > 0) {
         result.properties = { path: d.path };
       }
-      if (d.fixes && d.fixes.length > 0) {
-        result.fixes = d.fixes.map((fix) => ({
+      // SARIF's fixes are proposals: the certain fix and the suggestions alike.
+      const proposals = [...(d.fixes ?? []), ...(d.suggestions ?? [])];
+      if (proposals.length > 0) {
+        result.fixes = proposals.map((fix) => ({
           description: { text: fix.title },
           artifactChanges: [
             {

@@ -45,6 +45,7 @@ export function formatStylish(reports: FileReport[], context: FormatContext): st
       const severity = mark(diagnostic.severity.padEnd(severityWidth));
       out.push(`  ${paint.gray(position)}  ${severity}  ${safeLine(diagnostic.message)}  ${paint.gray(diagnostic.ruleId)}`);
       if (report.codeFrames !== false) out.push(...codeFrame(report, diagnostic.range, paint, mark));
+      for (const suggestion of diagnostic.suggestions ?? []) out.push(`  ${' '.repeat(positionWidth)}  ${paint.gray(`suggestion: ${safeLine(suggestion.title)}`)}`);
     });
     out.push('');
   }

@@ -22,7 +22,8 @@ export const channelTokenEnvFormat = defineRule({
     description: 'A channel token `env:` reference has an empty or invalid variable name.',
     rationale:
       'The platform reads an `env:NAME` token from the environment variable `NAME`. After `env:` it needs a valid variable name; with none, or with one no variable can have (a space, a `-`, `$`), the channel starts without a token.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
   },
   check(context) {
     const { doc } = context;
@@ -49,7 +50,7 @@ export const channelTokenEnvFormat = defineRule({
         path: token.path,
         span: spanOf(token.node),
         message: `${subject(token.path)} is ${shown}: ${problem}, so the channel starts without a token. ${advice}`,
-        ...(fixes.length ? { fixes } : {}),
+        ...(fixes.length ? { suggestions: fixes } : {}),
       });
     }
   },

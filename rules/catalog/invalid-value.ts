@@ -28,13 +28,14 @@ export const invalidValue = defineRule({
     description: 'A value is outside its enum, const, pattern, format or numeric bounds.',
     rationale:
       'A value outside what the platform accepts (an unknown engine, `version` 2, a model without its provider) fails validation or falls back to a default you did not choose.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
   },
   check(context) {
     for (const error of context.schemaErrors) {
       if (!KEYWORDS.has(error.keyword) || !error.node) continue;
       const { message, fix } = describe(error, writtenText(context.doc, error.node));
-      context.report({ path: error.path, span: spanOf(error.node), message, ...(fix ? { fixes: [fix] } : {}) });
+      context.report({ path: error.path, span: spanOf(error.node), message, ...(fix ? { suggestions: [fix] } : {}) });
     }
   },
 });

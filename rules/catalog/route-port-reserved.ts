@@ -12,7 +12,8 @@ export const routePortReserved = defineRule({
     description: `Port ${GATEWAY_PORT} belongs to the platform's gateway; a route cannot use it.`,
     rationale:
       'Port 18789 is where the platform\'s gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
     covers: ['/$defs/route/properties/port/not'],
   },
   check(context) {
@@ -32,7 +33,8 @@ export const routePortReserved = defineRule({
         message: `Port ${GATEWAY_PORT} is reserved for the platform's gateway, so ${
           path ? `the route \`${path}\`` : 'this route'
         } would never reach your server. Serve on another port, for example ${free} (the lowest free port above it), and start your server there.`,
-        fixes: [{ title: `Use port ${free}`, edits: [replaceValue(port, free)] }],
+        // Another port changes where the route leads, and the server must follow: a choice, not a repair.
+        suggestions: [{ title: `Use port ${free} (then start your server on it)`, edits: [replaceValue(port, free)] }],
       });
     }
   },

@@ -20,7 +20,8 @@ export const skillCidInvalid = defineRule({
       'The platform fetches an uploaded skill by its CID when the agent is deployed. A CID with a lost or extra character, a stray space or a gateway URL in its place addresses nothing, so the deploy fails or the skill is missing.',
     assumptions:
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
     covers: ['/$defs/skill/properties/cid/minLength'],
   },
   check(context) {
@@ -56,7 +57,7 @@ export const skillCidInvalid = defineRule({
         message: suggestion
           ? `${it}, which is not a valid CID: ${found.problem}. Write \`${suggestion}\`.`
           : `${it}, which is not a valid CID: ${found.problem}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
-        ...(suggestion ? { fixes: [{ title: `Use \`${suggestion}\``, edits: [replaceValue(cid, suggestion)] }] } : {}),
+        ...(suggestion ? { suggestions: [{ title: `Use \`${suggestion}\``, edits: [replaceValue(cid, suggestion)] }] } : {}),
       });
     }
   },

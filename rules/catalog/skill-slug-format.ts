@@ -18,7 +18,8 @@ export const skillSlugFormat = defineRule({
     description: 'A skill `clawhub_slug` is not a registry slug (`name` or `owner/name`: lowercase letters, digits, `-`, `_`, `.`).',
     rationale:
       'The registry resolves a skill by its slug when the agent is deployed; a slug in another form (capital letters, spaces, an npm-style `@scope`, a URL) matches no published skill, so the skill is not installed.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
     covers: ['/$defs/skill/properties/clawhub_slug/pattern'],
   },
   check(context) {
@@ -36,7 +37,7 @@ export const skillSlugFormat = defineRule({
         message: `${subject(path)} is ${formatValue(value, path)}, which is not a registry slug: ${problemsOf(value).join('; ')}. A slug is \`name\` or \`owner/name\` in lowercase letters, digits, \`-\`, \`_\` and \`.\`${
           fix ? `: use \`${lowered}\`` : advice(value)
         }.`,
-        ...(fix ? { fixes: [{ title: `Use \`${lowered}\``, edits: [replaceValue(slug, lowered)] }] } : {}),
+        ...(fix ? { suggestions: [{ title: `Use \`${lowered}\``, edits: [replaceValue(slug, lowered)] }] } : {}),
       });
     }
   },

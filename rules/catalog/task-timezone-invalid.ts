@@ -15,7 +15,8 @@ export const taskTimezoneInvalid = defineRule({
       'A cron schedule is read in its `tz`; a name the runtime does not know stops the task from being scheduled. Zone names are IANA names such as `Europe/Berlin`, `America/New_York` or `UTC`.',
     assumptions:
       'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
     covers: ['/$defs/schedule/properties/tz/minLength'],
   },
   check(context) {
@@ -40,7 +41,7 @@ export const taskTimezoneInvalid = defineRule({
         message: `${subject(path)} is ${formatValue(value)}, which is not a time zone${
           suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.'
         } Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
-        ...(suggestion?.clear ? { fixes: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
+        ...(suggestion?.clear ? { suggestions: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
       });
     }
   },

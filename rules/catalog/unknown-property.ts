@@ -12,7 +12,8 @@ export const unknownProperty = defineRule({
     description: 'A key the manifest contract does not define; the platform rejects unknown keys.',
     rationale:
       'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing.',
-    fixable: true,
+    fixable: false,
+    suggests: true,
     judgesObject: true,
   },
   check(context) {
@@ -35,7 +36,7 @@ export const unknownProperty = defineRule({
           span: spanOf(keyNode),
           message: `Unknown property \`${key}\` ${where}: the platform rejects keys it does not define; ${advice}`,
           ...(suggestion
-            ? { fixes: [{ title: `Rename to \`${suggestion}\``, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
+            ? { suggestions: [{ title: `Rename to \`${suggestion}\``, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
             : {}),
         });
       }

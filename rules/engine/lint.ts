@@ -43,6 +43,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
   const placeable = certainPlaces(doc);
   const toDiagnostic = (finding: Finding): Diagnostic => {
     const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
+    const suggestions = finding.suggestions?.filter(placeable);
     return {
       ruleId,
       severity,
@@ -50,6 +51,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
       ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
+      ...(suggestions?.length ? { suggestions: suggestions.map((fix) => toFix(doc.lines, fix)) } : {}),
       docsUrl: docsUrl(ruleId),
       ...(finding.file ? { file: finding.file.path } : {}),
     };

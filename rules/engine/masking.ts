@@ -13,7 +13,7 @@
 import { literalChannelTokens } from './channel-tokens.js';
 import { derived, type ParsedDocument } from './document.js';
 import { findSecrets, mergeSpans, opaque, type SecretSpan } from './secret-detector.js';
-import type { Diagnostic } from './types.js';
+import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
@@ -193,11 +193,11 @@ function buildMask(doc: ParsedDocument): SecretMask {
 /** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
 export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {
   const copy: Diagnostic = { ...diagnostic, message: mask.mask(diagnostic.message), path: diagnostic.path.map((segment) => (typeof segment === 'string' ? mask.mask(segment) : segment)) };
-  if (diagnostic.fixes) {
-    copy.fixes = diagnostic.fixes.map((fix) => ({
-      title: mask.mask(fix.title),
-      edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,
-    }));
-  }
+  const masked = (fix: Fix): Fix => ({
+    title: mask.mask(fix.title),
+    edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,
+  });
+  if (diagnostic.fixes) copy.fixes = diagnostic.fixes.map(masked);
+  if (diagnostic.suggestions) copy.suggestions = diagnostic.suggestions.map(masked);
   return copy;
 }

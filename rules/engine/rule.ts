@@ -27,7 +27,10 @@ export interface Finding {
   path: JsonPath;
   span: Span;
   message: string;
+  /** At most one: certain and keeping the manifest's meaning, so `--fix` may apply it. */
   fixes?: FixSpec[];
+  /** Choices and guesses, which the user picks: quick fixes in an editor, never `--fix`. */
+  suggestions?: FixSpec[];
   /**
    * A finding about another file of the repository (template mode): its path and a range in
    * it, which the diagnostic carries instead of `span` (set `span` to `{ start: 0, end: 0 }`).

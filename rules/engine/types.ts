@@ -37,7 +37,10 @@ export interface Diagnostic {
   message: string;
   path: JsonPath;
   range: Range;
+  /** The certain fix (at most one): it keeps the manifest's meaning, and `--fix` applies it. */
   fixes?: Fix[];
+  /** Choices and guesses (a typo's repair, another port): offered, never applied by `--fix`. */
+  suggestions?: Fix[];
   docsUrl: string;
   /**
    * Template mode: the repository-relative path of the file a finding is about when it is not
@@ -70,7 +73,10 @@ export interface RuleMeta {
    * it assumes (shown on the documentation page).
    */
   assumptions?: string;
+  /** It offers a certain fix, which `--fix` applies. */
   fixable: boolean;
+  /** It offers suggestions: choices or guesses the user picks (editor quick fixes, never `--fix`). */
+  suggests?: boolean;
   /**
    * Schema keyword locations (JSON pointers into the schema, without `#`) whose failures this
    * rule reports in its own words; the generic schema diagnostic is dropped for them, so one

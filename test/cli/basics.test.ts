@@ -58,7 +58,8 @@ describe('information flags', () => {
     expect(result.stdout).toMatch(/^Parsing and schema$/m);
     expect(result.stdout).toMatch(/^Configuration$/m);
     expect(result.stdout).toMatch(/^\s+json-syntax\s+error\s+.*\S/m);
-    expect(result.stdout).toMatch(/^\s+route-port-reserved\s+error\s+yes\s+\S/m);
+    expect(result.stdout).toMatch(/^\s+route-port-reserved\s+error\s+suggests\s+\S/m);
+    expect(result.stdout).toMatch(/^\s+legacy-model-object\s+warning\s+yes\s+\S/m);
     expect(result.stdout).toMatch(/^\s+unused-ignore\s+warning\s+\S/m);
   });
 
@@ -67,7 +68,7 @@ describe('information flags', () => {
     expect(result.code).toBe(0);
     const rules = JSON.parse(result.stdout) as { id: string; severity: string; fixable: boolean; docsUrl: string }[];
     const reserved = rules.find((rule) => rule.id === 'route-port-reserved');
-    expect(reserved).toMatchObject({ severity: 'error', fixable: true });
+    expect(reserved).toMatchObject({ severity: 'error', fixable: false, suggests: true });
     expect(reserved?.docsUrl).toMatch(/^https:\/\/.*route-port-reserved/);
     // Each rule sits with what it checks: the legacy forms with tasks and the model, `$schema` with parsing.
     const categories = Object.fromEntries((rules as unknown as { id: string; category: string }[]).map((rule) => [rule.id, rule.category]));

@@ -61,7 +61,8 @@ describe('--format json', () => {
             endLine: port.line,
             endColumn: port.column + 5,
             docsUrl: docs('route-port-reserved'),
-            fixes: [
+            // Another port is a choice: a suggestion, never applied by --fix.
+            suggestions: [
               {
                 title: expect.any(String),
                 edits: [
@@ -80,7 +81,7 @@ describe('--format json', () => {
             endLine: key.line,
             endColumn: key.column + '"protectd"'.length,
             docsUrl: docs('unknown-property'),
-            fixes: [{ title: expect.any(String), edits: [expect.objectContaining({ newText: expect.stringContaining('protected') })] }],
+            suggestions: [{ title: expect.any(String), edits: [expect.objectContaining({ newText: expect.stringContaining('protected') })] }],
           },
           {
             ruleId: 'channel-token-env-undeclared',
@@ -117,9 +118,10 @@ describe('--format json', () => {
       'endLine',
       'endColumn',
       'docsUrl',
-      'fixes',
+      'suggestions',
     ]);
-    expect(Object.keys(results[0]?.diagnostics[0]?.fixes?.[0]?.edits[0] as object)).toEqual([
+    expect(Object.keys(results[0]?.diagnostics[2] as object).at(-1)).toBe('fixes');
+    expect(Object.keys(results[0]?.diagnostics[0]?.suggestions?.[0]?.edits[0] as object)).toEqual([
       'line',
       'column',
       'endLine',
@@ -262,7 +264,10 @@ describe('--format stylish', () => {
     const bar = underline.indexOf('| ') + 2;
     expect(underline.slice(bar)).toBe(`${' '.repeat(port.column - 1)}^~~~~`);
     expect(out).toContain('✖ 3 problems (2 errors, 1 warning, 0 infos, 0 hints)');
-    expect(out).toContain('3 problems are fixable with the `--fix` option.');
+    expect(out).toContain('1 problem is fixable with the `--fix` option.');
+    // Suggestions are listed under their finding.
+    expect(out).toMatch(/^\s+suggestion: Use port 18790 \(then start your server on it\)$/m);
+    expect(out).toMatch(/^\s+suggestion: Rename to `protected`$/m);
   });
 
   it('uses no colour when stdout is not a terminal, or with NO_COLOR; FORCE_COLOR forces it', async () => {

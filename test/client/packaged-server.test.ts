@@ -26,7 +26,7 @@ const BAD_MANIFEST = `{
   "agent": { "name": "Port Clash" },
   "scripts": { "start": "node server.js --port 18790" },
   "routes": [
-    { "port": 18789, "path": "/app", "protcted": true }
+    { "port": 18789, "path": "/app/", "protcted": true }
   ],
   "tasks": [
     {

@@ -143,7 +143,7 @@ describe('hover', () => {
 });
 
 describe('code actions', () => {
-  it('offers the route-port-reserved fix; applying it makes the diagnostic go', async () => {
+  it('offers another port for route-port-reserved as a suggestion, not preferred; applying it makes the diagnostic go', async () => {
     const { client, uri } = await openManifest(PROBLEMS);
     const published = (await client.diagnosticsFor(uri, 1)).diagnostics;
     const reserved = published.find((d) => d.code === 'route-port-reserved')!;
@@ -152,9 +152,9 @@ describe('code actions', () => {
       range: reserved.range,
       context: { diagnostics: [reserved], only: ['quickfix'] },
     });
-    const fix = actions.find((action) => action.title === 'Use port 18790')!;
+    const fix = actions.find((action) => action.title === 'Use port 18790 (then start your server on it)')!;
     expect(fix.kind).toBe('quickfix');
-    expect(fix.isPreferred).toBe(true);
+    expect(fix.isPreferred).toBe(false);
     expect(fix.diagnostics?.[0]?.code).toBe('route-port-reserved');
     const edits = fix.edit!.changes![uri]!;
     expect(edits).toEqual([{ range: rangeOf(PROBLEMS, '18789'), newText: '18790' }]);
@@ -183,8 +183,9 @@ describe('code actions', () => {
     expect(quickFixes.every((action) => action.isPreferred === false)).toBe(true);
   });
 
-  it('fixes all problems at once as a source action', async () => {
-    const { client, uri } = await openManifest(PROBLEMS);
+  it('fixes all problems at once as a source action, applying the certain fixes and no suggestion', async () => {
+    const text = PROBLEMS.replace('"path": "/app"', '"path": "/app/"').replace('"agent": { "name": "Port Clash" },', '"agent": { "name": "Port Clash" },\n  "model": { "primary": "anthropic/claude-sonnet-4-5" },');
+    const { client, uri } = await openManifest(text);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
@@ -192,14 +193,18 @@ describe('code actions', () => {
     });
     expect(actions.map((action) => [action.kind, action.title])).toEqual([['source.fixAll.agentManifest', 'Fix all problems (agent-manifest)']]);
     const edits = actions[0]!.edit!.changes![uri]!;
-    const fixed = applyEdits(PROBLEMS, edits);
-    expect(fixed).toContain('"port": 18790');
-    expect(fixed).toContain('"protected": true');
+    const fixed = applyEdits(text, edits);
+    expect(fixed).toContain('"path": "/app"');
+    expect(fixed).toContain('"model": "anthropic/claude-sonnet-4-5"');
+    // The port and the typo take a choice: they stay.
+    expect(fixed).toContain('"port": 18789');
+    expect(fixed).toContain('"protcted": true');
     await client.applyEdits(uri, 2, edits);
     expect(client.text(uri)).toBe(fixed);
     const after = await client.diagnosticsFor(uri, 2);
-    expect(codes(after.diagnostics)).not.toContain('route-port-reserved');
-    expect(codes(after.diagnostics)).not.toContain('unknown-property');
+    expect(codes(after.diagnostics)).not.toContain('route-path-trailing-slash');
+    expect(codes(after.diagnostics)).not.toContain('legacy-model-object');
+    expect(codes(after.diagnostics)).toEqual(expect.arrayContaining(['route-port-reserved', 'unknown-property']));
   });
 });
 
