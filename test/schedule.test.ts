@@ -222,6 +222,9 @@ describe('cron validation', () => {
     expect(plain, 'expressions the fast path took').toBeGreaterThan(50);
     expect(plainlyValidCron('0 9 * * *')).toBe(true);
     expect(plainlyValidCron('*/15 8-18 * * 1-5')).toBe(true);
+    // A stepped weekday runs to 7, Sunday again, so a 0 beside it is a duplicate cron-parser refuses.
+    expect(plainlyValidCron('* * 1,2-2/1 * 1/1,0')).toBe(false);
+    expect(plainlyValidCron('* * * * */1,0')).toBe(false);
   });
 
   it('counts an alias as the fields it stands for', () => {

@@ -268,13 +268,13 @@ function plainField(text: string, spec: CronFieldSpec): boolean {
     let to: number;
     if (range === '*') {
       from = spec.min;
-      to = weekday ? 6 : spec.max;
+      // cron-parser reads a stepped weekday `*` up to 7 (Sunday again), a plain one up to 6.
+      to = weekday && step === undefined ? 6 : spec.max;
     } else {
       const [a, b, more] = range.split('-');
       if (more !== undefined || a === undefined || !DIGITS.test(a) || (b !== undefined && !DIGITS.test(b))) return false;
       from = Number(a);
       to = b === undefined ? (step === undefined ? from : spec.max) : Number(b);
-      if (b === undefined && step !== undefined && weekday) to = 6;
     }
     if (from < spec.min || to > spec.max || from > to) return false;
     let by = 1;
