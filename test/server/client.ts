@@ -65,6 +65,15 @@ export function stopClients(): void {
   for (const client of running.splice(0)) client.kill();
 }
 
+let sharedClient: Promise<TestClient> | undefined;
+
+/** Stops the file's shared server (after each file: see test/setup.ts). */
+export async function stopSharedClient(): Promise<void> {
+  const client = sharedClient;
+  sharedClient = undefined;
+  (await client?.catch(() => undefined))?.kill();
+}
+
 /** An LSP client over the built server's standard input and output, with a log of what the server sent. */
 export class TestClient {
   readonly published: PublishDiagnosticsParams[] = [];
@@ -86,13 +95,22 @@ export class TestClient {
     this.settings = settings;
   }
 
-  static async start(options: StartOptions = {}): Promise<TestClient> {
+  /**
+   * One server with the default options for a whole test file, for tests that each open their
+   * own documents and change no settings: starting a server per test costs more than the tests.
+   */
+  static shared(): Promise<TestClient> {
+    sharedClient ??= TestClient.start({}, false);
+    return sharedClient;
+  }
+
+  static async start(options: StartOptions = {}, stopAfterTest = true): Promise<TestClient> {
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
     const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(child, connection, options.settings ?? {});
-    running.push(client);
+    if (stopAfterTest) running.push(client);
     child.stderr.on('data', (chunk: Buffer) => (client.stderr += chunk.toString('utf8')));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       client.published.push(params);

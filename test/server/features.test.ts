@@ -18,8 +18,9 @@ import { applyEdits, fileUri, positionOf, rangeOf, TestClient, workspace } from 
 
 const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code);
 
+/** A document of its own, in the file's shared server. */
 async function openManifest(text: string, name = 'manifest.json'): Promise<{ client: TestClient; uri: string }> {
-  const client = await TestClient.start();
+  const client = await TestClient.shared();
   const uri = fileUri(workspace(), name);
   await client.open(uri, text);
   await client.diagnosticsFor(uri, 1);
