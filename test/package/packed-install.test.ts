@@ -4,7 +4,7 @@
  * both commands run, the library imported from CommonJS and from an ES module, and its types
  * checked by TypeScript.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,19 @@ const MANIFEST = '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "star
 let tarball = '';
 let project = '';
 let packed: string[] = [];
+
+/** A command run to its end without blocking, so the tests below can run side by side. */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, env: NPM_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,7 +59,8 @@ beforeAll(() => {
   npm(['install', '--offline', '--no-package-lock', tarball], project);
 }, 240_000);
 
-describe('the packed package', () => {
+// The checks read the installed project and write only files of their own: they run side by side.
+describe.concurrent('the packed package', () => {
   it('ships the commands, the library, the schema, types and docs, and nothing else', () => {
     for (const file of ['dist/manifest-lint.cjs', 'dist/manifest-language-server.cjs', 'dist/agent-manifest.cjs', 'dist/agent-manifest.mjs', 'dist/types/lib/index.d.ts', 'schema/manifest.v1.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
       expect(packed, file).toContain(file);
@@ -61,11 +75,13 @@ describe('the packed package', () => {
     expect(size).toBeLessThan(10 * 1024 * 1024);
   });
 
-  it.each(['manifest-lint', 'agent-manifest'])('runs %s through npx --no-install: exit 1 on port 18789', (bin) => {
-    const result = spawnSync('npx', ['--no-install', bin, 'manifest.json'], { cwd: project, env: NPM_ENV, encoding: 'utf8' });
+  it.each(['manifest-lint', 'agent-manifest'])('runs %s through npx --no-install: exit 1 on port 18789', async (bin) => {
+    const [result, version] = await Promise.all([
+      run('npx', ['--no-install', bin, 'manifest.json'], { cwd: project, env: NPM_ENV }),
+      run('npx', ['--no-install', bin, '--version'], { cwd: project, env: NPM_ENV }),
+    ]);
     expect(result.stdout).toContain('route-port-reserved');
     expect(result.status).toBe(1);
-    const version = spawnSync('npx', ['--no-install', bin, '--version'], { cwd: project, env: NPM_ENV, encoding: 'utf8' });
     expect(version.stdout.trim()).toBe(pkg.version);
   });
 
@@ -86,16 +102,16 @@ describe('the packed package', () => {
     expect(answer).toContain(`"version":"${pkg.version}"`);
   });
 
-  it('gives a working lint to require and to import, and the schema by its export', () => {
-    const cjs = spawnSync(process.execPath, ['-e', "const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync('manifest.json', 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)"], { cwd: project, encoding: 'utf8' });
+  it('gives a working lint to require and to import, and the schema by its export', async () => {
+    const cjs = await run(process.execPath, ['-e', "const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync('manifest.json', 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)"], { cwd: project });
     expect(cjs.stderr).toBe('');
     expect(cjs.stdout).toMatch(/^1 .*route-port-reserved.* true\n$/);
-    const esm = spawnSync(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":{\"primary\":\"a/b\"}}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project, encoding: 'utf8' });
+    const esm = await run(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":{\"primary\":\"a/b\"}}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project });
     expect(esm.stderr).toBe('');
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });
 
-  it.each(['library', 'language-service'])('runs the README %s example as written, printing what its comments say', (example) => {
+  it.each(['library', 'language-service'])('runs the README %s example as written, printing what its comments say', async (example) => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const section = new RegExp(`<!-- ${example}-example:begin -->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${example}-example:end -->`).exec(readme);
     expect(section).not.toBeNull();
@@ -105,18 +121,18 @@ describe('the packed package', () => {
       .filter((line) => line.startsWith('// '))
       .map((line) => line.slice(3))
       .join('\n');
-    fs.writeFileSync(path.join(project, 'example.mjs'), code);
-    const esm = spawnSync(process.execPath, ['example.mjs'], { cwd: project, encoding: 'utf8' });
+    fs.writeFileSync(path.join(project, `${example}-example.mjs`), code);
+    const esm = await run(process.execPath, [`${example}-example.mjs`], { cwd: project });
     expect(esm.stderr).toBe('');
     expect(esm.stdout.trimEnd()).toBe(expected);
     // The same from CommonJS (in an async function, for the examples that await).
     const body = code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`);
-    fs.writeFileSync(path.join(project, 'example.cjs'), `(async () => {\n${body}\n})();\n`);
-    const cjs = spawnSync(process.execPath, ['example.cjs'], { cwd: project, encoding: 'utf8' });
+    fs.writeFileSync(path.join(project, `${example}-example.cjs`), `(async () => {\n${body}\n})();\n`);
+    const cjs = await run(process.execPath, [`${example}-example.cjs`], { cwd: project });
     expect(cjs.stdout.trimEnd()).toBe(expected);
   });
 
-  it('has types that TypeScript resolves', () => {
+  it('has types that TypeScript resolves', async () => {
     fs.writeFileSync(
       path.join(project, 'check.ts'),
       "import { lint, fix, formatters, createLanguageService, type Diagnostic, type Hover, type DocumentSymbol } from 'agent-manifest';\n" +
@@ -130,7 +146,7 @@ describe('the packed package', () => {
     const options = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] };
     fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['check.ts'] }));
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+    const result = await run(process.execPath, [tsc, '-p', project], { cwd: project });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
