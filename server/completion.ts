@@ -48,9 +48,29 @@ export async function provideCompletion(
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   if (jsonServiceApplies(document)) {
-    return maskShown(document, await service.doComplete(document.document, params.position, jsonDocument(service, document)));
+    const list = await service.doComplete(document.document, params.position, jsonDocument(service, document));
+    return maskShown(document, withoutTakenRoutePaths(document, params, list));
   }
   return maskShown(document, largeDocumentCompletion(document, params));
+}
+
+/**
+ * The schema's example paths (`/app`, `/api`) are offered for a route's `path`, but not one that
+ * another route already uses: two routes cannot share a prefix (`route-duplicate-path`).
+ */
+function withoutTakenRoutePaths(document: OpenDocument, params: CompletionParams, list: CompletionList | null): CompletionList | null {
+  if (!list) return list;
+  const [section, index, key] = getLocation(document.text, document.offsetAt(params.position)).path;
+  if (section !== 'routes' || typeof index !== 'number' || key !== 'path') return list;
+  const routes = nodeAt(document.parsed.root, ['routes'])?.children ?? [];
+  const taken = new Set(
+    routes
+      .filter((_, at) => at !== index)
+      .map((route) => nodeAt(route, ['path'])?.value)
+      .filter((path): path is string => typeof path === 'string')
+      .map((path) => JSON.stringify(path)),
+  );
+  return { ...list, items: list.items.filter((item) => !taken.has(item.label) && !taken.has(JSON.stringify(item.label))) };
 }
 
 /**

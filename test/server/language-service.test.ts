@@ -113,4 +113,14 @@ describe('createLanguageService', () => {
     expect(task).toEqual(expect.arrayContaining(['schedule', 'payload', 'delivery', 'prompt']));
     expect(task).not.toContain('name');
   });
+
+  it('does not offer a route path that another route already uses', async () => {
+    const text = '{ "version": 1, "agent": { "name": "Two" }, "routes": [{ "port": 3000, "path": "/app" }, { "port": 3001, "path": "" }] }\n';
+    const offset = text.lastIndexOf('""') + 1;
+    const list = await service.complete(text, { line: 0, character: offset });
+    const labels = (list?.items ?? []).map((item) => item.label);
+    expect(labels).toContain('"/api"');
+    expect(labels).not.toContain('"/app"');
+  });
 });
+
