@@ -177,6 +177,14 @@ describe('settings sent to the server', () => {
   });
 });
 
+describe('the language configuration', () => {
+  it('declares no comment syntax: the platform reads strict JSON, so toggling a comment must not write one', () => {
+    const configuration = JSON.parse(fs.readFileSync(new URL('../../client/language-configuration.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    expect(configuration.comments).toBeUndefined();
+    expect(configuration.brackets).toEqual([['{', '}'], ['[', ']']]);
+  });
+});
+
 describe('the extension manifest (client/package.json)', () => {
   it('contributes exactly the settings the server and the language client read', () => {
     expect(Object.keys(properties).sort()).toEqual(
