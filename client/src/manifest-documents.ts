@@ -1,6 +1,7 @@
 // Which documents the extension hands to the language server, and which language mode they get.
 // Pure: no `vscode` import, so the rules are unit-tested without an editor.
 import { createScanner } from 'jsonc-parser';
+import { foreignManifestKind } from '../../rules/engine/foreign.js';
 
 /** The official schema URL (`$schema` of real manifests). */
 export const SCHEMA_URL = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
@@ -144,13 +145,20 @@ export interface LanguageCandidate extends DocumentInfo {
  * - JSON documents declaring the official `$schema` under another file name move to that mode,
  *   once while they are open (if the user moves one back, it stays in JSON);
  * - when `agentManifest.enable` is false for a manifest, it is handed back to JSON, so VS Code's
- *   own JSON support covers it; and it returns if the extension is enabled again.
+ *   own JSON support covers it; and it returns if the extension is enabled again;
+ * - a `manifest.json` whose content is another kind of manifest (a web app's, a browser
+ *   extension's) is handed back to JSON for good: it is not ours, and JSON support serves it.
  */
 export function decideLanguage(document: LanguageCandidate): string | undefined {
   if (!(SCHEMES as readonly string[]).includes(document.scheme)) return undefined;
-  if (document.languageId === LANGUAGE_ID) return document.enabled ? undefined : 'json';
+  if (document.languageId === LANGUAGE_ID) return document.enabled && !isForeign(document) ? undefined : 'json';
   if (!JSON_LANGUAGES.includes(document.languageId) || !document.enabled) return undefined;
-  if (document.handedBack) return LANGUAGE_ID;
+  if (document.handedBack) return isForeign(document) ? undefined : LANGUAGE_ID;
   if (document.switchedBefore || isManifestFileName(document.path)) return undefined;
   return declaresManifestSchema(document.text()) ? LANGUAGE_ID : undefined;
+}
+
+/** Another kind of manifest, by the engine's reading of its top-level keys. */
+function isForeign(document: LanguageCandidate): boolean {
+  return isManifestFileName(document.path) && foreignManifestKind(document.text()) !== undefined;
 }

@@ -141,6 +141,18 @@ describe('language modes', () => {
     expect(decideLanguage(candidate({ path: '/w/manifest.json', handedBack: true }))).toBe(LANGUAGE_ID);
     expect(decideLanguage(candidate({ path: '/w/manifest.json', handedBack: true, enabled: false }))).toBeUndefined();
   });
+
+  it('hands a web app or browser extension manifest.json to JSON for good, and keeps agent manifests', () => {
+    const webApp = '{ "name": "Notes", "short_name": "Notes", "start_url": "/", "icons": [] }';
+    const extension = '{ "manifest_version": 3, "name": "Clipper", "version": "1.0" }';
+    for (const text of [webApp, extension]) {
+      expect(decideLanguage(candidate({ text, languageId: LANGUAGE_ID, path: '/w/manifest.json' }))).toBe('json');
+      // Once in JSON it stays there: no back and forth.
+      expect(decideLanguage(candidate({ text, path: '/w/manifest.json', handedBack: true }))).toBeUndefined();
+    }
+    expect(decideLanguage(candidate({ text: '{ "version": 1, "agent": { "name": "a" }, "icons": [] }', languageId: LANGUAGE_ID, path: '/w/manifest.json' }))).toBeUndefined();
+    expect(decideLanguage(candidate({ text: '{', languageId: LANGUAGE_ID, path: '/w/manifest.json' }))).toBeUndefined();
+  });
 });
 
 describe('settings sent to the server', () => {
