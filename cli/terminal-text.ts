@@ -1,4 +1,5 @@
 /** Helpers for text shown on a terminal: no control sequences from the input, and column widths. */
+import { eastAsianWidth } from 'get-east-asian-width';
 
 /**
  * A visible stand-in for a code point a terminal would interpret: C0 controls become their
@@ -29,7 +30,11 @@ export function safeLine(text: string): string {
   return out;
 }
 
-/** Terminal columns a code point takes: 0 for combining marks and joiners, 2 for wide ones. */
+/**
+ * Terminal columns a code point takes: 0 for combining marks, joiners, variation selectors and
+ * skin-tone modifiers (they change the character before), otherwise what Unicode's East Asian
+ * Width says (2 for wide and fullwidth characters, emoji included), as terminals draw them.
+ */
 export function charWidth(cp: number): number {
   if (
     (cp >= 0x0300 && cp <= 0x036f) ||
@@ -40,23 +45,5 @@ export function charWidth(cp: number): number {
   ) {
     return 0;
   }
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0x303e) ||
-    (cp >= 0x3041 && cp <= 0x33ff) ||
-    (cp >= 0x3400 && cp <= 0x4dbf) ||
-    (cp >= 0x4e00 && cp <= 0x9fff) ||
-    (cp >= 0xa000 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  ) {
-    return 2;
-  }
-  return 1;
+  return eastAsianWidth(cp);
 }

@@ -328,6 +328,21 @@ describe('--format stylish', () => {
     });
   }
 
+  it('puts the caret under the finding after wide characters (emoji, CJK) and combining marks', async () => {
+    // The name's width in columns: 2 for each emoji and CJK character, 0 for marks and modifiers.
+    const widths: Record<string, number> = { '🚀 Rocket': 9, 火箭: 4, 'e\u0301te\u0301': 3, '👍🏽 ok': 5 };
+    for (const [before, width] of Object.entries(widths)) {
+      const line = `{"version": 1, "agent": {"name": "${before}"}, "nmae": 1}`;
+      const cwd = workspace({ 'manifest.json': `${line}\n` });
+      const out = (await runCli(['--now', NOW], { cwd })).stdout.split('\n');
+      const frame = out.findIndex((text) => text.endsWith(`| ${line}`));
+      const underline = out[frame + 1]!;
+      const caret = underline.indexOf('^') - (underline.indexOf('| ') + 2);
+      // `{"version": 1, "agent": {"name": "` is 34 columns, `"}, ` 4 more.
+      expect(caret, before).toBe(34 + width + 4);
+    }
+  });
+
   it('cuts long lines to a window around the finding', async () => {
     const long = 'x'.repeat(5000);
     const text = `{"version":1,"agent":{"name":"a","description":"${long}","nmea":1}}`;
