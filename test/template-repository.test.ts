@@ -336,7 +336,7 @@ describe('template-skill-folder-conflict', () => {
 
 describe('template-symlink-escape', () => {
   it('absolute targets and targets that climb out of the repository', () => {
-    const listing = merge(COMPLETE, { symlinks: { 'workspace/data': '/var/lib/notes', 'workspace/up': '../../shared', 'workspace/ok': '../README.md' } });
+    const listing = merge(COMPLETE, { symlinks: { 'workspace/data': '/var/lib/notes', 'workspace/up': '../../elsewhere', 'workspace/ok': '../README.md' } });
     expect(findings(manifest(), listing)).toEqual([
       {
         ruleId: 'template-symlink-escape',
@@ -354,7 +354,7 @@ describe('template-symlink-escape', () => {
         path: [],
         range: FIRST,
         message:
-          "`workspace/up` is a symbolic link to `../../shared`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.",
+          "`workspace/up` is a symbolic link to `../../elsewhere`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.",
       },
     ]);
   });
