@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
 import type { ManifestSettings } from '../io/apply-config.js';
+import { isInsideFolder } from '../io/paths.js';
 import type { IgnoreEntry } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
@@ -56,7 +57,7 @@ export class ConfigResolver {
     const { found, skipped } = this.locator.find(dir);
     for (const { absPath, reason } of skipped) this.skip(absPath, reason);
     if (found === undefined) return undefined;
-    if (this.excluded !== undefined && isInside(this.excluded, found)) {
+    if (this.excluded !== undefined && isInsideFolder(this.excluded, found)) {
       this.skip(found, 'it belongs to the repository under test, which the platform checks without it (name a file with --config to use one)');
       return undefined;
     }
@@ -89,10 +90,6 @@ export function displayPathOf(cwd: string, absPath: string): string {
   return rel === '' ? absPath : rel.split(path.sep).join('/');
 }
 
-function isInside(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
 
 /** What decides a manifest's findings in this run: its config file, then the --rule flags, and the clock. */
 export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {

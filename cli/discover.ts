@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInsideFolder } from '../io/paths.js';
 import { CliError, ioReason } from './errors.js';
 import { load as loadTinyglobby } from './lazy/tinyglobby.js';
 
@@ -97,9 +98,7 @@ function walk(root: string, skipped: (rel: string) => void): string[] {
 /** Whether `file`, its links resolved, lies inside `root` (its links resolved too). */
 export function insideTree(root: string, file: string): boolean {
   try {
-    const realRoot = fs.realpathSync(root);
-    const relative = path.relative(realRoot, fs.realpathSync(file));
-    return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
+    return isInsideFolder(fs.realpathSync(root), fs.realpathSync(file));
   } catch {
     return false;
   }

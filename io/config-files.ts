@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isInsideFolder } from './paths.js';
 import { parseConfig, type ConfigProblem, type IgnoreEntry, type SeveritySetting } from '../rules/index.js';
 
 /** The configuration file both the CLI and the language server look for. */
@@ -102,7 +103,7 @@ export class ConfigLocator {
     if (!target.isFile()) return {};
     if (link.isSymbolicLink()) {
       const tree = this.treeOf(path.dirname(candidate));
-      if (!isInside(tree, fs.realpathSync(candidate))) {
+      if (!isInsideFolder(tree, fs.realpathSync(candidate))) {
         return { skipped: { absPath: candidate, reason: 'it is a link to a file outside the repository' } };
       }
     }
@@ -123,10 +124,6 @@ export class ConfigLocator {
   }
 }
 
-function isInside(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
 
 function realpathOr(dir: string): string {
   try {

@@ -10,6 +10,7 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { isInsideFolder } from './paths.js';
 import {
   decodeUtf8,
   MANIFEST_FILE,
@@ -139,7 +140,7 @@ async function symlinkOf(full: string, entryPath: string, realRoot: string): Pro
     // Lexically inside; through other links it may still resolve outside.
     try {
       const resolved = await fs.realpath(full);
-      escapes = resolved !== realRoot && !resolved.startsWith(`${realRoot}${path.sep}`);
+      escapes = resolved !== realRoot && !isInsideFolder(realRoot, resolved);
     } catch {
       // dangling inside the repository: not an escape
     }

@@ -15,10 +15,8 @@ import {
   fixText,
   lint as lintDocument,
   listRules,
-  parseConfig,
   SecretMask,
   type IgnoreEntry,
-  type LintConfig,
   type LintOptions as EngineOptions,
 } from '../rules/index.js';
 import { load as loadLanguageService } from './lazy/language-service.js';
@@ -31,6 +29,7 @@ export type { LanguageServiceOptions, ManifestLanguageService } from './language
 export type * from './editor-types.js';
 export type { Config, LintOptions } from './options.js';
 import type { LintOptions } from './options.js';
+import { clockOf, configOf } from './read-options.js';
 
 export interface LintResult {
   filePath: string;
@@ -109,18 +108,10 @@ function formatWith(formatter: Formatter): (results: FormatInput[]) => string {
 }
 
 function resolve(options: LintOptions): { engineOptions: EngineOptions; ignore: IgnoreEntry[] } {
-  // An object goes through the same checks as a file's text, so both fail alike.
-  const config = options.config === undefined ? { rules: {}, ignore: [] } : checkedConfig(typeof options.config === 'string' ? options.config : JSON.stringify(options.config));
-  const now = options.now === undefined ? undefined : new Date(options.now);
-  if (now && Number.isNaN(now.getTime())) throw new TypeError(`now is not a time: ${String(options.now)}`);
+  const config = configOf(options.config);
+  const now = clockOf(options.now);
   return {
-    engineOptions: { rules: { ...config.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}) },
-    ignore: config.ignore,
+    engineOptions: { rules: { ...config?.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}) },
+    ignore: config?.ignore ?? [],
   };
-}
-
-function checkedConfig(text: string): LintConfig {
-  const { config, problems } = parseConfig(text);
-  if (problems[0]) throw new TypeError(`config: ${problems[0].message}`);
-  return config;
 }

@@ -6,7 +6,8 @@
  * nothing is read from disk, and everything shown is masked as in the server.
  */
 import type { ClientCapabilities } from 'vscode-languageserver';
-import { loadConfigText, type ConfigFile } from '../io/config-files.js';
+import type { ConfigFile } from '../io/config-files.js';
+import { LineIndex } from '../rules/index.js';
 import { provideCodeActions } from '../server/code-actions.js';
 import { provideCompletion, completionContribution } from '../server/completion.js';
 import { analyze, type FeatureContext } from '../server/context.js';
@@ -36,6 +37,7 @@ import type {
   WorkspaceEdit,
 } from './editor-types.js';
 import type { LintOptions } from './options.js';
+import { clockOf, configOf } from './read-options.js';
 
 /** What decides the findings, as for `lint`. */
 export type LanguageServiceOptions = Pick<LintOptions, 'config' | 'rules' | 'now' | 'template'>;
@@ -78,9 +80,10 @@ const CLIENT: ClientCapabilities = {
 };
 
 export function createLanguageService(options: LanguageServiceOptions = {}): ManifestLanguageService {
-  const now = options.now === undefined ? undefined : new Date(options.now);
-  if (now && Number.isNaN(now.getTime())) throw new TypeError(`now is not a time: ${String(options.now)}`);
-  const config = configOf(options.config);
+  const now = clockOf(options.now);
+  const checked = configOf(options.config);
+  // What the server would read from a `.manifestlintrc.json` beside the document.
+  const config: ConfigFile | undefined = checked && { absPath: '.manifestlintrc.json', text: checked.text, rules: checked.rules, ignore: checked.ignore };
   const settings: Settings = { enable: true, rules: { ...options.rules }, templateChecks: options.template ? 'on' : 'auto' };
   const documents = new DocumentStore();
   const context: FeatureContext = {
@@ -103,7 +106,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     documents.open({ textDocument: { uri: URI, languageId: 'json', version, text } });
     return { textDocument: { uri: URI } };
   };
-  const rangeOf = (text: string, range: Range | undefined): Range => range ?? { start: { line: 0, character: 0 }, end: endOf(text) };
+  const rangeOf = (text: string, range: Range | undefined): Range => range ?? { start: { line: 0, character: 0 }, end: new LineIndex(text).positionAt(text.length) };
 
   return {
     async diagnostics(text) {
@@ -128,17 +131,4 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     rename: (text, position, newName) => rename(context, { ...current(text), position, newName }),
     inlayHints: (text, range) => provideInlayHints(context, { ...current(text), range: rangeOf(text, range) }) ?? [],
   };
-}
-
-function configOf(config: LanguageServiceOptions['config']): ConfigFile | undefined {
-  if (config === undefined) return undefined;
-  const text = typeof config === 'string' ? config : JSON.stringify(config);
-  const { config: loaded, problem } = loadConfigText('.manifestlintrc.json', text);
-  if (problem) throw new TypeError(`config: ${problem.message}`);
-  return loaded;
-}
-
-function endOf(text: string): Position {
-  const lines = text.split(/\r\n|\r|\n/);
-  return { line: lines.length - 1, character: lines.at(-1)!.length };
 }

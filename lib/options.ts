@@ -1,4 +1,4 @@
-/** What the library's functions take, apart from the text. */
+/** What the library's functions take, apart from the text (types only: the package ships them as they are). */
 import type { SeveritySetting } from '../rules/engine/types.js';
 
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */

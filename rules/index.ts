@@ -20,7 +20,7 @@ export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './engine/maskin
 export { findSecrets, type SecretSpan } from './engine/secret-detector.js';
 export { knownTimeZones } from './engine/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './engine/document.js';
-export { foreignManifestKind } from './engine/foreign.js';
+export { foreignManifestKind, rootKeys, type RootKeys } from './engine/foreign.js';
 export { ENV_NAME } from './engine/secrets.js';
 export { cronSchedules, type CronSchedule } from './engine/tasks.js';
 export { describeCid, type CidDescription } from './engine/cid.js';

@@ -47,7 +47,7 @@ export class OpenDocument {
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
       this.manifestCache =
-        (fileName(this.uri) === 'manifest.json' && foreignManifestKind(this.parsed) === undefined) ||
+        (fileName(this.uri) === 'manifest.json' && foreignManifestKind(this.text) === undefined) ||
         (this.text.includes(SCHEMA_URL) && nodeAt(this.parsed.root, ['$schema'])?.value === SCHEMA_URL);
     }
     return this.manifestCache;

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { createScanner } from 'jsonc-parser';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING_LITERAL } from '../rules/engine/document.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, type LintResult } from '../rules/index.js';
@@ -131,6 +133,18 @@ describe('LineIndex', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the scanner's token numbers", () => {
+  it('are the ones jsonc-parser uses (its SyntaxKind is a const enum the build cannot import)', () => {
+    const scanner = createScanner('{}[],:"s"', true);
+    const kinds: number[] = [];
+    for (let kind: number = scanner.scan(); ; kind = scanner.scan()) {
+      kinds.push(kind);
+      if (kind === EOF) break;
+    }
+    expect(kinds).toEqual([OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON, STRING_LITERAL, EOF]);
   });
 });
 

@@ -1,7 +1,6 @@
 // Which documents the extension hands to the language server, and which language mode they get.
 // Pure: no `vscode` import, so the rules are unit-tested without an editor.
-import { createScanner } from 'jsonc-parser';
-import { foreignManifestKind } from '../../rules/engine/foreign.js';
+import { foreignManifestKind, rootKeys } from '../../rules/engine/foreign.js';
 
 /** The official schema URL (`$schema` of real manifests). */
 export const SCHEMA_URL = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
@@ -33,21 +32,6 @@ export const DOCUMENT_SELECTOR: readonly DocumentFilter[] = SCHEMES.flatMap((sch
   { language: LANGUAGE_ID, scheme },
   ...JSON_LANGUAGES.map((language) => ({ language, scheme, pattern: `**/${MANIFEST_FILE_NAME}` })),
 ]);
-
-/**
- * The scanner's token kinds used here: jsonc-parser's `SyntaxKind`, a `const enum` that cannot be
- * imported as a value from its declarations (the unit tests check the numbers against a scan).
- */
-export const Token = {
-  OpenBrace: 1,
-  CloseBrace: 2,
-  OpenBracket: 3,
-  CloseBracket: 4,
-  Comma: 5,
-  Colon: 6,
-  String: 10,
-  EOF: 17,
-} as const;
 
 /** What the extension knows about an open document. */
 export interface DocumentInfo {
@@ -82,43 +66,7 @@ export function isSelected(document: DocumentInfo): boolean {
  * texts that do not contain the URL at all are rejected without scanning.
  */
 export function declaresManifestSchema(text: string): boolean {
-  if (!text.includes(SCHEMA_URL)) return false;
-  const scanner = createScanner(text, true);
-  if (scanner.scan() !== Token.OpenBrace) return false;
-  let depth = 1;
-  let expectKey = true;
-  let found: string | undefined;
-  for (let token = scanner.scan(); token !== Token.EOF && depth > 0; token = scanner.scan()) {
-    switch (token) {
-      case Token.OpenBrace:
-      case Token.OpenBracket:
-        depth++;
-        break;
-      case Token.CloseBrace:
-      case Token.CloseBracket:
-        depth--;
-        break;
-      case Token.Comma:
-        if (depth === 1) expectKey = true;
-        break;
-      case Token.String:
-        if (depth === 1 && expectKey) {
-          expectKey = false;
-          if (scanner.getTokenValue() !== '$schema') break;
-          if (scanner.scan() !== Token.Colon) return false;
-          const value = scanner.scan();
-          if (value === Token.String) found = scanner.getTokenValue();
-          else if (value === Token.OpenBrace || value === Token.OpenBracket) {
-            found = undefined;
-            depth++;
-          } else found = undefined;
-        }
-        break;
-      default:
-        if (depth === 1) expectKey = false;
-    }
-  }
-  return found === SCHEMA_URL;
+  return text.includes(SCHEMA_URL) && rootKeys(text)?.schema === SCHEMA_URL;
 }
 
 /** An open document, with what the extension decided about it while it has been open. */

@@ -1,5 +1,5 @@
 import { createScanner } from 'jsonc-parser';
-import { childValue, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, MAX_LENGTH, OPEN_BRACE, OPEN_BRACKET, STRING_LITERAL, type ParsedDocument } from './document.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, MAX_LENGTH, OPEN_BRACE, OPEN_BRACKET, STRING_LITERAL } from './document.js';
 import { SCHEMA_URL } from './links.js';
 
 /**
@@ -15,32 +15,26 @@ const FOREIGN_KINDS: readonly { kind: string; keys: readonly string[] }[] = [
  * Whether a `manifest.json` is some other kind of manifest, and which: decided by content, not by
  * name. One with the official `$schema` or an `agent` key is an agent manifest, and so is one that
  * shows no other format's keys (an empty or half-written file is linted, so that a broken agent
- * manifest never passes as foreign). Given text, it reads the top-level keys with the scanner
- * alone, building no tree: the CLI asks before it parses.
+ * manifest never passes as foreign). It reads the top-level keys with the scanner alone, building
+ * no tree, so the CLI asks before it parses and an editor on every open.
  */
-export function foreignManifestKind(input: ParsedDocument | string): string | undefined {
-  const keys = typeof input === 'string' ? topLevelKeys(input) : treeKeys(input);
+export function foreignManifestKind(text: string): string | undefined {
+  const keys = rootKeys(text);
   if (!keys || keys.schema === SCHEMA_URL || keys.names.has('agent')) return undefined;
   return FOREIGN_KINDS.find((format) => format.keys.some((key) => keys.names.has(key)))?.kind;
 }
 
-interface TopLevel {
+export interface RootKeys {
   names: Set<string>;
-  schema: unknown;
-}
-
-function treeKeys(doc: ParsedDocument): TopLevel | undefined {
-  const root = doc.root;
-  if (root?.type !== 'object') return undefined;
-  const names = new Set((root.children ?? []).map((property) => property.children?.[0]?.value).filter((name): name is string => typeof name === 'string'));
-  return { names, schema: childValue(root, '$schema')?.value };
+  /** The root's `$schema`, when it is a string (the last one, as JSON.parse reads a repeated key). */
+  schema: string | undefined;
 }
 
 /** The root object's keys and `$schema`, token by token: no tree, no recursion (any depth is fine). */
-function topLevelKeys(text: string): TopLevel | undefined {
+export function rootKeys(text: string): RootKeys | undefined {
   if (text.length > MAX_LENGTH) return undefined;
   const scanner = createScanner(text, true);
-  const keys: TopLevel = { names: new Set(), schema: undefined };
+  const keys: RootKeys = { names: new Set(), schema: undefined };
   let depth = 0;
   let first = true;
   let rootIsObject = false;

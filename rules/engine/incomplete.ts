@@ -43,8 +43,6 @@ function completeness(doc: ParsedDocument): Completeness {
         return node.length >= 2 && text[end - 1] === '}';
       case 'array':
         return node.length >= 2 && text[end - 1] === ']';
-      case 'property':
-        return node.children?.[1] !== undefined && isComplete(node.children[1]);
       case 'string':
         return !unterminated.some((offset) => offset >= node.offset && offset <= end);
       default:
