@@ -1,6 +1,6 @@
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_DEPTH } from '../engine/document.js';
-import { defineRule, type FixSpec, type RuleContext } from '../engine/rule.js';
+import { defineRule, unlisted, type FixSpec, type RuleContext } from '../engine/rule.js';
 
 export const jsonSyntax = defineRule({
   meta: {
@@ -23,12 +23,15 @@ export const jsonSyntax = defineRule({
       });
       return;
     }
-    const seen = new Set<number>();
+    let listing = true;
+    let previous = -1;
     for (const error of doc.syntaxErrors) {
-      // jsonc-parser often reports two codes for one mistake (`{"a":1,}`): keep the first.
-      if (seen.has(error.offset)) continue;
-      seen.add(error.offset);
-      context.report(describe(context, error));
+      // jsonc-parser often reports two codes for one mistake (`{"a":1,}`), one after the other
+      // (it reports in text order): keep the first.
+      if (error.offset === previous) continue;
+      previous = error.offset;
+      // A million broken items are described a hundred times and counted after that.
+      listing = context.report(listing ? describe(context, error) : unlisted([], { start: error.offset, end: error.offset + 1 }));
     }
   },
 });

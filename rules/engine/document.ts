@@ -207,8 +207,37 @@ export function stringValue(node: Node | undefined): string | undefined {
  * recovered there may be cut short, so rules leave it alone (SPEC section 4).
  */
 export function touchesSyntaxError(doc: ParsedDocument, node: Node): boolean {
-  return doc.syntaxErrors.some((error) => error.offset >= node.offset && error.offset <= node.offset + node.length);
+  return syntaxErrorBetween(doc, node.offset, node.offset + node.length);
 }
+
+/** Whether a syntax error starts at an offset from `start` to `end`, both included. */
+export function syntaxErrorBetween(doc: ParsedDocument, start: number, end: number): boolean {
+  return anyBetween(derived(doc, errorOffsets), start, end);
+}
+
+/**
+ * Whether a sorted list holds a value from `start` to `end`, both included: a binary search, so
+ * a document with a million syntax errors and a million nodes is checked in n log n.
+ */
+export function anyBetween(sorted: ArrayLike<number>, start: number, end: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low]! <= end;
+}
+
+/** Ascending offsets of a document's syntax errors (the parser reports them in text order). */
+export function sortedOffsets(errors: readonly ParseError[]): Float64Array {
+  const offsets = Float64Array.from(errors, (error) => error.offset);
+  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]!) return offsets.sort();
+  return offsets;
+}
+
+const errorOffsets = (doc: ParsedDocument) => sortedOffsets(doc.syntaxErrors);
 
 /**
  * `compute(doc)`, computed once per document and shared by every rule that asks (a parsed

@@ -1,6 +1,5 @@
-import type { Node } from 'jsonc-parser';
-import { printParseErrorCode } from 'jsonc-parser';
-import { derived, nodeAt, type ParsedDocument } from './document.js';
+import { printParseErrorCode, type Node } from 'jsonc-parser';
+import { anyBetween, derived, nodeAt, sortedOffsets, syntaxErrorBetween, type ParsedDocument } from './document.js';
 import type { Finding } from './rule.js';
 import type { JsonPath, RuleMeta } from './types.js';
 
@@ -34,8 +33,7 @@ interface Completeness {
 
 function completeness(doc: ParsedDocument): Completeness {
   const { text } = doc;
-  const errorsAt = new Set(doc.syntaxErrors.map((error) => error.offset));
-  const unterminated = doc.syntaxErrors.filter((error) => printParseErrorCode(error.error) === 'UnexpectedEndOfString').map((error) => error.offset);
+  const unterminated = sortedOffsets(doc.syntaxErrors.filter((error) => printParseErrorCode(error.error) === 'UnexpectedEndOfString'));
   const isComplete = (node: Node): boolean => {
     const end = node.offset + node.length;
     switch (node.type) {
@@ -44,9 +42,9 @@ function completeness(doc: ParsedDocument): Completeness {
       case 'array':
         return node.length >= 2 && text[end - 1] === ']';
       case 'string':
-        return !unterminated.some((offset) => offset >= node.offset && offset <= end);
+        return !anyBetween(unterminated, node.offset, end);
       default:
-        return !errorsAt.has(end);
+        return !syntaxErrorBetween(doc, end, end);
     }
   };
   let anyOpen = false;

@@ -72,8 +72,10 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
       return schema.errors;
     },
     report: (finding) => {
-      if (ruleId !== SYNTAX_RULE && meta && !canReport(finding, meta)) return;
-      if (cap.admit(ruleId, finding)) diagnostics.push(toDiagnostic(finding));
+      if (ruleId !== SYNTAX_RULE && meta && !canReport(finding, meta)) return true;
+      const listed = cap.admit(ruleId, finding);
+      if (listed) diagnostics.push(toDiagnostic(finding));
+      return listed;
     },
   };
   // A repository without a manifest file: only the repository checks have something to look at.

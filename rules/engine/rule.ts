@@ -50,7 +50,17 @@ export interface RuleContext {
   readonly encoding: InvalidEncoding | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
-  report(finding: Finding): void;
+  /**
+   * Reports a finding. Returns false once the rule is past its cap: that finding and the later
+   * ones are only counted, the first giving its place to the closing finding, so a rule with
+   * costly messages may report the rest by place alone (`unlisted`).
+   */
+  report(finding: Finding): boolean;
+}
+
+/** A finding past the cap, which is counted and never shown: its place without a message. */
+export function unlisted(path: Finding['path'], span: Span): Finding {
+  return { path, span, message: '' };
 }
 
 export interface Rule {

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Node } from 'jsonc-parser';
 import validate from '../generated/manifest-validator.js';
-import { nodeAt, type ParsedDocument } from './document.js';
+import { nodeAt, touchesSyntaxError, type ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
 
 /** An Ajv failure with its instance path resolved against the document. */
@@ -193,26 +193,9 @@ function dropCovered(errors: ErrorObject[], covered: readonly string[]): ErrorOb
 /** Findings that exist only because a syntax error cut a value short are not reported. */
 function dropSyntaxArtifacts(doc: ParsedDocument, errors: SchemaError[]): SchemaError[] {
   if (doc.syntaxErrors.length === 0) return errors;
-  const offsets = doc.syntaxErrors.map((error) => error.offset).sort((a, b) => a - b);
-  const touchesSyntaxError = (node: Node) => {
-    const first = firstAtOrAfter(offsets, node.offset);
-    return first < offsets.length && offsets[first]! <= node.offset + node.length;
-  };
   return errors.filter((error) => {
     if (!error.node) return false;
     if (error.keyword === 'additionalProperties') return true;
-    return !touchesSyntaxError(error.node);
+    return !touchesSyntaxError(doc, error.node);
   });
-}
-
-/** Index of the first sorted offset at or after `offset` (binary search). */
-function firstAtOrAfter(sorted: readonly number[], offset: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
