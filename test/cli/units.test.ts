@@ -105,12 +105,27 @@ describe('unifiedDiff', () => {
     );
   });
 
-  it('falls back to one replacement block for very large inputs, still correct', () => {
-    const before = Array.from({ length: 5000 }, (_, i) => `a${i}\n`).join('');
-    const after = Array.from({ length: 5000 }, (_, i) => (i % 2 === 0 ? `a${i}\n` : `b${i}\n`)).join('');
-    const started = Date.now();
+  // Every other line changed: `lines` removed and added in all, half of them kept in between.
+  const alternating = (lines: number) => ({
+    before: Array.from({ length: lines }, (_, i) => `a${i}\n`).join(''),
+    after: Array.from({ length: lines }, (_, i) => (i % 2 === 0 ? `a${i}\n` : `b${i}\n`)).join(''),
+  });
+  const marked = (diff: string, mark: string) => diff.split('\n').filter((line) => line.startsWith(mark) && !line.startsWith(`${mark}${mark}${mark} `)).length;
+
+  it('finds the smallest diff of many changes', () => {
+    const { before, after } = alternating(1000);
     const diff = unifiedDiff(before, after, 'f');
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect([marked(diff, '-'), marked(diff, '+')]).toEqual([500, 500]);
+    expect(applyDiff(before, diff)).toBe(after);
+  });
+
+  it('falls back to one replacement block past 2,000 changed lines, still correct and quick', () => {
+    const { before, after } = alternating(5000);
+    const started = process.cpuUsage();
+    const diff = unifiedDiff(before, after, 'f');
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
+    expect([marked(diff, '-'), marked(diff, '+')]).toEqual([5000, 5000]);
     expect(applyDiff(before, diff)).toBe(after);
   });
 
