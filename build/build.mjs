@@ -88,6 +88,21 @@ const loadOnDemand = {
   },
 };
 
+/**
+ * The bundles read the package's version and home page from package.json: they get those two
+ * fields, not the whole file with its scripts and development dependencies.
+ */
+const packageFacts = {
+  name: 'package-facts',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (args.path !== at('package.json')) return undefined;
+      const { version, homepage } = JSON.parse(readFileSync(args.path, 'utf8'));
+      return { contents: JSON.stringify({ version, homepage }), loader: 'json' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -114,23 +129,23 @@ const outputs = await Promise.all([
     ...common,
     entryPoints: [at('cli/main.ts')],
     format: 'cjs',
-    plugins: [loadOnDemand],
+    plugins: [loadOnDemand, packageFacts],
     outfile: ENTRIES[0],
   }),
   build({
     ...common,
     entryPoints: [at('server/main.ts')],
     format: 'cjs',
-    plugins: [loadOnDemand],
+    plugins: [loadOnDemand, packageFacts],
     outfile: ENTRIES[1],
   }),
   // The library, as CommonJS and as an ES module; its lazy parts are the same side bundles.
-  build({ ...common, entryPoints: [at('lib/index.ts')], format: 'cjs', plugins: [loadOnDemand], outfile: at('dist/agent-manifest.cjs') }),
+  build({ ...common, entryPoints: [at('lib/index.ts')], format: 'cjs', plugins: [loadOnDemand, packageFacts], outfile: at('dist/agent-manifest.cjs') }),
   build({
     ...common,
     entryPoints: [at('lib/index.ts')],
     format: 'esm',
-    plugins: [loadOnDemand],
+    plugins: [loadOnDemand, packageFacts],
     // The side bundles are CommonJS, loaded with `require`, which an ES module makes for itself.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     outfile: at('dist/agent-manifest.mjs'),
