@@ -51,6 +51,8 @@ describe('fixes in a document with syntax errors', () => {
   /** Fixing the fixed text changes nothing: a fix was placed only where its place is certain. */
   function settles(text: string): boolean {
     const once = fixText(text, { now }).output;
+    // Nothing applied: fixing again is the same call on the same text.
+    if (once === text) return true;
     return fixText(once, { now }).output === once;
   }
 
