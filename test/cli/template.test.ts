@@ -177,6 +177,8 @@ beforeAll(() => {
 const run = (args: string[], env: Record<string, string | undefined> = {}) =>
   // A clone reads the environment (HOME's git configuration, TMPDIR): only a process of its own shows that.
   runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env }, timeout: 60_000, binary: true });
+/** A folder's check clones nothing: the CLI's `main` in this process does it. */
+const check = (args: string[]) => runCli(['template', ...args, '--now', NOW], { cwd, env: home.env });
 
 /** A checkout of the repository as a plain folder, at `ref`. */
 function checkout(ref: string): string {
@@ -194,7 +196,7 @@ const EXPECTED_FILES = [
 
 describe('a well-formed template', () => {
   it('as a folder: valid, with the manifest, the README and the workspace files', async () => {
-    const result = await run([checkout('main'), '--format', 'api']);
+    const result = await check([checkout('main'), '--format', 'api']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(api(result)).toEqual({ valid: true, errors: [], manifest: MANIFEST, readme: README, files: EXPECTED_FILES });
@@ -257,7 +259,7 @@ describe('a broken template', () => {
     for (const [what, breakIt, line] of cases) {
       const dir = checkout('main');
       breakIt(dir);
-      const result = await run([dir, '--format', 'api']);
+      const result = await check([dir, '--format', 'api']);
       expect(result.code, what).toBe(1);
       const response = api(result);
       expect(response.valid, what).toBe(false);
@@ -270,7 +272,7 @@ describe('a broken template', () => {
     const dir = checkout('broken');
     const given = path.relative(cwd, dir);
 
-    const json = parseJson(await run([given, '--format', 'json']));
+    const json = parseJson(await check([given, '--format', 'json']));
     expect(json.map((entry) => [entry.filePath, entry.diagnostics.map((d) => d.ruleId)])).toEqual([
       [`${given}/manifest.json`, ['template-metadata-missing', 'script-path-missing', 'route-without-start']],
       [`${given}/README.md`, ['template-readme-missing']],
@@ -280,18 +282,18 @@ describe('a broken template', () => {
     const script = json[0]!.diagnostics[1]!;
     expect(script.message).toMatch(/^`scripts\.build` changes into `tools\/setup` \(`cd \.\/tools\/setup`\), which is not a folder in the repository/);
 
-    const compact = (await run([given, '--format', 'compact'])).stdout.trim().split('\n');
+    const compact = (await check([given, '--format', 'compact'])).stdout.trim().split('\n');
     expect(compact).toContain(`${given}/etc-link:1:1: error template-symlink-escape ${errorLines[1]!.replace(/^etc-link:1:1 template-symlink-escape /, '')}`);
 
-    const github = (await run([given, '--format', 'github'])).stdout;
+    const github = (await check([given, '--format', 'github'])).stdout;
     expect(github).toContain(`::error file=${given}/README.md,line=1,col=1,endLine=1,endColumn=1,title=template-readme-missing::`);
 
-    const sarif = JSON.parse((await run([given, '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const sarif = JSON.parse((await check([given, '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     const located = sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri]);
     // Outside the current folder, SARIF names files by URL.
     expect(located).toContainEqual(['template-workspace-missing', pathToFileURL(path.join(dir, 'workspace')).href]);
 
-    const stylish = (await run([given])).stdout;
+    const stylish = (await check([given])).stdout;
     expect(stylish).toContain(`${given}/README.md\n  1:1  error  The repository has no \`README.md\``);
     expect(stylish).toMatch(/\n\s+\d+ \|.*cd \.\/tools\/setup/); // the manifest has its code frame
   });
@@ -299,14 +301,14 @@ describe('a broken template', () => {
   it('lint flags apply: --rule, --quiet, --config, --max-warnings', async () => {
     const dir = checkout('broken');
     const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => ['--rule', `${id}=off`]);
-    const relaxed = await run([dir, ...off, '--format', 'api']);
+    const relaxed = await check([dir, ...off, '--format', 'api']);
     expect(relaxed.code).toBe(0);
     expect(api(relaxed)).toMatchObject({ valid: true, errors: [] });
-    expect((await run([dir, ...off, '--max-warnings', '0'])).code).toBe(1); // script-path-missing is a warning
-    expect((await run([dir, ...off, '--quiet'])).stdout).toBe('');
+    expect((await check([dir, ...off, '--max-warnings', '0'])).code).toBe(1); // script-path-missing is a warning
+    expect((await check([dir, ...off, '--quiet'])).stdout).toBe('');
 
     write(cwd, 'strict.json', JSON.stringify({ rules: { 'script-path-missing': 'error' }, ignore: [{ rule: 'template-symlink-escape' }].map((entry) => ({ ...entry, path: '' })) }));
-    const configured = api(await run([dir, '--config', 'strict.json', '--format', 'api']));
+    const configured = api(await check([dir, '--config', 'strict.json', '--format', 'api']));
     expect(configured.errors.map((line) => line.split(' ')[1])).toEqual(
       expect.arrayContaining(['script-path-missing', 'template-readme-missing']),
     );
@@ -320,11 +322,11 @@ describe('a broken template', () => {
     write(dir, 'manifest.json', JSON.stringify({ ...MANIFEST, channels: { telegram: { botToken: token } } }, null, 2));
     write(dir, 'workspace/.env', `NOTES_API_KEY=${value}\n`);
     for (const format of ['api', 'json', 'stylish', 'compact', 'sarif', 'github']) {
-      const result = await run([dir, '--format', format]);
+      const result = await check([dir, '--format', format]);
       expect(result.stdout, format).not.toContain(token.slice(6));
       expect(result.stdout, format).not.toContain(value.slice(4));
     }
-    const response = api(await run([dir, '--format', 'api']));
+    const response = api(await check([dir, '--format', 'api']));
     expect((response.manifest as { channels: { telegram: { botToken: string } } }).channels.telegram.botToken).toBe('8312…');
     expect(response.files.map((file) => file.path)).toContain('workspace/.env');
   });
@@ -332,7 +334,7 @@ describe('a broken template', () => {
   it('--fix fixes the manifest of a folder, and is refused for a URL', async () => {
     const dir = checkout('main');
     write(dir, 'manifest.json', JSON.stringify({ ...MANIFEST, routes: [{ port: 3000, path: '/notes/' }] }, null, 2));
-    expect((await run([dir, '--fix'])).code).toBe(0);
+    expect((await check([dir, '--fix'])).code).toBe(0);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).routes[0].path).toBe('/notes');
     expectOneLineError(await run([url, '--fix']), /--fix needs a folder/);
   });
