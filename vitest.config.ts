@@ -12,5 +12,7 @@ export default defineConfig({
     // shared modules offer are registered for every file by test/setup.ts.
     maxWorkers: 2,
     isolate: false,
+    // A rerun takes the test files and sources it transformed before from node_modules/.cache.
+    experimental: { fsModuleCache: true, fsModuleCachePath: 'node_modules/.cache/vitest-modules' },
   },
 });
