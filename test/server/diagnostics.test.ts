@@ -11,7 +11,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('pushed diagnostics', () => {
   it('maps engine findings to LSP: exact range, severity, code, docs link, source and fixes', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     await client.open(uri, PROBLEMS);
     const { diagnostics, version } = await client.diagnosticsFor(uri, 1);
@@ -33,7 +33,7 @@ describe('pushed diagnostics', () => {
   });
 
   it('follows incremental edits that break and repair the JSON', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     await client.open(uri, CLEAN);
     expect((await client.diagnosticsFor(uri, 1)).diagnostics).toEqual([]);
@@ -102,7 +102,7 @@ describe('pushed diagnostics', () => {
   });
 
   it('serves manifest.json files and documents with the official $schema, and ignores other JSON', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const dir = workspace();
     const other = fileUri(dir, 'package.json');
     const foreign = fileUri(dir, 'agent.json');

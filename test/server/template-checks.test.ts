@@ -30,7 +30,7 @@ const PLAIN = `{
 describe('templateChecks', () => {
   it('auto: a manifest with a template object gets the repository checks, on its template key', async () => {
     const dir = workspace();
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(dir, 'manifest.json');
     await client.open(uri, TEMPLATE);
     const { diagnostics } = await client.diagnosticsFor(uri, 1);
@@ -46,7 +46,7 @@ describe('templateChecks', () => {
   });
 
   it('auto: a manifest without a template object is linted as before', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     await client.open(uri, PLAIN);
     expect((await client.diagnosticsFor(uri, 1)).diagnostics).toEqual([]);
