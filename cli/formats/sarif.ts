@@ -1,24 +1,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findRule, type Range, type Severity } from '../../rules/index.js';
+import type { ArtifactLocation, Fix, Log, Region, ReportingDescriptor, Result } from 'sarif';
 import type { FileReport, FormatContext } from '../report.js';
 
-type Level = 'error' | 'warning' | 'note';
+type Level = Extract<Result.level, 'error' | 'warning' | 'note'>;
 
 const LEVEL: Record<Severity, Level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 const SRCROOT = '%SRCROOT%';
-
-interface Region {
-  startLine: number;
-  startColumn: number;
-  endLine: number;
-  endColumn: number;
-}
-
-interface ArtifactLocation {
-  uri: string;
-  uriBaseId?: string;
-}
 
 /** SARIF regions: 1-based lines and columns (UTF-16 code units), the end column exclusive. */
 function region(range: Range): Region {
@@ -50,8 +39,8 @@ function locationOf(report: FileReport, cwd: string): ArtifactLocation {
 /** SARIF 2.1.0: one run, the rules that appear, results with locations and fixes. */
 export function formatSarif(reports: FileReport[], context: FormatContext): string {
   const ruleIndex = new Map<string, number>();
-  const rules: unknown[] = [];
-  const results: unknown[] = [];
+  const rules: ReportingDescriptor[] = [];
+  const results: Result[] = [];
 
   for (const report of reports) {
     const location = locationOf(report, context.cwd);
@@ -69,7 +58,7 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
           ...(meta ? { properties: { category: meta.category, fixable: meta.fixable, suggests: meta.suggests === true } } : {}),
         });
       }
-      const result: Record<string, unknown> = {
+      const result: Result = {
         ruleId: d.ruleId,
         ruleIndex: index,
         level: LEVEL[d.severity],
@@ -82,7 +71,7 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
       // SARIF's fixes are proposals: the certain fix and the suggestions alike.
       const proposals = [...(d.fixes ?? []), ...(d.suggestions ?? [])];
       if (proposals.length > 0) {
-        result.fixes = proposals.map((fix) => ({
+        result.fixes = proposals.map((fix): Fix => ({
           description: { text: fix.title },
           artifactChanges: [
             {
@@ -99,7 +88,7 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
     }
   }
 
-  const log = {
+  const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [

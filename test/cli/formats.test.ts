@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
 
@@ -14,13 +15,14 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
   addFormatsModule) as AddFormats;
 
 /**
- * The SARIF 2.1.0 schema shipped by @microsoft/jest-sarif declares draft-04 (`id`, no `$id`);
- * it uses no keyword whose meaning changed since, so it compiles with the default (draft-07)
- * Ajv once the draft-04 header is translated. `strict: false` applies to this schema only, and
- * so does `unicodeRegExp: false`: one of its patterns (a language tag) is not valid with the `u` flag.
+ * The official SARIF 2.1.0 schema (test/fixtures/sarif/, from OASIS) declares draft-04 (`id`, no
+ * `$id`); it uses no keyword whose meaning changed since (no boolean `exclusiveMinimum`), so it
+ * compiles with the default (draft-07) Ajv once the draft-04 header is translated. `strict: false`
+ * applies to this schema only, and so does `unicodeRegExp: false`: one of its patterns (a language
+ * tag) is not valid with the `u` flag.
  */
 function sarifValidator() {
-  const file = path.join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+  const file = path.join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json');
   const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   delete schema.$schema;
   schema.$id = schema.id;
@@ -155,36 +157,39 @@ describe('--format sarif', () => {
     const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json') });
     const result = await runCli(['--now', NOW, '--format', 'sarif', '--rule', 'unknown-property=hint', 'sub', 'warn'], { cwd });
     expect(result.code).toBe(1);
-    const log = JSON.parse(result.stdout) as SarifLog;
+    const log = JSON.parse(result.stdout) as Log;
     const valid = validate(log);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
 
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
-    const run = log.runs[0] as SarifRun;
+    const run = log.runs[0] as Run;
     expect(run.tool.driver).toMatchObject({ name: 'manifest-lint', version: expect.any(String) });
     expect(run.tool.driver.informationUri).toMatch(/^https:\/\//);
 
-    const ruleIds = run.tool.driver.rules.map((rule) => rule.id);
+    // The schema has checked the shape; the fields below are the ones this formatter always writes.
+    const rules = run.tool.driver.rules!;
+    const results = run.results!;
+    const ruleIds = rules.map((rule) => rule.id);
     expect(new Set(ruleIds).size).toBe(ruleIds.length);
     expect(ruleIds.sort()).toEqual(['channel-token-env-undeclared', 'route-port-reserved', 'unknown-property']);
-    for (const rule of run.tool.driver.rules) {
-      expect(rule.shortDescription.text.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect(rule.shortDescription!.text.length).toBeGreaterThan(0);
       expect(rule.helpUri).toMatch(new RegExp(`^https://.*${rule.id}`));
     }
-    const unknownRule = run.tool.driver.rules.find((rule) => rule.id === 'unknown-property');
-    expect(unknownRule?.defaultConfiguration.level).toBe('error');
+    const unknownRule = rules.find((rule) => rule.id === 'unknown-property');
+    expect(unknownRule?.defaultConfiguration?.level).toBe('error');
 
-    for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex]?.id).toBe(r.ruleId);
-    const byRule = (id: string) => run.results.filter((r) => r.ruleId === id);
+    for (const r of results) expect(rules[r.ruleIndex!]?.id).toBe(r.ruleId);
+    const byRule = (id: string) => results.filter((r) => r.ruleId === id);
     expect(byRule('route-port-reserved')[0]?.level).toBe('error');
     expect(byRule('channel-token-env-undeclared').map((r) => r.level)).toEqual(['warning', 'warning']);
     expect(byRule('unknown-property')[0]?.level).toBe('note'); // hint → note
 
     const port = positionOf(problems, '18789');
-    const reserved = byRule('route-port-reserved')[0] as SarifResult;
-    expect(reserved.locations[0]?.physicalLocation).toEqual({
+    const reserved = byRule('route-port-reserved')[0] as Result;
+    expect(reserved.locations![0]?.physicalLocation).toEqual({
       artifactLocation: { uri: 'sub/manifest.json', uriBaseId: '%SRCROOT%' },
       region: { startLine: port.line, startColumn: port.column, endLine: port.line, endColumn: port.column + 5 },
     });
@@ -201,14 +206,14 @@ describe('--format sarif', () => {
 
   it('is valid SARIF with no results, and for standard input', async () => {
     const cwd = workspace({ 'manifest.json': fixture('valid.json') });
-    const clean = JSON.parse((await runCli(['--format', 'sarif'], { cwd })).stdout) as SarifLog;
+    const clean = JSON.parse((await runCli(['--format', 'sarif'], { cwd })).stdout) as Log;
     expect(validate(clean)).toBe(true);
     expect(clean.runs[0]?.results).toEqual([]);
 
     const stdin = await runCli(['--format', 'sarif', '--stdin', '--now', NOW], { cwd, input: problems });
-    const log = JSON.parse(stdin.stdout) as SarifLog;
+    const log = JSON.parse(stdin.stdout) as Log;
     expect(validate(log)).toBe(true);
-    expect(log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('%3Cstdin%3E');
+    expect(log.runs[0]?.results?.[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBe('%3Cstdin%3E');
   });
 });
 
@@ -354,34 +359,3 @@ describe('--format stylish', () => {
     expect(result.stdout).toContain('"nmea"');
   });
 });
-
-interface SarifResult {
-  ruleId: string;
-  ruleIndex: number;
-  level: string;
-  message: { text: string };
-  locations: {
-    physicalLocation: {
-      artifactLocation: { uri: string; uriBaseId?: string };
-      region: Record<string, number>;
-    };
-  }[];
-  fixes?: { artifactChanges: unknown[] }[];
-}
-
-interface SarifRun {
-  tool: {
-    driver: {
-      name: string;
-      version: string;
-      informationUri: string;
-      rules: { id: string; shortDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }[];
-    };
-  };
-  results: SarifResult[];
-}
-
-interface SarifLog {
-  version: string;
-  runs: SarifRun[];
-}
