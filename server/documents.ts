@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { baseNameOf, filePathOf } from './uris.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   DidChangeTextDocumentParams,
@@ -47,7 +47,7 @@ export class OpenDocument {
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
       this.manifestCache =
-        (fileName(this.uri) === 'manifest.json' && foreignManifestKind(this.text) === undefined) ||
+        (baseNameOf(this.uri) === 'manifest.json' && foreignManifestKind(this.text) === undefined) ||
         (this.text.includes(SCHEMA_URL) && nodeAt(this.parsed.root, ['$schema'])?.value === SCHEMA_URL);
     }
     return this.manifestCache;
@@ -118,22 +118,8 @@ export class DocumentStore {
   }
 }
 
-function fileName(uri: string): string {
-  const withoutQuery = uri.replace(/[?#].*$/, '');
-  const last = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
-
 /** The folder of a `file:` document, where the config file lookup starts. */
 export function folderOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return path.dirname(fileURLToPath(uri));
-  } catch {
-    return undefined;
-  }
+  const file = filePathOf(uri);
+  return file === undefined ? undefined : path.dirname(file);
 }

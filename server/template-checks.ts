@@ -11,7 +11,7 @@
  * none), with the file named at the start of the message.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { filePathOf } from './uris.js';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
 import type { ManifestLint } from '../io/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
@@ -70,14 +70,7 @@ export class TemplateRepositories {
    * any were dropped (so diagnostics need a refresh).
    */
   changed(uris: readonly string[]): boolean {
-    const paths = uris.flatMap((uri) => {
-      if (!uri.startsWith('file:')) return [];
-      try {
-        return [fileURLToPath(uri)];
-      } catch {
-        return [];
-      }
-    });
+    const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
     let dropped = false;
     for (const root of [...this.byRoot.keys()]) {
       const affected = paths.some((file) => {
