@@ -47,14 +47,14 @@ writeAtomic(
 
 /**
  * Code a run may not need stays out of the entry file, so Node does not even parse it: each
- * `lazy/<name>.ts` module (in `rules/engine/` and `cli/`) wraps one heavy or rarely needed import
+ * `lazy/<name>.ts` module (in `rules/analyzers/`, `cli/` and `lib/`) wraps one heavy or rarely needed import
  * as `load()`. In the bundle it becomes a `require` made on first call: of `dist/chunks/<name>.cjs`,
  * a separate bundle of that package (cron-parser with luxon, cronstrue, multiformats, tinyglobby)
  * or of a module of ours (the library's language service), or, for the schema, of the package's
  * own `schema/manifest.v1.json`. The bundles hold no dynamic
  * `import()`, so the CLI can run from V8's code cache.
  */
-const LAZY_DIRS = [at('rules/engine/lazy'), at('cli/lazy'), at('lib/lazy')];
+const LAZY_DIRS = [at('rules/analyzers/lazy'), at('cli/lazy'), at('lib/lazy')];
 const lazyModules = LAZY_DIRS.flatMap((folder) =>
   readdirSync(folder)
     .filter((file) => file.endsWith('.ts'))

@@ -3,7 +3,7 @@
  * package's types stand alone (it installs no dependency). Each lists the fields editors use;
  * results may carry more of the protocol's optional fields.
  */
-import type { Position, Range, TextEdit } from '../rules/engine/types.js';
+import type { Position, Range, TextEdit } from '../rules/framework/types.js';
 
 export type { Position, Range, TextEdit };
 

@@ -22,9 +22,9 @@ import {
 import { load as loadLanguageService } from './lazy/language-service.js';
 import type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 // The published types come from the one module that imports nothing, so they stand alone.
-import type { Diagnostic, RuleMeta } from '../rules/engine/types.js';
+import type { Diagnostic, RuleMeta } from '../rules/framework/types.js';
 
-export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/engine/types.js';
+export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/framework/types.js';
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
 export type { Config, LintOptions } from './options.js';

@@ -1,5 +1,5 @@
 /** What the library's functions take, apart from the text (types only: the package ships them as they are). */
-import type { SeveritySetting } from '../rules/engine/types.js';
+import type { SeveritySetting } from '../rules/framework/types.js';
 
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */
 export interface Config {

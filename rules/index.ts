@@ -1,29 +1,56 @@
-/** The engine's public API: pure functions from manifest text to diagnostics and fixes. */
-export * from './engine/types.js';
-export type { LintOptions, LintResult } from './engine/options.js';
-export { lint, lintSteps, runToEnd, INTERNAL_ERROR, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './engine/lint.js';
-export { fixText, type FixTextResult } from './engine/fix.js';
-export { listRules, findRule } from './engine/registry.js';
-export { docsUrl, SCHEMA_URL } from './engine/links.js';
-export {
-  parseConfig,
-  applyIgnores,
-  toPointer,
-  reportUnusedIgnores,
-  type LintConfig,
-  type IgnoreEntry,
-  type ConfigProblem,
-} from './engine/config.js';
-export { LineIndex } from './engine/line-index.js';
-export { decodeUtf8, type DecodedText, type InvalidEncoding } from './engine/encoding.js';
-export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './engine/masking.js';
-export { findSecrets, type SecretSpan } from './engine/secret-detector.js';
-export { knownTimeZones } from './engine/time-zones.js';
-export { parseDocument, nodeAt, type ParsedDocument } from './engine/document.js';
-export { foreignManifestKind, rootKeys, type RootKeys } from './engine/foreign.js';
-export { ENV_NAME } from './engine/secrets.js';
-export { cronSchedules, type CronSchedule } from './engine/tasks.js';
-export { describeCid, type CidDescription } from './engine/cid.js';
+/**
+ * The engine's public API: pure functions from manifest text to diagnostics and fixes. Here the
+ * framework (rules/framework/) meets the catalog (rules/catalog/): the framework knows no rule,
+ * and every function below that runs rules runs the catalog's.
+ */
+import { COVERED_SCHEMA_PATHS, findRule, RULES, ruleIds } from './catalog/index.js';
+import { parseConfigWith, type ConfigProblem, type IgnoreEntry, type LintConfig } from './framework/config.js';
+import type { ParsedDocument } from './framework/document.js';
+import { fixTextWith, type FixTextResult } from './framework/fix.js';
+import { lintStepsWith, runToEnd, type RuleSet } from './framework/lint.js';
+import type { LintOptions, LintResult } from './framework/options.js';
+
+export * from './framework/types.js';
+export type { LintOptions, LintResult } from './framework/options.js';
+export { runToEnd, INTERNAL_ERROR, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './framework/lint.js';
+export type { FixTextResult } from './framework/fix.js';
+export { listRules, findRule } from './catalog/index.js';
+export { reportUnusedIgnores } from './catalog/unused-ignore.js';
+
+const CATALOG: RuleSet = { rules: RULES, coveredSchemaPaths: COVERED_SCHEMA_PATHS };
+
+/** Lints manifest text, or a document already parsed with `parseDocument`. */
+export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+  return runToEnd(lintSteps(input, options));
+}
+
+/** `lint` in steps, pausing after parsing, the schema check and each rule (see `lintStepsWith`). */
+export function lintSteps(input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
+  return lintStepsWith(CATALOG, input, options);
+}
+
+/** Applies every certain fix, pass after pass, leaving what `ignore` entries silence alone. */
+export function fixText(text: string, options: LintOptions = {}, ignore: readonly IgnoreEntry[] = []): FixTextResult {
+  return fixTextWith(lint, text, options, ignore);
+}
+
+/** Reads `.manifestlintrc.json` text, checking the rule ids it names against the catalog. */
+export function parseConfig(text: string): { config: LintConfig; problems: ConfigProblem[] } {
+  return parseConfigWith({ findRule, ruleIds }, text);
+}
+
+export { docsUrl, SCHEMA_URL } from './framework/links.js';
+export { applyIgnores, toPointer, type LintConfig, type IgnoreEntry, type ConfigProblem } from './framework/config.js';
+export { LineIndex } from './framework/line-index.js';
+export { decodeUtf8, type DecodedText, type InvalidEncoding } from './framework/encoding.js';
+export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './framework/masking.js';
+export { findSecrets, type SecretSpan } from './analyzers/secret-detector.js';
+export { knownTimeZones } from './analyzers/time-zones.js';
+export { parseDocument, nodeAt, type ParsedDocument } from './framework/document.js';
+export { foreignManifestKind, rootKeys, type RootKeys } from './framework/foreign.js';
+export { ENV_NAME } from './analyzers/secrets.js';
+export { cronSchedules, type CronSchedule } from './analyzers/tasks.js';
+export { describeCid, type CidDescription } from './analyzers/cid.js';
 export {
   secretDeclarations,
   envReferences,
@@ -33,8 +60,8 @@ export {
   type SecretDeclaration,
   type EnvReference,
   type NameAt,
-} from './engine/references.js';
-export { explainSchedule, humanDuration, formatRunTime, type ScheduleExplanation } from './engine/schedule.js';
+} from './analyzers/references.js';
+export { explainSchedule, humanDuration, formatRunTime, type ScheduleExplanation } from './analyzers/schedule.js';
 export {
   repositoryIndex,
   symlinkEscapes,
@@ -45,5 +72,5 @@ export {
   type RepositoryFacts,
   type RepositoryFile,
   type RepositorySymlink,
-} from './engine/repository.js';
-export { wantsContent, MAX_SECRET_FILE_BYTES } from './engine/secret-files.js';
+} from './analyzers/repository.js';
+export { wantsContent, MAX_SECRET_FILE_BYTES } from './analyzers/secret-files.js';

@@ -1,7 +1,8 @@
 /**
- * The layout keeps its promises: rules share code through the engine's modules, never by
- * importing each other, and no module imports itself back through others (type-only imports
- * included, since they tie modules together just the same for a reader).
+ * The layout keeps its promises: the framework (rules/framework/) knows no rule and no analyzer
+ * knows one either; rules share code through them, never by importing each other; no module
+ * imports itself back through others (type-only imports included, since they tie modules together
+ * just the same for a reader); and the README's architecture section names the folders there are.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,12 +38,20 @@ const graph = importGraph();
 describe('the import graph', () => {
   it('reads the sources it is about', () => {
     expect(graph.size).toBeGreaterThan(150);
-    expect(graph.get('rules/catalog/route-port-reserved.ts')).toContain('rules/engine/routes.ts');
+    expect(graph.get('rules/catalog/route-port-reserved.ts')).toContain('rules/analyzers/routes.ts');
   });
 
   it('has no rule importing another rule', () => {
-    const rule = (file: string) => /^rules\/catalog\/[^/]+\.ts$/.test(file);
+    const rule = (file: string) => /^rules\/catalog\/[^/]+\.ts$/.test(file) && file !== 'rules/catalog/index.ts';
     const offending = [...graph].flatMap(([file, targets]) => (rule(file) ? targets.filter(rule).map((target) => `${file} → ${target}`) : []));
+    expect(offending).toEqual([]);
+  });
+
+  it('has the framework and the analyzers import nothing from the catalog', () => {
+    const catalog = (file: string) => file.startsWith('rules/catalog/');
+    const offending = [...graph].flatMap(([file, targets]) =>
+      /^rules\/(framework|analyzers)\//.test(file) ? targets.filter(catalog).map((target) => `${file} → ${target}`) : [],
+    );
     expect(offending).toEqual([]);
   });
 
@@ -64,5 +73,21 @@ describe('the import graph', () => {
     };
     for (const file of graph.keys()) visit(file);
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('the README', () => {
+  it('names, in its architecture section, every source folder and nothing else', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    // The section's opening items, up to the build's.
+    const start = readme.indexOf('\n## Development');
+    const section = readme.slice(start, readme.indexOf('- `npm run build`', start));
+    const named = new Set([...section.matchAll(/`((?:rules\/)?[a-z]+\/)`/g)].map((match) => match[1]));
+    const folders = [
+      ...readdirSync(path.join(ROOT, 'rules'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'generated').map((entry) => `rules/${entry.name}/`),
+      ...SOURCES.filter((folder) => folder !== 'rules').map((folder) => `${folder}/`),
+      'client/',
+    ];
+    expect([...named].sort()).toEqual(folders.sort());
   });
 });

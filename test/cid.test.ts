@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCid } from '../rules/engine/cid.js';
+import { describeCid } from '../rules/analyzers/cid.js';
 
 const V0 = 'QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n';
 /** The same content as `V0`, as a CIDv1. */

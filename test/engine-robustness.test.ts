@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createScanner } from 'jsonc-parser';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING_LITERAL } from '../rules/engine/document.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, STRING_LITERAL } from '../rules/framework/document.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, type LintResult } from '../rules/index.js';

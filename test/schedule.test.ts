@@ -1,13 +1,13 @@
 /**
- * Schedules in plain English (`rules/engine/schedule.ts`) and the cron and time-zone helpers
+ * Schedules in plain English (`rules/analyzers/schedule.ts`) and the cron and time-zone helpers
  * behind the task rules. Every explanation reads a fixed clock, so the expectations are exact.
  */
 import fc from 'fast-check';
 import { CronExpressionParser } from 'cron-parser';
 import { describe, expect, it } from 'vitest';
-import { cronFields, cronProblem, plainlyValidCron, subMinuteFiring } from '../rules/engine/cron.js';
-import { explainSchedule, formatRunTime, humanDuration, parseIsoTimestamp } from '../rules/engine/schedule.js';
-import { isValidTimeZone, suggestTimeZone } from '../rules/engine/time-zones.js';
+import { cronFields, cronProblem, plainlyValidCron, subMinuteFiring } from '../rules/analyzers/cron.js';
+import { explainSchedule, formatRunTime, humanDuration, parseIsoTimestamp } from '../rules/analyzers/schedule.js';
+import { isValidTimeZone, suggestTimeZone } from '../rules/analyzers/time-zones.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z'); // a Monday
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cdTarget, parseShell, replaceInWord, shellQuote, spanInWord, subWord, unwrapCommand, type ShellCommand } from '../rules/engine/shell.js';
+import { cdTarget, parseShell, replaceInWord, shellQuote, spanInWord, subWord, unwrapCommand, type ShellCommand } from '../rules/analyzers/shell.js';
 
 /** A command reduced to its texts, for readable expectations. */
 function texts(command: ShellCommand) {

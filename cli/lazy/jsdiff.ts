@@ -1,4 +1,4 @@
-// Loaded on first use, like the engine's heavy dependencies (see rules/engine/lazy/README.md):
+// Loaded on first use, like the engine's heavy dependencies (see rules/analyzers/lazy/README.md):
 // only --fix-dry-run prints a diff.
 import * as jsdiff from 'diff';
 

@@ -1,6 +1,6 @@
 // Which documents the extension hands to the language server, and which language mode they get.
 // Pure: no `vscode` import, so the rules are unit-tested without an editor.
-import { foreignManifestKind, rootKeys } from '../../rules/engine/foreign.js';
+import { foreignManifestKind, rootKeys } from '../../rules/framework/foreign.js';
 
 /** The official schema URL (`$schema` of real manifests). */
 export const SCHEMA_URL = 'https://agents.pinata.cloud/schemas/manifest.v1.json';

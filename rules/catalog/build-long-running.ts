@@ -1,8 +1,8 @@
-import { maskSecret } from '../engine/masking.js';
-import { looksLikeToken } from '../engine/secret-detector.js';
-import { defineRule, type Span } from '../engine/rule.js';
-import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../engine/scripts.js';
-import { unwrapCommand, type ShellCommand, type ShellWord } from '../engine/shell.js';
+import { maskSecret } from '../framework/masking.js';
+import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { defineRule, type Span } from '../framework/rule.js';
+import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../analyzers/scripts.js';
+import { unwrapCommand, type ShellCommand, type ShellWord } from '../analyzers/shell.js';
 
 /** Package scripts that by convention start a server or a watcher: `dev`, `start`, `serve:api`, `css:watch`… */
 const LONG_SCRIPT = /^(dev|develop|start|serve|server|watch|preview)(:|$)|:(watch|serve)$/;

@@ -1,7 +1,7 @@
-import { channelConfigs } from '../engine/channel-tokens.js';
-import { subject } from '../engine/describe.js';
-import { childValue } from '../engine/document.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { channelConfigs } from '../analyzers/channel-tokens.js';
+import { subject } from '../framework/describe.js';
+import { childValue } from '../framework/document.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 /** Channels whose direct messages `dmPolicy` governs. */
 const DM_CHANNELS = new Set(['telegram', 'discord', 'whatsapp']);

@@ -1,5 +1,5 @@
-import { channelConfigs } from '../engine/channel-tokens.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { channelConfigs } from '../analyzers/channel-tokens.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 /** Channels the platform lists as coming soon. */
 const PREVIEW_CHANNELS: ReadonlyMap<string, string> = new Map([['whatsapp', 'WhatsApp']]);

@@ -1,12 +1,12 @@
-import { channelTokens, conventionalSecretName, ENV_PREFIX, tokenKind } from '../engine/channel-tokens.js';
-import { maskSecret } from '../engine/masking.js';
-import { looksLikeToken } from '../engine/secret-detector.js';
-import { listOf, subject } from '../engine/describe.js';
-import { nodeAt } from '../engine/document.js';
-import { envNameFor } from '../engine/env-names.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
-import { declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+import { channelTokens, conventionalSecretName, ENV_PREFIX, tokenKind } from '../analyzers/channel-tokens.js';
+import { maskSecret } from '../framework/masking.js';
+import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { listOf, subject } from '../framework/describe.js';
+import { nodeAt } from '../framework/document.js';
+import { envNameFor } from '../analyzers/env-names.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf, type FixSpec } from '../framework/rule.js';
+import { declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
 
 const NAME_CHARACTER = /[A-Za-z0-9_]/;
 const WHITESPACE = /\s/;

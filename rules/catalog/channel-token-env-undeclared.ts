@@ -1,7 +1,7 @@
-import { channelTokens, tokenDescription } from '../engine/channel-tokens.js';
-import { formatPath } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { declareSecret, declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+import { channelTokens, tokenDescription } from '../analyzers/channel-tokens.js';
+import { formatPath } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { declareSecret, declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
 
 export const channelTokenEnvUndeclared = defineRule({
   meta: {

@@ -1,9 +1,9 @@
-import { type ChannelToken, channelTokens, conventionalSecretName, ENV_PREFIX, envReferenceIntent, expectedTokenKind, literalChannelTokens, tokenDescription, tokenKind } from '../engine/channel-tokens.js';
-import { maskSecret } from '../engine/masking.js';
-import { formatPath } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { declareSecret, declaredSecretNames } from '../engine/secrets.js';
-import { derived, type ParsedDocument } from '../engine/document.js';
+import { type ChannelToken, channelTokens, conventionalSecretName, ENV_PREFIX, envReferenceIntent, expectedTokenKind, literalChannelTokens, tokenDescription, tokenKind } from '../analyzers/channel-tokens.js';
+import { maskSecret } from '../framework/masking.js';
+import { formatPath } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { declareSecret, declaredSecretNames } from '../analyzers/secrets.js';
+import { derived, type ParsedDocument } from '../framework/document.js';
 
 export const channelTokenLiteral = defineRule({
   meta: {

@@ -1,8 +1,8 @@
-import { channelConfigs, conventionalSecretName, REQUIRED_TOKENS } from '../engine/channel-tokens.js';
-import { formatPath, subject } from '../engine/describe.js';
-import { propertiesNamed } from '../engine/document.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { declaredSecretNames } from '../engine/secrets.js';
+import { channelConfigs, conventionalSecretName, REQUIRED_TOKENS } from '../analyzers/channel-tokens.js';
+import { formatPath, subject } from '../framework/describe.js';
+import { propertiesNamed } from '../framework/document.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { declaredSecretNames } from '../analyzers/secrets.js';
 
 export const channelTokenMissing = defineRule({
   meta: {

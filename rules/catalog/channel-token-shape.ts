@@ -7,11 +7,11 @@ import {
   tokenKind,
   type ChannelToken,
   type TokenKind,
-} from '../engine/channel-tokens.js';
-import { maskSecret } from '../engine/masking.js';
-import { subject } from '../engine/describe.js';
-import { nodeAt } from '../engine/document.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+} from '../analyzers/channel-tokens.js';
+import { maskSecret } from '../framework/masking.js';
+import { subject } from '../framework/describe.js';
+import { nodeAt } from '../framework/document.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 /** Text people leave where a token goes: `<token>`, `YOUR_BOT_TOKEN`, `paste-here`, `xxxxx`, `TODO`, `changeme`. */
 const PLACEHOLDER = /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|insert|paste|replace|put|enter|add)(?:[\s_-]|$)|[\s_-]here$|^x{3,}$|^todo\b|^changeme$|^placeholder$/i;

@@ -1,6 +1,6 @@
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { forEachObject, pathOf } from '../engine/walk.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { forEachObject, pathOf } from '../framework/walk.js';
 
 export const duplicateKey = defineRule({
   meta: {

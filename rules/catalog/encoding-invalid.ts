@@ -1,4 +1,4 @@
-import { defineRule } from '../engine/rule.js';
+import { defineRule } from '../framework/rule.js';
 
 export const encodingInvalid = defineRule({
   meta: {

@@ -1,8 +1,8 @@
-import { formatValue, listOf, subject, writtenText } from '../engine/describe.js';
-import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
-import { expectation } from '../engine/schema-lookup.js';
-import type { SchemaError } from '../engine/schema-validation.js';
-import { closest } from '../engine/suggest.js';
+import { formatValue, listOf, subject, writtenText } from '../framework/describe.js';
+import { defineRule, spanOf, type FixSpec } from '../framework/rule.js';
+import { expectation } from '../framework/schema-lookup.js';
+import type { SchemaError } from '../framework/schema-validation.js';
+import { closest } from '../framework/suggest.js';
 
 const KEYWORDS = new Set([
   'enum',

@@ -1,6 +1,6 @@
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { MAX_DEPTH } from '../engine/document.js';
-import { defineRule, unlisted, type FixSpec, type RuleContext } from '../engine/rule.js';
+import { MAX_DEPTH } from '../framework/document.js';
+import { defineRule, unlisted, type FixSpec, type RuleContext } from '../framework/rule.js';
 
 export const jsonSyntax = defineRule({
   meta: {

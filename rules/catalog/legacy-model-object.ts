@@ -1,7 +1,7 @@
-import { childValue, nodeAt } from '../engine/document.js';
-import { formatValue } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { convertModelObject } from '../engine/legacy-forms.js';
+import { childValue, nodeAt } from '../framework/document.js';
+import { formatValue } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { convertModelObject } from '../analyzers/legacy-forms.js';
 
 /** The schema's `modelId` pattern: `<provider>/<model>`, more `/` segments allowed. */
 const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;

@@ -1,8 +1,8 @@
-import { childValue, stringValue } from '../engine/document.js';
-import { formatValue } from '../engine/describe.js';
-import { convertShorthandTask } from '../engine/legacy-forms.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { tasks } from '../engine/tasks.js';
+import { childValue, stringValue } from '../framework/document.js';
+import { formatValue } from '../framework/describe.js';
+import { convertShorthandTask } from '../analyzers/legacy-forms.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { tasks } from '../analyzers/tasks.js';
 
 export const legacyTaskShorthand = defineRule({
   meta: {

@@ -1,7 +1,7 @@
-import { MAX_LENGTH } from '../engine/document.js';
-import { plural, subject } from '../engine/describe.js';
-import { defineRule, spanOf, type Finding } from '../engine/rule.js';
-import type { SchemaError } from '../engine/schema-validation.js';
+import { MAX_LENGTH } from '../framework/document.js';
+import { plural, subject } from '../framework/describe.js';
+import { defineRule, spanOf, type Finding } from '../framework/rule.js';
+import type { SchemaError } from '../framework/schema-validation.js';
 
 export const limitExceeded = defineRule({
   meta: {

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf, type Span } from '../engine/rule.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf, type Span } from '../framework/rule.js';
 
 export const missingProperty = defineRule({
   meta: {

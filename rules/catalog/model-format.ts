@@ -1,9 +1,9 @@
 import type { Node } from 'jsonc-parser';
-import { childValue, nodeAt } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf, type RuleContext } from '../engine/rule.js';
-import type { JsonPath } from '../engine/types.js';
+import { childValue, nodeAt } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf, type RuleContext } from '../framework/rule.js';
+import type { JsonPath } from '../framework/types.js';
 
 /** The schema's `modelId`: a provider, then one or more `/`-separated parts, no whitespace. */
 const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;

@@ -1,8 +1,8 @@
-import { propertiesNamed } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { removeProperty } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../engine/tasks.js';
+import { propertiesNamed } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { removeProperty } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../analyzers/tasks.js';
 
 export const payloadTextConflict = defineRule({
   meta: {

@@ -1,7 +1,7 @@
-import { propertiesNamed } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../engine/tasks.js';
+import { propertiesNamed } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { OTHER_TEXT_FIELD, payloadKind, payloadObject, tasks, TEXT_FIELD } from '../analyzers/tasks.js';
 
 
 export const payloadTextField = defineRule({

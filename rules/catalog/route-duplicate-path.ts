@@ -1,6 +1,6 @@
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { type RouteItem, routeItems, withoutTrailingSlash } from '../engine/routes.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { type RouteItem, routeItems, withoutTrailingSlash } from '../analyzers/routes.js';
 
 export const routeDuplicatePath = defineRule({
   meta: {

@@ -1,7 +1,7 @@
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf, type FixSpec } from '../engine/rule.js';
-import { routeItems } from '../engine/routes.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf, type FixSpec } from '../framework/rule.js';
+import { routeItems } from '../analyzers/routes.js';
 
 /** The schema's pattern for a route path (`/$defs/route/properties/path/pattern`). */
 const PATH_PATTERN = /^\/[^\s?#]*$/u;

@@ -1,7 +1,7 @@
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { routeItems, withoutTrailingSlash } from '../engine/routes.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { routeItems, withoutTrailingSlash } from '../analyzers/routes.js';
 
 const VALID_PATH = /^\/[^\s?#]*$/u;
 

@@ -1,5 +1,5 @@
-import { defineRule, spanOf } from '../engine/rule.js';
-import { PORT_MAX, PORT_MIN, routeItems, routeLabel } from '../engine/routes.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { PORT_MAX, PORT_MIN, routeItems, routeLabel } from '../analyzers/routes.js';
 
 
 export const routePortRange = defineRule({

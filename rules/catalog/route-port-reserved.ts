@@ -1,7 +1,7 @@
-import { arrayItems, childValue, stringValue } from '../engine/document.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { GATEWAY_PORT } from '../engine/routes.js';
+import { arrayItems, childValue, stringValue } from '../framework/document.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { GATEWAY_PORT } from '../analyzers/routes.js';
 
 
 export const routePortReserved = defineRule({

@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { childValue, keyNodeAt, nodeAt, touchesSyntaxError, type ParsedDocument } from '../engine/document.js';
-import { plural } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { portList, routeItems, routePorts } from '../engine/routes.js';
+import { childValue, keyNodeAt, nodeAt, touchesSyntaxError, type ParsedDocument } from '../framework/document.js';
+import { plural } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { portList, routeItems, routePorts } from '../analyzers/routes.js';
 
 export const routeWithoutStart = defineRule({
   meta: {

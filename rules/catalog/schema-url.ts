@@ -1,9 +1,9 @@
-import { nodeAt } from '../engine/document.js';
-import { looksLikeToken } from '../engine/secret-detector.js';
-import { formatValue } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { SCHEMA_URL } from '../engine/links.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { nodeAt } from '../framework/document.js';
+import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { formatValue } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { SCHEMA_URL } from '../framework/links.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const schemaUrl = defineRule({
   meta: {

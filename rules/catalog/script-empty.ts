@@ -1,8 +1,8 @@
-import { childValue, propertiesNamed } from '../engine/document.js';
-import { removeProperty } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { touchesSyntaxError } from '../engine/document.js';
-import type { ScriptName } from '../engine/scripts.js';
+import { childValue, propertiesNamed } from '../framework/document.js';
+import { removeProperty } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { touchesSyntaxError } from '../framework/document.js';
+import type { ScriptName } from '../analyzers/scripts.js';
 
 const SCRIPT_NAMES: readonly ScriptName[] = ['build', 'start'];
 

@@ -1,7 +1,7 @@
-import { repositoryIndex, type RepositoryIndex } from '../engine/repository.js';
-import { defineRule } from '../engine/rule.js';
-import { scriptPathUses, type ScriptPathUse } from '../engine/script-paths.js';
-import { documentSpan } from '../engine/scripts.js';
+import { repositoryIndex, type RepositoryIndex } from '../analyzers/repository.js';
+import { defineRule } from '../framework/rule.js';
+import { scriptPathUses, type ScriptPathUse } from '../analyzers/script-paths.js';
+import { documentSpan } from '../analyzers/scripts.js';
 
 /** Files Node tries for a module path without an extension (`node server` runs `server.js`). */
 const NODE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.json', '.node', '.ts', '.mts', '.cts'];

@@ -1,6 +1,6 @@
-import { repeatedNames } from '../engine/repeats.js';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { repeatedNames } from '../analyzers/repeats.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const secretDuplicate = defineRule({
   meta: {

@@ -1,8 +1,8 @@
-import { arrayItems, childValue } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { upperSnakeCase } from '../engine/env-names.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { declaredSecretNames, ENV_NAME } from '../engine/secrets.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { upperSnakeCase } from '../analyzers/env-names.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
 
 const LOWERCASE = /[a-z]/;
 

@@ -1,8 +1,8 @@
-import { arrayItems, childValue } from '../engine/document.js';
-import { formatValue, listOf, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { envNameFor } from '../engine/env-names.js';
-import { ENV_NAME } from '../engine/secrets.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, listOf, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { envNameFor } from '../analyzers/env-names.js';
+import { ENV_NAME } from '../analyzers/secrets.js';
 
 const WHITESPACE = /\s/;
 const NAME_CHARACTER = /[A-Za-z0-9_]/;

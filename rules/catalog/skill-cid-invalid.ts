@@ -1,8 +1,8 @@
-import { describeCid } from '../engine/cid.js';
-import { arrayItems, childValue } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { describeCid } from '../analyzers/cid.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 /**
  * What an uploaded skill's CID can address: a UnixFS folder or file (dag-pb, the form of every

@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { describeCid } from '../engine/cid.js';
-import { arrayItems, childValue } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { describeCid } from '../analyzers/cid.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 interface Source {
   index: number;

@@ -1,7 +1,7 @@
-import { arrayItems, childValue } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Longest file name Linux file systems take, in bytes (NAME_MAX). */

@@ -1,7 +1,7 @@
-import { arrayItems, childValue } from '../engine/document.js';
-import { formatValue, listOf, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, listOf, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 /** The schema's `clawhub_slug` pattern: `name` or `owner/name`. */
 const SLUG = /^[a-z0-9._-]+(?:\/[a-z0-9._-]+)?$/;

@@ -1,6 +1,6 @@
-import { arrayItems, childValue, stringValue } from '../engine/document.js';
-import { removeProperty } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { arrayItems, childValue, stringValue } from '../framework/document.js';
+import { removeProperty } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const skillSourceExclusive = defineRule({
   meta: {

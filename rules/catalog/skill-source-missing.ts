@@ -1,5 +1,5 @@
-import { arrayItems, childValue, stringValue } from '../engine/document.js';
-import { defineRule } from '../engine/rule.js';
+import { arrayItems, childValue, stringValue } from '../framework/document.js';
+import { defineRule } from '../framework/rule.js';
 
 export const skillSourceMissing = defineRule({
   meta: {

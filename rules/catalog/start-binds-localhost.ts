@@ -1,7 +1,7 @@
-import { defineRule } from '../engine/rule.js';
-import { documentSpan, manifestScript, scriptEdits } from '../engine/scripts.js';
-import { isLoopback, shownSetting, startAddresses } from '../engine/server-address.js';
-import { replaceInWord, spanInWord } from '../engine/shell.js';
+import { defineRule } from '../framework/rule.js';
+import { documentSpan, manifestScript, scriptEdits } from '../analyzers/scripts.js';
+import { isLoopback, shownSetting, startAddresses } from '../analyzers/server-address.js';
+import { replaceInWord, spanInWord } from '../analyzers/shell.js';
 
 export const ANY_ADDRESS = '0.0.0.0';
 

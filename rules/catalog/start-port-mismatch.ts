@@ -1,9 +1,9 @@
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, type FixSpec } from '../engine/rule.js';
-import { documentSpan, manifestScript, scriptEdits, type ManifestScript } from '../engine/scripts.js';
-import { type NamedPort, shownSetting, startAddresses } from '../engine/server-address.js';
-import { replaceInWord, spanInWord } from '../engine/shell.js';
-import { GATEWAY_PORT, PORT_MAX, PORT_MIN, portList, type RouteItem, routeItems, routePorts } from '../engine/routes.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, type FixSpec } from '../framework/rule.js';
+import { documentSpan, manifestScript, scriptEdits, type ManifestScript } from '../analyzers/scripts.js';
+import { type NamedPort, shownSetting, startAddresses } from '../analyzers/server-address.js';
+import { replaceInWord, spanInWord } from '../analyzers/shell.js';
+import { GATEWAY_PORT, PORT_MAX, PORT_MIN, portList, type RouteItem, routeItems, routePorts } from '../analyzers/routes.js';
 
 export const startPortMismatch = defineRule({
   meta: {

@@ -1,8 +1,8 @@
-import { touchesSyntaxError } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { parseIsoTimestamp } from '../engine/schedule.js';
-import { atFields} from '../engine/tasks.js';
+import { touchesSyntaxError } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { parseIsoTimestamp } from '../analyzers/schedule.js';
+import { atFields} from '../analyzers/tasks.js';
 
 export const taskAtNoOffset = defineRule({
   meta: {

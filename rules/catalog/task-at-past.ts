@@ -1,9 +1,9 @@
-import { touchesSyntaxError } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { explainSchedule, humanDuration, parseIsoTimestamp } from '../engine/schedule.js';
-import { atFields} from '../engine/tasks.js';
-import { isValidTimeZone } from '../engine/time-zones.js';
+import { touchesSyntaxError } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { explainSchedule, humanDuration, parseIsoTimestamp } from '../analyzers/schedule.js';
+import { atFields} from '../analyzers/tasks.js';
+import { isValidTimeZone } from '../analyzers/time-zones.js';
 
 export const taskAtPast = defineRule({
   meta: {

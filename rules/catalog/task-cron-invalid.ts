@@ -1,9 +1,9 @@
-import { touchesSyntaxError } from '../engine/document.js';
-import { CRON_SYNTAX, cronProblem, type CronProblem } from '../engine/cron.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf, type Span } from '../engine/rule.js';
-import { cronSchedules, spanInString, type CronSchedule } from '../engine/tasks.js';
-import type { ParsedDocument } from '../engine/document.js';
+import { touchesSyntaxError } from '../framework/document.js';
+import { CRON_SYNTAX, cronProblem, type CronProblem } from '../analyzers/cron.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf, type Span } from '../framework/rule.js';
+import { cronSchedules, spanInString, type CronSchedule } from '../analyzers/tasks.js';
+import type { ParsedDocument } from '../framework/document.js';
 
 const FIVE_FIELDS = 'minute, hour, day of month, month, day of week';
 

@@ -1,8 +1,8 @@
-import { childValue, nodeAt, stringValue, touchesSyntaxError } from '../engine/document.js';
-import { formatValue, listOf, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { closest } from '../engine/suggest.js';
-import { tasks } from '../engine/tasks.js';
+import { childValue, nodeAt, stringValue, touchesSyntaxError } from '../framework/document.js';
+import { formatValue, listOf, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { closest } from '../framework/suggest.js';
+import { tasks } from '../analyzers/tasks.js';
 
 export const taskDeliveryChannelUnconfigured = defineRule({
   meta: {

@@ -1,7 +1,7 @@
-import { childValue, stringValue, touchesSyntaxError } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { missingKeySpan, tasks, webhookUrlProblem } from '../engine/tasks.js';
+import { childValue, stringValue, touchesSyntaxError } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { missingKeySpan, tasks, webhookUrlProblem } from '../analyzers/tasks.js';
 
 export const taskDeliveryIncomplete = defineRule({
   meta: {

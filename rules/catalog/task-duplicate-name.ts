@@ -1,6 +1,6 @@
-import { repeatedNames } from '../engine/repeats.js';
-import { formatValue } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { repeatedNames } from '../analyzers/repeats.js';
+import { formatValue } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const taskDuplicateName = defineRule({
   meta: {

@@ -1,9 +1,9 @@
-import { cronFields, subMinuteFiring } from '../engine/cron.js';
-import { childValue } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { humanDuration } from '../engine/schedule.js';
-import { cronSchedules, tasks } from '../engine/tasks.js';
+import { cronFields, subMinuteFiring } from '../analyzers/cron.js';
+import { childValue } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { humanDuration } from '../analyzers/schedule.js';
+import { cronSchedules, tasks } from '../analyzers/tasks.js';
 
 const MINUTE_MS = 60_000;
 

@@ -1,7 +1,7 @@
-import { childValue, touchesSyntaxError } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { payloadObject, tasks } from '../engine/tasks.js';
+import { childValue, touchesSyntaxError } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { payloadObject, tasks } from '../analyzers/tasks.js';
 
 const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;
 const WHITESPACE = /\s/;

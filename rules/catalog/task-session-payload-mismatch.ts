@@ -1,7 +1,7 @@
-import { childValue, stringValue } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { payloadKind, payloadObject, tasks } from '../engine/tasks.js';
+import { childValue, stringValue } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { payloadKind, payloadObject, tasks } from '../analyzers/tasks.js';
 
 const PAIRED = { main: 'systemEvent', isolated: 'agentTurn' } as const;
 const OTHER_TARGET = { main: 'isolated', isolated: 'main' } as const;

@@ -1,8 +1,8 @@
-import { childValue } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { humanDuration } from '../engine/schedule.js';
-import { scheduleObject, tasks } from '../engine/tasks.js';
+import { childValue } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { humanDuration } from '../analyzers/schedule.js';
+import { scheduleObject, tasks } from '../analyzers/tasks.js';
 
 export const taskStaggerTooLarge = defineRule({
   meta: {

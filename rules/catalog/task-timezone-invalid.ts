@@ -1,9 +1,9 @@
-import { childValue, touchesSyntaxError } from '../engine/document.js';
-import { formatValue, subject } from '../engine/describe.js';
-import { replaceValue } from '../engine/json-edits.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { scheduleObject, tasks } from '../engine/tasks.js';
-import { isValidTimeZone, suggestTimeZone } from '../engine/time-zones.js';
+import { childValue, touchesSyntaxError } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { scheduleObject, tasks } from '../analyzers/tasks.js';
+import { isValidTimeZone, suggestTimeZone } from '../analyzers/time-zones.js';
 
 export const taskTimezoneInvalid = defineRule({
   meta: {

@@ -1,7 +1,7 @@
-import { childValue, stringValue, touchesSyntaxError } from '../engine/document.js';
-import { subject } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { isLoopbackHost, tasks, webhookUrlProblem } from '../engine/tasks.js';
+import { childValue, stringValue, touchesSyntaxError } from '../framework/document.js';
+import { subject } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { isLoopbackHost, tasks, webhookUrlProblem } from '../analyzers/tasks.js';
 
 export const taskWebhookInsecure = defineRule({
   meta: {

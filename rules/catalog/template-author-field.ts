@@ -1,10 +1,10 @@
 import type { Node } from 'jsonc-parser';
-import { childValue } from '../engine/document.js';
-import { formatValue, listOf } from '../engine/describe.js';
-import { addProperties } from '../engine/json-edits.js';
-import { defineRule } from '../engine/rule.js';
-import type { SchemaError } from '../engine/schema-validation.js';
-import { AUTHOR_FIELDS, hasKey, templateKeySpan, templateObject } from '../engine/template-fields.js';
+import { childValue } from '../framework/document.js';
+import { formatValue, listOf } from '../framework/describe.js';
+import { addProperties } from '../framework/json-edits.js';
+import { defineRule } from '../framework/rule.js';
+import type { SchemaError } from '../framework/schema-validation.js';
+import { AUTHOR_FIELDS, hasKey, templateKeySpan, templateObject } from '../analyzers/template-fields.js';
 
 export const templateAuthorField = defineRule({
   meta: {

@@ -1,5 +1,5 @@
-import { defineRule } from '../engine/rule.js';
-import { hasKey, templateKeySpan, templateObject } from '../engine/template-fields.js';
+import { defineRule } from '../framework/rule.js';
+import { hasKey, templateKeySpan, templateObject } from '../analyzers/template-fields.js';
 
 export const templateAuthorMissing = defineRule({
   meta: {

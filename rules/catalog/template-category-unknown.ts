@@ -1,8 +1,8 @@
-import { childValue } from '../engine/document.js';
-import { formatValue, listOf } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { closest } from '../engine/suggest.js';
-import { templateObject } from '../engine/template-fields.js';
+import { childValue } from '../framework/document.js';
+import { formatValue, listOf } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { closest } from '../framework/suggest.js';
+import { templateObject } from '../analyzers/template-fields.js';
 
 /** Named by the documentation (the first three) or used by the platform's own templates. */
 export const KNOWN_CATEGORIES = ['general', 'defi', 'social', 'productivity', 'content', 'governance', 'actions & transactions'] as const;

@@ -1,6 +1,6 @@
-import { keyNodeAt } from '../engine/document.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { templateObject } from '../engine/template-fields.js';
+import { keyNodeAt } from '../framework/document.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { templateObject } from '../analyzers/template-fields.js';
 
 export const templateIgnored = defineRule({
   meta: {

@@ -1,5 +1,5 @@
-import { MANIFEST_FILE, repositoryIndex } from '../engine/repository.js';
-import { defineRule } from '../engine/rule.js';
+import { MANIFEST_FILE, repositoryIndex } from '../analyzers/repository.js';
+import { defineRule } from '../framework/rule.js';
 
 export const templateManifestMissing = defineRule({
   meta: {

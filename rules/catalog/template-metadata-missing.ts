@@ -1,6 +1,6 @@
-import { nodeAt, touchesSyntaxError } from '../engine/document.js';
-import { defineRule } from '../engine/rule.js';
-import { hasKey, templateKeySpan } from '../engine/template-fields.js';
+import { nodeAt, touchesSyntaxError } from '../framework/document.js';
+import { defineRule } from '../framework/rule.js';
+import { hasKey, templateKeySpan } from '../analyzers/template-fields.js';
 
 const REQUIRED = [
   ['slug', 'the template\'s marketplace URL slug (lowercase letters, digits and hyphens, such as `useful-assistant`)'],

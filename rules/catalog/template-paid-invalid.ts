@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { childValue, keyNodeAt } from '../engine/document.js';
-import { formatValue } from '../engine/describe.js';
-import { defineRule, spanOf, type Span } from '../engine/rule.js';
-import { templateObject } from '../engine/template-fields.js';
+import { childValue, keyNodeAt } from '../framework/document.js';
+import { formatValue } from '../framework/describe.js';
+import { defineRule, spanOf, type Span } from '../framework/rule.js';
+import { templateObject } from '../analyzers/template-fields.js';
 
 /** Digits with an optional fractional part: `5`, `0.50`; no sign, exponent, spaces or bare `.`. */
 const DECIMAL = /^\d+(?:\.\d+)?$/;

@@ -1,5 +1,5 @@
-import { README_FILE, repositoryIndex } from '../engine/repository.js';
-import { defineRule } from '../engine/rule.js';
+import { README_FILE, repositoryIndex } from '../analyzers/repository.js';
+import { defineRule } from '../framework/rule.js';
 
 const FIRST_LINE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 

@@ -1,6 +1,6 @@
-import { defineRule } from '../engine/rule.js';
-import { envAssignments, privateKeyLine, secretFileKind } from '../engine/secret-files.js';
-import type { Range } from '../engine/types.js';
+import { defineRule } from '../framework/rule.js';
+import { envAssignments, privateKeyLine, secretFileKind } from '../analyzers/secret-files.js';
+import type { Range } from '../framework/types.js';
 
 const FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 /** Variable names listed in a message before "and N more". */

@@ -1,6 +1,6 @@
-import { arrayItems, childValue } from '../engine/document.js';
-import { repositoryIndex, SKILLS_FOLDER } from '../engine/repository.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { repositoryIndex, SKILLS_FOLDER } from '../analyzers/repository.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const templateSkillFolderConflict = defineRule({
   meta: {

@@ -1,4 +1,4 @@
-import { defineRule } from '../engine/rule.js';
+import { defineRule } from '../framework/rule.js';
 
 const FIRST_LINE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 /** Link targets are shown up to this many characters. */

@@ -1,6 +1,6 @@
-import { childValue } from '../engine/document.js';
-import { defineRule } from '../engine/rule.js';
-import { templateObject } from '../engine/template-fields.js';
+import { childValue } from '../framework/document.js';
+import { defineRule } from '../framework/rule.js';
+import { templateObject } from '../analyzers/template-fields.js';
 
 /** The published template validator's limit. */
 export const MAX_TAGS = 10;

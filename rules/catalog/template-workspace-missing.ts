@@ -1,5 +1,5 @@
-import { repositoryIndex, WORKSPACE_FOLDER } from '../engine/repository.js';
-import { defineRule } from '../engine/rule.js';
+import { repositoryIndex, WORKSPACE_FOLDER } from '../analyzers/repository.js';
+import { defineRule } from '../framework/rule.js';
 
 const FIRST_LINE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 

@@ -1,5 +1,5 @@
-import { article, formatValue, jsonType, subject, writtenText } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
+import { article, formatValue, jsonType, subject, writtenText } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
 
 export const typeMismatch = defineRule({
   meta: {

@@ -1,8 +1,8 @@
-import { propertiesNamed, propertyNode } from '../engine/document.js';
-import { formatPath, listOf } from '../engine/describe.js';
-import { defineRule, spanOf } from '../engine/rule.js';
-import { knownProperties } from '../engine/schema-lookup.js';
-import { closest } from '../engine/suggest.js';
+import { propertiesNamed, propertyNode } from '../framework/document.js';
+import { formatPath, listOf } from '../framework/describe.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+import { knownProperties } from '../framework/schema-lookup.js';
+import { closest } from '../framework/suggest.js';
 
 export const unknownProperty = defineRule({
   meta: {

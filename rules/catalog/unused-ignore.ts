@@ -1,4 +1,7 @@
-import type { RuleMeta } from '../engine/types.js';
+import type { IgnoreEntry } from '../framework/config.js';
+import { docsUrl } from '../framework/links.js';
+import type { LintOptions } from '../framework/options.js';
+import type { Diagnostic, RuleMeta, Severity } from '../framework/types.js';
 
 /** Reported by the configuration reader, not by a check over the manifest. */
 export const unusedIgnore: RuleMeta = {
@@ -10,3 +13,17 @@ export const unusedIgnore: RuleMeta = {
     'An ignore entry that silences nothing any more (the problem was fixed, the path moved) would hide the next real problem at that path.',
   fixable: false,
 };
+
+/** `unused-ignore` findings for entries that silenced nothing, located in the config file. */
+export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: LintOptions = {}): Diagnostic[] {
+  const severity = options.rules?.[unusedIgnore.id] ?? unusedIgnore.severity;
+  if (severity === 'off') return [];
+  return unused.map((entry) => ({
+    ruleId: unusedIgnore.id,
+    severity: severity as Severity,
+    message: `This ignore entry (${entry.rule ? `rule \`${entry.rule}\`` : 'every rule'} at \`${entry.path || '/'}\`) matched no finding; remove it so silencing never outlives its reason.`,
+    path: ['ignore', entry.index],
+    range: entry.range,
+    docsUrl: docsUrl(unusedIgnore.id),
+  }));
+}

@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { channelDmOpen } from '../channel-dm-open.js';
 import { channelPreview } from '../channel-preview.js';
 import { channelTokenEnvFormat } from '../channel-token-env-format.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { duplicateKey } from '../duplicate-key.js';
 import { encodingInvalid } from '../encoding-invalid.js';
 import { invalidValue } from '../invalid-value.js';

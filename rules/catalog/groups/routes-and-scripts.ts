@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { buildLongRunning } from '../build-long-running.js';
 import { routeDuplicatePath } from '../route-duplicate-path.js';
 import { routePathFormat } from '../route-path-format.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { skillCidInvalid } from '../skill-cid-invalid.js';
 import { skillDuplicate } from '../skill-duplicate.js';
 import { skillDuplicateSource } from '../skill-duplicate-source.js';

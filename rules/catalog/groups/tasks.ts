@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { legacyTaskShorthand } from '../legacy-task-shorthand.js';
 import { payloadTextConflict } from '../payload-text-conflict.js';
 import { payloadTextField } from '../payload-text-field.js';

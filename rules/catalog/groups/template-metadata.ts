@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { templateAuthorField } from '../template-author-field.js';
 import { templateAuthorMissing } from '../template-author-missing.js';
 import { templateCategoryUnknown } from '../template-category-unknown.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../engine/rule.js';
+import type { Rule } from '../../framework/rule.js';
 import { scriptPathMissing } from '../script-path-missing.js';
 import { templateManifestMissing } from '../template-manifest-missing.js';
 import { templateMetadataMissing } from '../template-metadata-missing.js';

@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { channelTokens, ENV_PREFIX, type TokenField } from './channel-tokens.js';
-import { arrayItems, contentSpan, nodeAt, propertyNode, type ParsedDocument } from './document.js';
-import type { Span } from './rule.js';
-import type { JsonPath } from './types.js';
+import { arrayItems, contentSpan, nodeAt, propertyNode, type ParsedDocument } from '../framework/document.js';
+import type { Span } from '../framework/rule.js';
+import type { JsonPath } from '../framework/types.js';
 
 /**
  * Where names are declared and used across a manifest, for editors: the secrets that `env:`

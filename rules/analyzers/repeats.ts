@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { arrayItems, childValue, type ParsedDocument } from './document.js';
-import type { JsonPath } from './types.js';
+import { arrayItems, childValue, type ParsedDocument } from '../framework/document.js';
+import type { JsonPath } from '../framework/types.js';
 
 export interface RepeatedName {
   /** Path of the later item's field, where the finding goes. */

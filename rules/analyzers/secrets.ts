@@ -1,6 +1,6 @@
-import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from './document.js';
-import { appendToArray } from './json-edits.js';
-import type { OffsetEdit } from './rule.js';
+import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from '../framework/document.js';
+import { appendToArray } from '../framework/json-edits.js';
+import type { OffsetEdit } from '../framework/rule.js';
 
 /** Names declared in `secrets[]`. */
 export function declaredSecretNames(doc: ParsedDocument): ReadonlySet<string> {

@@ -1,7 +1,6 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
-import { RULES, COVERED_SCHEMA_PATHS } from './registry.js';
-import type { Finding, FixSpec, RuleContext, Span } from './rule.js';
+import type { Finding, FixSpec, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor } from './masking.js';
@@ -10,11 +9,12 @@ import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
 /**
- * Lints manifest text, or a document already parsed with `parseDocument` (the language server
- * keeps one per version, so its features and the lint share a single parse).
+ * The rules a lint runs and the schema paths they report on themselves. The framework knows no
+ * rule: the engine's entry (rules/index.ts) hands it the catalog.
  */
-export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
-  return runToEnd(lintSteps(input, options));
+export interface RuleSet {
+  readonly rules: readonly Rule[];
+  readonly coveredSchemaPaths: readonly string[];
 }
 
 /** Runs a stepwise computation such as `lintSteps` in one go. */
@@ -26,14 +26,16 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
 }
 
 /**
- * `lint` in steps: it pauses after parsing, after the schema check and after each rule, so a
+ * A lint in steps: it pauses after parsing, after the schema check and after each rule, so a
  * host with other work (an editor's requests, a newer version of the text) can interleave it
- * or drop a run that is no longer wanted.
+ * or drop a run that is no longer wanted. It takes manifest text, or a document already parsed
+ * with `parseDocument` (the language server keeps one per version, so its features and the lint
+ * share a single parse).
  */
-export function* lintSteps(input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
+export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
   const doc = typeof input === 'string' ? parseDocument(input) : input;
   yield;
-  const schema = validateSchema(doc, COVERED_SCHEMA_PATHS);
+  const schema = validateSchema(doc, ruleSet.coveredSchemaPaths);
   yield;
   const now = options.now ?? new Date();
   const diagnostics: Diagnostic[] = [];
@@ -80,7 +82,7 @@ export function* lintSteps(input: string | ParsedDocument, options: LintOptions 
   };
   // A repository without a manifest file: only the repository checks have something to look at.
   const manifestMissing = context.repository?.manifest === false;
-  for (const rule of RULES) {
+  for (const rule of ruleSet.rules) {
     const setting = options.rules?.[rule.meta.id] ?? rule.meta.severity;
     if (setting === 'off') continue;
     if (manifestMissing && rule.meta.category !== 'Template repository') continue;

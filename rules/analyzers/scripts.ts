@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { childValue, derived, touchesSyntaxError, type ParsedDocument } from './document.js';
-import type { OffsetEdit, Span } from './rule.js';
+import { childValue, derived, touchesSyntaxError, type ParsedDocument } from '../framework/document.js';
+import type { OffsetEdit, Span } from '../framework/rule.js';
 import { parseShell, unwrapCommand, type ShellCommand, type ShellWord } from './shell.js';
-import type { JsonPath } from './types.js';
+import type { JsonPath } from '../framework/types.js';
 
 /** The lifecycle scripts of `scripts` (seed section 2.3). */
 export type ScriptName = 'build' | 'start';

@@ -1,6 +1,6 @@
 import { toolOf } from './scripts.js';
 import { unwrapCommand, type ShellCommand, type ShellWord } from './shell.js';
-import { derived, type ParsedDocument } from './document.js';
+import { derived, type ParsedDocument } from '../framework/document.js';
 import { manifestScript } from './scripts.js';
 
 /**

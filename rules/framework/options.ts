@@ -1,7 +1,7 @@
 /** What `lint` takes and gives besides the shapes of `types.ts`. */
 import type { InvalidEncoding } from './encoding.js';
 import type { SecretMask } from './masking.js';
-import type { RepositoryFacts } from './repository.js';
+import type { RepositoryFacts } from '../analyzers/repository.js';
 import type { Diagnostic, SeveritySetting } from './types.js';
 
 export interface LintOptions {

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { arrayItems, childValue, type ParsedDocument } from './document.js';
-import { touchesSyntaxError } from './document.js';
+import { arrayItems, childValue, type ParsedDocument } from '../framework/document.js';
+import { touchesSyntaxError } from '../framework/document.js';
 
 /** One item of `routes`, with the parts the route rules read; any of them may be absent or mistyped. */
 export interface RouteItem {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import { TOKEN_FIELDS } from './channel-tokens.js';
+import { TOKEN_FIELDS } from '../analyzers/channel-tokens.js';
 import { maskSecret } from './masking.js';
-import { looksLikeToken } from './secret-detector.js';
+import { looksLikeToken } from '../analyzers/secret-detector.js';
 import type { ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
 

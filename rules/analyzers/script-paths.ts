@@ -8,7 +8,7 @@
  * (`mkdir`, `git clone`, `cp`, redirections…); after a command that may create anything (an
  * archive extracted, a repository script run, inline code), nothing further is checked.
  */
-import { derived, type ParsedDocument } from './document.js';
+import { derived, type ParsedDocument } from '../framework/document.js';
 import { joinRepositoryPath } from './repository.js';
 import { manifestScript, toolOf, type ManifestScript } from './scripts.js';
 import { cdTarget, subWord, unwrapCommand, type ShellCommand, type ShellTerminator, type ShellWord } from './shell.js';

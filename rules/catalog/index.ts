@@ -1,13 +1,13 @@
-import { modelSecretsChannelsRules } from '../catalog/groups/model-secrets-channels.js';
-import { parsingAndSchemaRules } from '../catalog/groups/parsing-and-schema.js';
-import { routesAndScriptsRules } from '../catalog/groups/routes-and-scripts.js';
-import { skillsRules } from '../catalog/groups/skills.js';
-import { tasksRules } from '../catalog/groups/tasks.js';
-import { templateMetadataRules } from '../catalog/groups/template-metadata.js';
-import { templateRepositoryRules } from '../catalog/groups/template-repository.js';
-import { unusedIgnore } from '../catalog/unused-ignore.js';
-import type { Rule } from './rule.js';
-import type { RuleCategory, RuleMeta } from './types.js';
+import { modelSecretsChannelsRules } from './groups/model-secrets-channels.js';
+import { parsingAndSchemaRules } from './groups/parsing-and-schema.js';
+import { routesAndScriptsRules } from './groups/routes-and-scripts.js';
+import { skillsRules } from './groups/skills.js';
+import { tasksRules } from './groups/tasks.js';
+import { templateMetadataRules } from './groups/template-metadata.js';
+import { templateRepositoryRules } from './groups/template-repository.js';
+import { unusedIgnore } from './unused-ignore.js';
+import type { Rule } from '../framework/rule.js';
+import type { RuleCategory, RuleMeta } from '../framework/types.js';
 
 /** Rules that look at a manifest, in the order they run: one group per catalog category. */
 export const RULES: readonly Rule[] = [

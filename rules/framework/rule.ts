@@ -1,7 +1,7 @@
 import type { InvalidEncoding } from './encoding.js';
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from './document.js';
-import type { RepositoryFacts } from './repository.js';
+import type { RepositoryFacts } from '../analyzers/repository.js';
 import type { SchemaError } from './schema-validation.js';
 import type { JsonPath, Range, RuleMeta } from './types.js';
 

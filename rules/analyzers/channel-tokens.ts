@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { contentSpan, derived, nodeAt, propertiesNamed } from './document.js';
-import type { ParsedDocument } from './document.js';
-import type { Span } from './rule.js';
-import type { JsonPath } from './types.js';
+import { contentSpan, derived, nodeAt, propertiesNamed } from '../framework/document.js';
+import type { ParsedDocument } from '../framework/document.js';
+import type { Span } from '../framework/rule.js';
+import type { JsonPath } from '../framework/types.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];

@@ -1,7 +1,6 @@
 import { applyIgnores, type IgnoreEntry } from './config.js';
-import { lint } from './lint.js';
 import { LineIndex } from './line-index.js';
-import type { LintOptions } from './options.js';
+import type { LintOptions, LintResult } from './options.js';
 import type { Diagnostic } from './types.js';
 
 export interface FixTextResult {
@@ -18,7 +17,12 @@ const MAX_PASSES = 10;
  * pass until nothing changes. Fixes whose edits overlap one already taken wait for the next pass.
  * Findings that `ignore` entries silence are left alone.
  */
-export function fixText(text: string, options: LintOptions = {}, ignore: readonly IgnoreEntry[] = []): FixTextResult {
+export function fixTextWith(
+  lint: (text: string, options: LintOptions) => LintResult,
+  text: string,
+  options: LintOptions = {},
+  ignore: readonly IgnoreEntry[] = [],
+): FixTextResult {
   let output = text;
   let fixCount = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from './document.js';
-import { spanOf, type Span } from './rule.js';
-import type { JsonPath } from './types.js';
+import { arrayItems, childValue, derived, stringValue, type ParsedDocument } from '../framework/document.js';
+import { spanOf, type Span } from '../framework/rule.js';
+import type { JsonPath } from '../framework/types.js';
 
 /** A cron expression of a task, in either the documented or the shorthand form. */
 export interface CronSchedule {

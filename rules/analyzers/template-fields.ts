@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import { keyNodeAt, nodeAt, propertiesNamed, type ParsedDocument } from './document.js';
-import type { Span } from './rule.js';
-import { spanOf } from './rule.js';
+import { keyNodeAt, nodeAt, propertiesNamed, type ParsedDocument } from '../framework/document.js';
+import type { Span } from '../framework/rule.js';
+import { spanOf } from '../framework/rule.js';
 
 /** The `template` object (the last occurrence), or undefined when it is absent or not an object. */
 export function templateObject(doc: ParsedDocument): Node | undefined {

@@ -1,4 +1,4 @@
-import { plural } from './describe.js';
+import { plural } from '../framework/describe.js';
 import { load as loadMultiformats } from './lazy/multiformats.js';
 import { load as loadBasics } from './lazy/multiformats-basics.js';
 

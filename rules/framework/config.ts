@@ -1,11 +1,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './line-index.js';
-import { docsUrl } from './links.js';
-import { findRule, ruleIds } from './registry.js';
 import { closest } from './suggest.js';
-import { unusedIgnore } from '../catalog/unused-ignore.js';
-import type { LintOptions } from './options.js';
-import { SEVERITIES, type Diagnostic, type JsonPath, type Range, type Severity, type SeveritySetting } from './types.js';
+import { SEVERITIES, type Diagnostic, type JsonPath, type Range, type RuleMeta, type SeveritySetting } from './types.js';
 
 /** An `ignore` entry of `.manifestlintrc.json`: silences findings at or under a JSON pointer. */
 export interface IgnoreEntry {
@@ -28,8 +24,14 @@ export interface ConfigProblem {
 
 const SETTINGS: readonly SeveritySetting[] = ['off', ...SEVERITIES];
 
+/** The rules a configuration may name: the catalog's, handed in by the engine's entry. */
+export interface KnownRules {
+  findRule(id: string): RuleMeta | undefined;
+  ruleIds(): string[];
+}
+
 /** Reads `.manifestlintrc.json` text (comments and trailing commas allowed: it is our file). */
-export function parseConfig(text: string): { config: LintConfig; problems: ConfigProblem[] } {
+export function parseConfigWith(known: KnownRules, text: string): { config: LintConfig; problems: ConfigProblem[] } {
   const lines = new LineIndex(text);
   const config: LintConfig = { rules: {}, ignore: [] };
   const problems: ConfigProblem[] = [];
@@ -54,10 +56,10 @@ export function parseConfig(text: string): { config: LintConfig; problems: Confi
     const [key, value] = property.children ?? [];
     switch (key?.value) {
       case 'rules':
-        readRules(value, config, problem);
+        readRules(known, value, config, problem);
         break;
       case 'ignore':
-        readIgnore(value, lines, config, problem);
+        readIgnore(known, value, lines, config, problem);
         break;
       default:
         problem(key, `unknown key \`${String(key?.value)}\`; the configuration has \`rules\` and \`ignore\``);
@@ -68,13 +70,13 @@ export function parseConfig(text: string): { config: LintConfig; problems: Confi
 
 type Complain = (node: Node | undefined, message: string) => void;
 
-function readRules(node: Node | undefined, config: LintConfig, problem: Complain): void {
+function readRules(known: KnownRules, node: Node | undefined, config: LintConfig, problem: Complain): void {
   if (node?.type !== 'object') return problem(node, '`rules` must be an object of rule id to severity');
   for (const property of node.children ?? []) {
     const [key, value] = property.children ?? [];
     const id = String(key?.value);
-    if (!findRule(id)) {
-      const suggestion = closest(id, ruleIds());
+    if (!known.findRule(id)) {
+      const suggestion = closest(id, known.ruleIds());
       problem(key, `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`);
     } else if (!SETTINGS.includes(value?.value)) {
       problem(value, `severity of \`${id}\` must be one of ${SETTINGS.map((s) => `\`${s}\``).join(', ')}`);
@@ -84,7 +86,7 @@ function readRules(node: Node | undefined, config: LintConfig, problem: Complain
   }
 }
 
-function readIgnore(node: Node | undefined, lines: LineIndex, config: LintConfig, problem: Complain): void {
+function readIgnore(known: KnownRules, node: Node | undefined, lines: LineIndex, config: LintConfig, problem: Complain): void {
   if (node?.type !== 'array') return problem(node, '`ignore` must be an array of `{ "rule": "<id>", "path": "/json/pointer" }`');
   (node.children ?? []).forEach((entry, index) => {
     if (entry.type !== 'object') return problem(entry, 'an ignore entry must be an object with `path` and optionally `rule`');
@@ -98,7 +100,7 @@ function readIgnore(node: Node | undefined, lines: LineIndex, config: LintConfig
     const valueOf = (name: string) => properties.find((p) => p.children?.[0]?.value === name)?.children?.[1];
     const rule = valueOf('rule');
     const path = valueOf('path');
-    if (rule && (rule.type !== 'string' || !findRule(rule.value))) {
+    if (rule && (rule.type !== 'string' || !known.findRule(rule.value))) {
       return problem(rule, `\`rule\` must be a rule id; \`${String(rule.value)}\` is not one`);
     }
     if (path?.type !== 'string' || !(path.value === '' || String(path.value).startsWith('/'))) {
@@ -140,18 +142,4 @@ export function applyIgnores(
     return silencing.length === 0;
   });
   return { kept, matched };
-}
-
-/** `unused-ignore` findings for entries that silenced nothing, located in the config file. */
-export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: LintOptions = {}): Diagnostic[] {
-  const severity = options.rules?.[unusedIgnore.id] ?? unusedIgnore.severity;
-  if (severity === 'off') return [];
-  return unused.map((entry) => ({
-    ruleId: unusedIgnore.id,
-    severity: severity as Severity,
-    message: `This ignore entry (${entry.rule ? `rule \`${entry.rule}\`` : 'every rule'} at \`${entry.path || '/'}\`) matched no finding; remove it so silencing never outlives its reason.`,
-    path: ['ignore', entry.index],
-    range: entry.range,
-    docsUrl: docsUrl(unusedIgnore.id),
-  }));
 }

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
-import { propertiesNamed, type ParsedDocument } from './document.js';
-import { indentAt, isMultiline, layoutOf, renderObject } from './json-edits.js';
-import type { OffsetEdit } from './rule.js';
+import { propertiesNamed, type ParsedDocument } from '../framework/document.js';
+import { indentAt, isMultiline, layoutOf, renderObject } from '../framework/json-edits.js';
+import type { OffsetEdit } from '../framework/rule.js';
 
 /**
  * Conversions of the legacy forms real manifests use (SPEC section 3) into the documented ones.

@@ -1,4 +1,4 @@
-import { closest, editDistance } from './suggest.js';
+import { closest, editDistance } from '../framework/suggest.js';
 
 /**
  * Time zones of task schedules. A zone is valid when `Intl.DateTimeFormat` accepts it (SPEC

@@ -10,9 +10,9 @@
  * its case and whatever separates its characters. Secret shapes in the output itself are hidden
  * too, so text the mask never learned (another file's, a command's) cannot carry one either.
  */
-import { literalChannelTokens } from './channel-tokens.js';
+import { literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { derived, type ParsedDocument } from './document.js';
-import { findSecrets, mergeSpans, opaque, type SecretSpan } from './secret-detector.js';
+import { findSecrets, mergeSpans, opaque, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
