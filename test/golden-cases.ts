@@ -15,7 +15,7 @@ export interface GoldenCase {
 }
 
 const isInput = (file: string) =>
-  file.endsWith('.json') && !file.endsWith('.expected.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json');
+  file.endsWith('.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json');
 
 export function goldenCases(): GoldenCase[] {
   return readdirSync(GOLDEN, { withFileTypes: true })

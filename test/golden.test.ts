@@ -1,39 +1,44 @@
 /**
- * Golden files: `test/golden/<rule-id>/<case>.json` is an input manifest; beside it,
- * `<case>.expected.json` holds every finding the engine reports for it (rule, severity, path,
- * range as [startLine, startCharacter, endLine, endCharacter], 0-based, message, and every fix
- * with its edits), and `<case>.fixed.json`, when `--fix` changes anything, the fixed text.
- * A `<case>.repository.json` beside the input puts the manifest in a template repository (see
- * `lintOptionsFor`); findings about its other files carry their `file`.
+ * Golden files: `test/golden/<rule-id>/<case>.json` is an input manifest, linted with that rule
+ * alone; beside it, `<case>.out` holds the rule's findings as a reviewer reads them (see
+ * `describeFindings`), and `<case>.fixed.json`, when the rule's certain fixes change anything,
+ * the fixed text. A `<case>.repository.json` beside the input puts the manifest in a template
+ * repository (see `lintOptionsFor`); findings about its other files name their file.
  * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review;
  * `UPDATE_GOLDEN=rule-a,rule-b` rewrites only those rules' folders.
  */
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixText, LineIndex, lint, listRules, type Diagnostic, type Fix, type Range } from '../rules/index.js';
+import { fixText, LineIndex, lint, listRules, toPointer, type Diagnostic, type Fix, type LintOptions, type Range } from '../rules/index.js';
 import { goldenCases, goldenText, lintOptionsFor } from './golden-cases.js';
 
 const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
 const updating = (rule: string) => UPDATE_SPEC === '1' || UPDATE_SPEC.split(',').includes(rule);
 
-type CompactRange = [number, number, number, number];
-
-function compactRange({ start, end }: Range): CompactRange {
-  return [start.line, start.character, end.line, end.character];
+/** A range as `line:column-line:column`, 1-based as editors and the CLI show it. */
+function shownRange({ start, end }: Range): string {
+  return `${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}`;
 }
 
-function toGolden(diagnostic: Diagnostic) {
-  const compact = (fix: Fix) => ({ title: fix.title, edits: fix.edits.map((edit) => ({ range: compactRange(edit.range), newText: edit.newText })) });
-  return {
-    ruleId: diagnostic.ruleId,
-    severity: diagnostic.severity,
-    path: diagnostic.path,
-    range: compactRange(diagnostic.range),
-    ...(diagnostic.file !== undefined ? { file: diagnostic.file } : {}),
-    message: diagnostic.message,
-    ...(diagnostic.fixes ? { fixes: diagnostic.fixes.map(compact) } : {}),
-    ...(diagnostic.suggestions ? { suggestions: diagnostic.suggestions.map(compact) } : {}),
-  };
+/**
+ * Findings as text: per finding, its place (another file's name first), severity and JSON path,
+ * then its message, then each fix and suggestion with its edits (the new text as a JSON string,
+ * so spaces and line breaks show). Findings are separated by a blank line; none is `(none)`.
+ */
+export function describeFindings(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.length === 0) return '(none)\n';
+  const proposal = (kind: string, fix: Fix) => [`  ${kind}: ${fix.title}`, ...fix.edits.map((edit) => `    ${shownRange(edit.range)} ${JSON.stringify(edit.newText)}`)];
+  return diagnostics
+    .map((d) =>
+      [
+        `${d.file ? `${d.file} ` : ''}${shownRange(d.range)} ${d.severity} at ${toPointer(d.path) || '/'}`,
+        d.message,
+        ...(d.fixes ?? []).flatMap((fix) => proposal('fix', fix)),
+        ...(d.suggestions ?? []).flatMap((fix) => proposal('suggestion', fix)),
+      ].join('\n'),
+    )
+    .join('\n\n')
+    .concat('\n');
 }
 
 function compareOrWrite(rule: string, file: string, actual: string): void {
@@ -55,24 +60,29 @@ function applyFix(text: string, fix: Fix): string {
 
 const cases = goldenCases();
 
-const optionsFor = lintOptionsFor;
-const findingsOf = (text: string, name: string, input: string) => lint(text, optionsFor(name, input)).diagnostics;
+/** A case's options with every rule off but the one its folder is named after. */
+function optionsFor(rule: string, name: string, input: string): LintOptions {
+  const options = lintOptionsFor(name, input);
+  options.rules = Object.fromEntries(listRules().map((meta) => [meta.id, meta.id === rule ? meta.severity : 'off']));
+  return options;
+}
+const findingsOf = (rule: string, text: string, name: string, input: string) => lint(text, optionsFor(rule, name, input)).diagnostics;
 
 describe('golden files', () => {
   for (const { rule, name, input } of cases) {
     it(`${rule}/${name}`, () => {
       const text = goldenText(input);
-      compareOrWrite(rule, input.replace(/\.json$/, '.expected.json'), `${JSON.stringify(findingsOf(text, name, input).map(toGolden), null, 2)}\n`);
+      compareOrWrite(rule, input.replace(/\.json$/, '.out'), describeFindings(findingsOf(rule, text, name, input)));
 
       const fixedFile = input.replace(/\.json$/, '.fixed.json');
-      const { output } = fixText(text, optionsFor(name, input));
+      const { output } = fixText(text, optionsFor(rule, name, input));
       if (output === text) {
         if (updating(rule) && existsSync(fixedFile)) unlinkSync(fixedFile);
         expect(existsSync(fixedFile), `${fixedFile} exists but --fix changes nothing`).toBe(false);
         return;
       }
       compareOrWrite(rule, fixedFile, output);
-      expect(fixText(output, optionsFor(name, input)).output, 'fixing twice changes nothing').toBe(output);
+      expect(fixText(output, optionsFor(rule, name, input)).output, 'fixing twice changes nothing').toBe(output);
     });
   }
 });
@@ -81,24 +91,24 @@ describe('every rule has golden files', () => {
   for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
     it(meta.id, () => {
       const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, input: c.input, text: goldenText(c.input) }));
-      const fires = mine.filter(({ text, name, input }) => findingsOf(text, name, input).some((d) => d.ruleId === meta.id));
+      const fires = mine.filter(({ text, name, input }) => findingsOf(meta.id, text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
       if (!meta.fixable && !meta.suggests) return;
       // Every fix and every suggestion the rule offers must make its finding go away; a certain
       // fix comes alone, and a rule that says it suggests does.
       const offered = fires.flatMap(({ text, name, input }) => {
-        const own = findingsOf(text, name, input).filter((d) => d.ruleId === meta.id);
+        const own = findingsOf(meta.id, text, name, input).filter((d) => d.ruleId === meta.id);
         for (const finding of own) expect(finding.fixes?.length ?? 0, 'one certain fix at most').toBeLessThanOrEqual(1);
         return own.flatMap((finding) => [...(finding.fixes ?? []), ...(finding.suggestions ?? [])].map((fix) => ({ text, name, input, own, fix })));
       });
       expect(offered.length, `a case where ${meta.id} offers a fix or a suggestion`).toBeGreaterThan(0);
-      const kinds = fires.flatMap(({ text, name, input }) => findingsOf(text, name, input).filter((d) => d.ruleId === meta.id));
+      const kinds = fires.flatMap(({ text, name, input }) => findingsOf(meta.id, text, name, input).filter((d) => d.ruleId === meta.id));
       if (meta.fixable) expect(kinds.some((d) => d.fixes?.length === 1), `${meta.id} is fixable: a case with its fix`).toBe(true);
       if (meta.suggests) expect(kinds.some((d) => (d.suggestions?.length ?? 0) > 0), `${meta.id} suggests: a case with a suggestion`).toBe(true);
       if (!meta.suggests) expect(kinds.every((d) => d.suggestions === undefined), `${meta.id} does not say it suggests`).toBe(true);
       for (const { text, name, input, own, fix } of offered) {
-        const after = findingsOf(applyFix(text, fix), name, input).filter((d) => d.ruleId === meta.id);
+        const after = findingsOf(meta.id, applyFix(text, fix), name, input).filter((d) => d.ruleId === meta.id);
         expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);
       }
     });
