@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
-import type { ManifestSettings } from '../io/apply-config.js';
+import type { ManifestSettings } from '../rules/apply-config.js';
 import { isInsideFolder } from '../io/paths.js';
 import type { IgnoreEntry } from '../rules/index.js';
 import type { CliOptions } from './args.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
-import { fixManifest, lintManifest, lintOptionsFor } from '../io/apply-config.js';
+import { fixManifest, lintManifest, lintOptionsFor } from '../rules/apply-config.js';
 import {
   docsUrl,
   findRule,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isGitSource } from '../io/git-clone.js';
-import { lintOptionsFor } from '../io/apply-config.js';
+import { lintOptionsFor } from '../rules/apply-config.js';
 import { listRules, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../io/git-clone.js';
-import { fixManifest, lintManifest, type ManifestSettings } from '../io/apply-config.js';
+import { fixManifest, lintManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';

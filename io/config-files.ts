@@ -2,18 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isInsideFolder } from './paths.js';
-import { parseConfig, type ConfigProblem, type IgnoreEntry, type SeveritySetting } from '../rules/index.js';
+import { parseConfig, type ConfigProblem } from '../rules/index.js';
 
 /** The configuration file both the CLI and the language server look for. */
 export const CONFIG_NAME = '.manifestlintrc.json';
 
 /** A parsed `.manifestlintrc.json`. */
-export interface ConfigFile {
-  absPath: string;
-  text: string;
-  rules: Record<string, SeveritySetting>;
-  ignore: IgnoreEntry[];
-}
+import type { ConfigFile } from '../rules/apply-config.js';
+
+export type { ConfigFile };
 
 /** A config file passed over on the way up, and why. */
 export interface SkippedConfig {

@@ -8,20 +8,20 @@
 import type { ClientCapabilities } from 'vscode-languageserver';
 import type { ConfigFile } from '../io/config-files.js';
 import { LineIndex } from '../rules/index.js';
-import { provideCodeActions } from '../server/code-actions.js';
-import { provideCompletion, completionContribution } from '../server/completion.js';
-import { analyze, type FeatureContext } from '../server/context.js';
-import { toLspDiagnostic } from '../server/convert.js';
-import { provideDefinition } from '../server/definition.js';
-import { DocumentStore } from '../server/documents.js';
-import { provideFoldingRanges } from '../server/folding.js';
-import { provideFormatting, provideRangeFormatting } from '../server/formatting.js';
-import { provideHover } from '../server/hover.js';
-import { provideInlayHints } from '../server/inlay-hints.js';
-import { createJsonService } from '../server/json-service.js';
-import { prepareRename, rename } from '../server/rename.js';
-import type { Settings } from '../server/settings.js';
-import { provideSymbols } from '../server/symbols.js';
+import { provideCodeActions } from '../language/code-actions.js';
+import { provideCompletion, completionContribution } from '../language/completion.js';
+import { analyze, type FeatureContext } from '../language/context.js';
+import { toLspDiagnostic } from '../language/convert.js';
+import { provideDefinition } from '../language/definition.js';
+import { DocumentStore } from '../language/documents.js';
+import { provideFoldingRanges } from '../language/folding.js';
+import { provideFormatting, provideRangeFormatting } from '../language/formatting.js';
+import { provideHover } from '../language/hover.js';
+import { provideInlayHints } from '../language/inlay-hints.js';
+import { createJsonService } from '../language/json-service.js';
+import { prepareRename, rename } from '../language/rename.js';
+import type { Settings } from '../language/settings.js';
+import { provideSymbols } from '../language/symbols.js';
 import type {
   CodeAction,
   CompletionList,

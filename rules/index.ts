@@ -67,10 +67,11 @@ export {
   symlinkEscapes,
   MANIFEST_FILE,
   README_FILE,
+  CONTENT_FILES_GLOB,
   WORKSPACE_FOLDER,
   SKILLS_FOLDER,
   type RepositoryFacts,
   type RepositoryFile,
   type RepositorySymlink,
 } from './analyzers/repository.js';
-export { wantsContent, MAX_SECRET_FILE_BYTES } from './analyzers/secret-files.js';
+export { wantsContent, MAX_SECRET_FILE_BYTES, SECRET_FILE_GLOBS } from './analyzers/secret-files.js';

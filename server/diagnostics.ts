@@ -6,11 +6,11 @@ import {
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { analyze, type ServerContext } from './context.js';
-import { toLspDiagnostic } from './convert.js';
-import type { OpenDocument } from './documents.js';
+import { analyze, type ServerContext } from '../language/context.js';
+import { toLspDiagnostic } from '../language/convert.js';
+import type { OpenDocument } from '../language/documents.js';
 import { describeError } from './errors.js';
-import { StaleRun } from './slices.js';
+import { StaleRun } from '../language/slices.js';
 
 export interface DiagnosticsOptions {
   /** The client pulls (`textDocument/diagnostic`); otherwise the server pushes. */

@@ -5,7 +5,7 @@ import { SERVER_NAME, startServer } from './server.js';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio
 
-Language server for the manifest.json of hosted AI agents: diagnostics with the manifest-lint
+Language server for agent manifests: diagnostics with the manifest-lint
 rules, completion, hover, quick fixes, outline, formatting, go to definition, rename and inlay
 hints. It speaks the Language Server Protocol over standard input and output.
 `;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Connection } from 'vscode-languageserver';
-import type { DocumentStore } from './documents.js';
+import type { DocumentStore } from '../language/documents.js';
 
 /**
  * `agentManifest/status`: a custom request that tells how much work the server does, measured

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'cli', 'server', 'lib', 'io'];
+const SOURCES = ['rules', 'language', 'cli', 'server', 'lib', 'io'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -52,6 +52,13 @@ describe('the import graph', () => {
     const offending = [...graph].flatMap(([file, targets]) =>
       /^rules\/(framework|analyzers)\//.test(file) ? targets.filter(catalog).map((target) => `${file} → ${target}`) : [],
     );
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps the engine and its language service pure: nothing from io/, the adapters or the server', () => {
+    const pure = (file: string) => file.startsWith('rules/') || file.startsWith('language/');
+    const host = (file: string) => /^(io|cli|server|lib)\//.test(file);
+    const offending = [...graph].flatMap(([file, targets]) => (pure(file) ? targets.filter(host).map((target) => `${file} → ${target}`) : []));
     expect(offending).toEqual([]);
   });
 

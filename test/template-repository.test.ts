@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, listRules, symlinkEscapes, type Diagnostic, type LintOptions } from '../rules/index.js';
+import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type LintOptions } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -452,5 +452,23 @@ describe('robustness', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the files an editor watches for their text', () => {
+  // A glob of one path segment as a regular expression: `*` is any run of characters but `/`.
+  const matcher = (glob: string) => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  const globs = SECRET_FILE_GLOBS.map(matcher);
+  const watched = (name: string) => globs.some((glob) => glob.test(name));
+
+  it('are the files whose text the checks read, by the same names', () => {
+    const names = ['.env', '.env.local', 'prod.env', '.envrc', '.env.example', 'key.pem', 'tls.key', 'AuthKey.p8', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk'];
+    for (const name of names) expect([name, wantsContent(name), watched(name)]).toEqual([name, true, true]);
+    for (const name of ['id_rsa.pub', 'notes.txt', 'store.p12', 'environment.ts']) expect([name, wantsContent(name), watched(name)]).toEqual([name, false, false]);
+  });
+
+  it('every pattern names files whose text is read, and the README is watched too', () => {
+    for (const glob of SECRET_FILE_GLOBS) expect([glob, wantsContent(glob.replace(/\*/g, 'x'))]).toEqual([glob, true]);
+    expect(CONTENT_FILES_GLOB).toBe(`**/{README.md,${SECRET_FILE_GLOBS.join(',')}}`);
   });
 });

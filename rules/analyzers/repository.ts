@@ -7,6 +7,7 @@
  * Every path is relative to the repository root, with `/` separators and no leading `./` or
  * trailing `/`. `.git` is never part of the facts.
  */
+import { SECRET_FILE_GLOBS } from './secret-files.js';
 
 export interface RepositoryFile {
   path: string;
@@ -44,6 +45,12 @@ export const README_FILE = 'README.md';
 export const WORKSPACE_FOLDER = 'workspace';
 /** Where the platform unpacks each skill: `workspace/skills/<name>/` (seed section 2.3). */
 export const SKILLS_FOLDER = 'workspace/skills';
+
+/**
+ * The files of a repository whose text the template checks read (the README, possible secret
+ * files), as one glob: an editor watches them for changes, besides files created and deleted.
+ */
+export const CONTENT_FILES_GLOB = `**/{${[README_FILE, ...SECRET_FILE_GLOBS].join(',')}}`;
 
 export type EntryKind = 'file' | 'folder' | 'symlink';
 

@@ -22,6 +22,12 @@ const EXAMPLE_PART = /(^|[._-])(example|examples|sample|samples|template|tpl|dis
 const KEY_FILE = /\.(pem|key|p8)$/i;
 const KEYSTORE = /\.(p12|pfx)$/i;
 
+/**
+ * The names `secretFileKind` reads the text of, as glob patterns (keystores are binary and judged
+ * by name alone): what an editor watches to check such files again when they change.
+ */
+export const SECRET_FILE_GLOBS: readonly string[] = ['.env', '.env.*', '*.env', '.envrc', '*.pem', '*.key', '*.p8', ...SSH_KEY_NAMES];
+
 /** Files larger than this are not read for their text (a `.env` file or a key is a few kilobytes). */
 export const MAX_SECRET_FILE_BYTES = 256 * 1024;
 

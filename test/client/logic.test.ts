@@ -20,8 +20,8 @@ import { rulesSettingSchema } from '../../client/src/rules-setting.js';
 import { SECTION, SEVERITY_SETTINGS, TEMPLATE_CHECKS, toServerSettings, TRACE_LEVELS, TRACE_SETTING, tracing } from '../../client/src/settings.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { docsUrl, listRules, SCHEMA_URL as ENGINE_SCHEMA_URL, SEVERITIES } from '../../rules/index.js';
-import { FIX_ALL_KIND as SERVER_FIX_ALL_KIND } from '../../server/code-actions.js';
-import { DEFAULT_SETTINGS, readSettings } from '../../server/settings.js';
+import { FIX_ALL_KIND as SERVER_FIX_ALL_KIND } from '../../language/code-actions.js';
+import { DEFAULT_SETTINGS, readSettings } from '../../language/settings.js';
 import { ROOT } from './vsix.js';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'client/package.json'), 'utf8'));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lint, lintSteps, runToEnd } from '../../rules/index.js';
-import { runInSlices, StaleRun } from '../../server/slices.js';
+import { runInSlices, StaleRun } from '../../language/slices.js';
 
 const busy = (millis: number) => {
   const end = performance.now() + millis;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseNameOf, filePathOf } from '../../server/uris.js';
+import { baseNameOf, filePathOf } from '../../language/uris.js';
 
 describe('document URIs', () => {
   it('give the path of a file: URI, decoded', () => {

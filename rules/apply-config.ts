@@ -11,8 +11,15 @@ import {
   type RepositoryFacts,
   type SecretMask,
   type SeveritySetting,
-} from '../rules/index.js';
-import type { ConfigFile } from './config-files.js';
+} from './index.js';
+
+/** A configuration file as read (by io/config-files.ts): where it is, its text, what it says. */
+export interface ConfigFile {
+  absPath: string;
+  text: string;
+  rules: Record<string, SeveritySetting>;
+  ignore: IgnoreEntry[];
+}
 
 /** What decides the findings of one manifest besides its text. */
 export interface ManifestSettings {
@@ -22,7 +29,7 @@ export interface ManifestSettings {
   overrides?: Record<string, SeveritySetting>;
   now?: Date | undefined;
   template?: boolean;
-  /** Template mode: facts about the repository (see `io/template-repository.ts`). */
+  /** Template mode: facts about the repository (read by io/template-repository.ts). */
   repository?: RepositoryFacts | undefined;
   /** The first invalid UTF-8 byte of the file the manifest was read from. */
   encoding?: InvalidEncoding | undefined;

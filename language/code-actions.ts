@@ -5,7 +5,7 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver';
-import { fixManifest } from '../io/apply-config.js';
+import { fixManifest } from '../rules/apply-config.js';
 import type { Diagnostic } from '../rules/index.js';
 import { analyze, servedDocument, type FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';

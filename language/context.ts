@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
-import type { ManifestSettings } from '../io/apply-config.js';
-import { lintManifestSteps, type ManifestLint } from '../io/apply-config.js';
+import type { ConfigFile, ManifestSettings } from '../rules/apply-config.js';
+import { lintManifestSteps, type ManifestLint } from '../rules/apply-config.js';
 import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
-import type { ProjectConfigs } from './project-config.js';
-import type { Settings, SettingsStore } from './settings.js';
+import type { Settings } from './settings.js';
 import { runInSlices } from './slices.js';
-import { placeOnManifest, templateCheckFor, type TemplateRepositories } from './template-checks.js';
+import { placeOnManifest, templateCheckFor, type RepositoryFactsSource } from './template-checks.js';
 
 /**
  * What every feature works with. The server fills it from the client (settings, config files,
@@ -14,10 +13,22 @@ import { placeOnManifest, templateCheckFor, type TemplateRepositories } from './
  */
 export interface FeatureContext {
   documents: DocumentStore;
-  settings: Pick<SettingsStore, 'get' | 'known' | 'generation'>;
-  configs: Pick<ProjectConfigs, 'forFolder' | 'generation'>;
+  settings: {
+    /** A document's settings, asked of the client when it can say. */
+    get(uri: string): Promise<Settings>;
+    /** The settings known without asking, for features that answer synchronously. */
+    known(uri: string): Settings;
+    /** Bumped whenever settings may have changed. */
+    readonly generation: number;
+  };
+  configs: {
+    /** The configuration file that applies in a folder (none for a document without one). */
+    forFolder(folder: string | undefined): Promise<ConfigFile | undefined>;
+    /** Bumped whenever a configuration file may have changed. */
+    readonly generation: number;
+  };
   /** Repository facts for template checks (`agentManifest.templateChecks`). */
-  templates: Pick<TemplateRepositories, 'facts' | 'generation'>;
+  templates: RepositoryFactsSource;
   client: ClientCapabilities;
   /** How many protocol messages the connection has handled: a run gives way while it grows. */
   messagesHandled(): number;

@@ -1,0 +1,86 @@
+/**
+ * The repositories template checks read in the editor: their facts, read once per folder and kept
+ * until a watched file in the folder is created, deleted, or (for the README and possible secret
+ * files) changed (see language/template-checks.ts).
+ */
+import path from 'node:path';
+import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
+import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
+import { filePathOf } from '../language/uris.js';
+import { CONTENT_FILES_GLOB, type RepositoryFacts } from '../rules/index.js';
+
+/** A folder holding more entries than this is not walked in the editor (template mode still applies). */
+export const EDITOR_MAX_ENTRIES = 20_000;
+
+/**
+ * What the server watches for template checks: any file or folder created or deleted (a
+ * README, the workspace folder, a script's target), and changes of the files whose content a
+ * rule reads.
+ */
+export const TEMPLATE_WATCHERS: FileSystemWatcher[] = [
+  { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+  { globPattern: CONTENT_FILES_GLOB, kind: WatchKind.Change },
+];
+
+/** Folders whose changes never matter to the checks. */
+const IGNORED = new Set(['.git', 'node_modules']);
+
+/** Repository facts per folder, read on first use and dropped when a watched file there changes. */
+export class TemplateRepositories {
+  /** Bumped whenever facts are dropped, so analyses computed with older ones are known stale. */
+  generation = 0;
+  private readonly byRoot = new Map<string, Promise<RepositoryFacts | undefined>>();
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  /** The facts of the repository rooted at `root` (undefined when it cannot be read). */
+  facts(root: string): Promise<RepositoryFacts | undefined> {
+    let pending = this.byRoot.get(root);
+    if (!pending) {
+      pending = readTemplateRepository(root, { skipInstalled: true, maxEntries: EDITOR_MAX_ENTRIES, readManifest: false }).then(
+        // The manifest is the open document, whatever the disk holds.
+        ({ facts }) => ({ ...facts, manifest: true }),
+        (error: unknown) => {
+          const message = `Template checks skip ${root}: ${error instanceof TemplateRepositoryError ? error.message : String(error)}.`;
+          if (!this.warned.has(message)) {
+            this.warned.add(message);
+            this.warn(message);
+          }
+          return undefined;
+        },
+      );
+      this.byRoot.set(root, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Watched files changed: drops the facts of every repository they lie in. Returns whether
+   * any were dropped (so diagnostics need a refresh).
+   */
+  changed(uris: readonly string[]): boolean {
+    const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
+    let dropped = false;
+    for (const root of [...this.byRoot.keys()]) {
+      const affected = paths.some((file) => {
+        const relative = path.relative(root, file);
+        if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+        return !IGNORED.has(relative.split(path.sep)[0]!);
+      });
+      if (affected) {
+        this.byRoot.delete(root);
+        dropped = true;
+      }
+    }
+    if (dropped) this.generation++;
+    return dropped;
+  }
+
+  /** Forgets every repository (without file watching, whenever a document opens). */
+  invalidate(): void {
+    if (this.byRoot.size === 0) return;
+    this.byRoot.clear();
+    this.generation++;
+  }
+}
