@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
+import { applyEdits, modify, parse as parseJsonc } from './jsonc-parser.mjs';
 import { CronExpressionParser } from 'cron-parser';
 import { seededRandom } from './seeded-random.mjs';
 

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { applyEdits, modify, parseTree } from 'jsonc-parser';
+import { applyEdits, modify, parseTree } from './jsonc-parser.mjs';
 import { machine, median, percentile } from './measure.mjs';
 import { seededRandom } from './seeded-random.mjs';
 
@@ -347,8 +347,8 @@ async function prepareEngine() {
   try {
     inProcess.texts.forEach((text, i) => {
       const result = engine.lint(text, { now });
-      if (!result || !Array.isArray(result.diagnostics) || !Array.isArray(result.secretRanges)) {
-        throw new Error('lint() did not return { diagnostics, secretRanges }');
+      if (!result || !Array.isArray(result.diagnostics) || typeof result.mask?.mask !== 'function') {
+        throw new Error('lint() did not return { diagnostics, mask }');
       }
       for (const d of result.diagnostics) if (d.severity === 'error') errorFindings.push(`#${i + 1} ${d.ruleId}: ${d.message}`);
     });
