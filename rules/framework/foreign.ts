@@ -19,7 +19,8 @@ const FOREIGN_KINDS: readonly { kind: string; keys: readonly string[] }[] = [
  * no tree, so the CLI asks before it parses and an editor on every open.
  */
 export function foreignManifestKind(text: string): string | undefined {
-  const keys = rootKeys(text);
+  // An `agent` key settles it: the rest of the file need not be read.
+  const keys = rootKeys(text, (seen) => seen.names.has('agent'));
   if (!keys || keys.schema === SCHEMA_URL || keys.names.has('agent')) return undefined;
   return FOREIGN_KINDS.find((format) => format.keys.some((key) => keys.names.has(key)))?.kind;
 }
@@ -30,8 +31,11 @@ export interface RootKeys {
   schema: string | undefined;
 }
 
-/** The root object's keys and `$schema`, token by token: no tree, no recursion (any depth is fine). */
-export function rootKeys(text: string): RootKeys | undefined {
+/**
+ * The root object's keys and `$schema`, token by token: no tree, no recursion (any depth is fine).
+ * `enough` may end the reading early, after any key, with the keys seen so far.
+ */
+export function rootKeys(text: string, enough?: (seen: RootKeys) => boolean): RootKeys | undefined {
   if (text.length > MAX_LENGTH) return undefined;
   const scanner = createScanner(text, true);
   const keys: RootKeys = { names: new Set(), schema: undefined };
@@ -54,6 +58,7 @@ export function rootKeys(text: string): RootKeys | undefined {
       if (kind === COMMA) keyNext = true;
       else if (kind === STRING_LITERAL && keyNext) {
         keys.names.add(scanner.getTokenValue());
+        if (enough?.(keys)) return keys;
         valueOf = scanner.getTokenValue();
         keyNext = false;
       } else if (kind !== COLON) {
