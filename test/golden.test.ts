@@ -21,7 +21,7 @@ function shownRange({ start, end }: Range): string {
 }
 
 /**
- * Findings as text: per finding, its place (another file's name first), severity and JSON path,
+ * Findings as text: per finding, its place (another file's name first), severity, message id and JSON path,
  * then its message, then each fix and suggestion with its edits (the new text as a JSON string,
  * so spaces and line breaks show). Findings are separated by a blank line; none is `(none)`.
  */
@@ -31,7 +31,7 @@ export function describeFindings(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) =>
       [
-        `${d.file ? `${d.file} ` : ''}${shownRange(d.range)} ${d.severity} at ${toPointer(d.path) || '/'}`,
+        `${d.file ? `${d.file} ` : ''}${shownRange(d.range)} ${d.severity}${d.messageId ? ` [${d.messageId}]` : ''} at ${toPointer(d.path) || '/'}`,
         d.message,
         ...(d.fixes ?? []).flatMap((fix) => proposal('fix', fix)),
         ...(d.suggestions ?? []).flatMap((fix) => proposal('suggestion', fix)),
@@ -94,6 +94,9 @@ describe('every rule has golden files', () => {
       const fires = mine.filter(({ text, name, input }) => findingsOf(meta.id, text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
+      // Every message the rule declares is shown by one of its cases.
+      const shownIds = new Set(fires.flatMap(({ text, name, input }) => findingsOf(meta.id, text, name, input).map((d) => d.messageId)));
+      for (const id of Object.keys(meta.messages ?? {})) expect(shownIds.has(id), `a case in test/golden/${meta.id}/ showing its message "${id}"`).toBe(true);
       if (!meta.fixable && !meta.suggests) return;
       // Every fix and every suggestion the rule offers must make its finding go away; a certain
       // fix comes alone, and a rule that says it suggests does.

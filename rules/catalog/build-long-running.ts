@@ -144,6 +144,9 @@ export const buildLongRunning = defineRule({
       'The build runs with a 5 minute timeout, and when it fails `start` never runs. A development server, a file watcher or `tail -f` in the build never exits, so every deploy fails after five minutes and your app is never started.',
     assumptions:
       'Servers and watchers are recognised by name and convention: package scripts named `dev`, `start`, `serve`, `watch` or `preview`, `vite` without `build`, `next dev`, `--watch` options of known tools, `nodemon`, `tail -f`, `sleep infinity`. A command put in the background with `&` does not hold the build up and is not reported.',
+    messages: {
+      longRunning: `\`scripts.build\` runs {{shownCommand}}, which {{what}}; the build has a 5 minute timeout, and when it fails \`start\` never runs. {{instead}}`,
+    },
     fixable: false,
   },
   check(context) {
@@ -160,7 +163,8 @@ export const buildLongRunning = defineRule({
       context.report({
         path: script.path,
         span: documentSpan(script, found.span),
-        message: `\`scripts.build\` runs ${shownCommand(script, command, found.command)}, which ${found.what}; the build has a 5 minute timeout, and when it fails \`start\` never runs. ${found.instead}`,
+        messageId: 'longRunning',
+        data: { shownCommand: shownCommand(script, command, found.command), what: found.what, instead: found.instead },
       });
     }
   },

@@ -14,6 +14,9 @@ export const channelDmOpen = defineRule({
     description: '`dmPolicy: "open"`: anyone who finds the bot can message the agent.',
     rationale:
       'With open direct messages, anyone who finds the bot can talk to the agent, use its tools and skills, and spend your model credits. That suits a public bot; for a personal agent, `pairing` admits only the people you approve.',
+    messages: {
+      dmOpen: `{{subject}} is \`"open"\`: anyone who finds the bot can message the agent, use its tools and spend your model credits. If the agent is not meant to be public, use \`"pairing"\`, which admits a new user only with a pairing code.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -25,7 +28,8 @@ export const channelDmOpen = defineRule({
       context.report({
         path: policyPath,
         span: spanOf(policy),
-        message: `${subject(policyPath)} is \`"open"\`: anyone who finds the bot can message the agent, use its tools and spend your model credits. If the agent is not meant to be public, use \`"pairing"\`, which admits a new user only with a pairing code.`,
+        messageId: 'dmOpen',
+        data: { subject: subject(policyPath) },
       });
     }
   },

@@ -13,6 +13,9 @@ export const channelPreview = defineRule({
     rationale:
       'The platform marks WhatsApp as coming soon: the manifest accepts its settings, but the channel may not work yet, so users may not reach the agent there.',
     assumptions: 'A channel shipped with `"enabled": false` is not reported: it is not expected to work yet.',
+    messages: {
+      channelPreview: `{{label}} is marked as coming soon on the platform: this channel may not work yet, and linking it happens on the agent, not in the manifest. Keep another way to reach the agent until {{label}} is available.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -22,7 +25,8 @@ export const channelPreview = defineRule({
       context.report({
         path,
         span: spanOf(key),
-        message: `${label} is marked as coming soon on the platform: this channel may not work yet, and linking it happens on the agent, not in the manifest. Keep another way to reach the agent until ${label} is available.`,
+        messageId: 'channelPreview',
+        data: { label },
       });
     }
   },

@@ -22,6 +22,9 @@ export const channelTokenEnvFormat = defineRule({
     description: 'A channel token `env:` reference has an empty or invalid variable name.',
     rationale:
       'The platform reads an `env:NAME` token from the environment variable `NAME`. After `env:` it needs a valid variable name; with none, or with one no variable can have (a space, a `-`, `$`), the channel starts without a token.',
+    messages: {
+      tokenEnvFormat: `{{subject}} is {{shown}}: {{problem}}, so the channel starts without a token. {{advice}}`,
+    },
     fixable: false,
     suggests: true,
   },
@@ -49,7 +52,8 @@ export const channelTokenEnvFormat = defineRule({
       context.report({
         path: token.path,
         span: spanOf(token.node),
-        message: `${subject(token.path)} is ${shown}: ${problem}, so the channel starts without a token. ${advice}`,
+        messageId: 'tokenEnvFormat',
+        data: { subject: subject(token.path), shown, problem, advice },
         ...(fixes.length ? { suggestions: fixes } : {}),
       });
     }

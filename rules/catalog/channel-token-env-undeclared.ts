@@ -11,6 +11,9 @@ export const channelTokenEnvUndeclared = defineRule({
     description: 'A channel token reads `env:VAR`, but `secrets[]` does not declare `VAR`, so the deploy form never asks for it.',
     rationale:
       'An `env:VAR` token is read from the environment, which holds only the secrets declared in `secrets[]`: undeclared, the deploy form never asks for it and the channel starts without a token.',
+    messages: {
+      tokenEnvUndeclared: `\`{{where}}\` reads the environment variable \`{{name}}\`, but \`secrets\` does not declare it, so the deploy form never asks for its value and the channel starts without a token. Declare \`{{name}}\` in \`secrets\`.`,
+    },
     fixable: true,
     crossReference: true,
   },
@@ -25,7 +28,8 @@ export const channelTokenEnvUndeclared = defineRule({
       context.report({
         path: token.path,
         span: spanOf(token.node),
-        message: `\`${formatPath(token.path)}\` reads the environment variable \`${name}\`, but \`secrets\` does not declare it, so the deploy form never asks for its value and the channel starts without a token. Declare \`${name}\` in \`secrets\`.`,
+        messageId: 'tokenEnvUndeclared',
+        data: { where: formatPath(token.path), name },
         ...(edits.length ? { fixes: [{ title: `Declare the secret \`${name}\``, edits }] } : {}),
       });
     }

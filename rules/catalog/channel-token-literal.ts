@@ -13,6 +13,9 @@ export const channelTokenLiteral = defineRule({
     description: 'A channel `botToken`/`appToken` is pasted in clear text instead of an `env:VAR` reference to a secret.',
     rationale:
       'A bot token in clear text can be used by anyone who can read the manifest or its repository. The platform reads `env:VAR` references from the secrets vault instead.',
+    messages: {
+      tokenLiteral: `\`{{where}}\` holds a token in clear text ({{shownToken}}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`{{name}}\`, write \`"{{envPrefix}}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -30,7 +33,8 @@ export const channelTokenLiteral = defineRule({
       context.report({
         path: token.path,
         span: spanOf(token.node),
-        message: `\`${formatPath(token.path)}\` holds a token in clear text (${maskSecret(token.value)}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`${name}\`, write \`"${ENV_PREFIX}${name}"\` here and declare \`${name}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
+        messageId: 'tokenLiteral',
+        data: { where: formatPath(token.path), shownToken: maskSecret(token.value), name, envPrefix: ENV_PREFIX },
         ...(misplaced ? {} : { fixes: [{ title: `Move the token to the secret \`${name}\``, edits }] }),
       });
     }

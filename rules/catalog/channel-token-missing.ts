@@ -14,6 +14,9 @@ export const channelTokenMissing = defineRule({
       'The platform needs the bot token (and for Slack the app-level token, for Socket Mode) when it first sets a channel up; without it a new deploy cannot connect the bot, and the channel stays silent.',
     assumptions:
       'A channel shipped with `"enabled": false` is not set up, so it needs no token yet. An empty token is treated as a missing one.',
+    messages: {
+      tokenMissing: `{{problem}}, so a new deploy cannot connect the bot. {{advice}}, or set \`"enabled": false\` in \`{{where}}\` until you have one.`,
+    },
     fixable: false,
     covers: [
       '/$defs/telegram/properties/botToken/minLength',
@@ -43,7 +46,8 @@ export const channelTokenMissing = defineRule({
         context.report({
           path: tokenPath,
           span: spanOf(token ?? key),
-          message: `${problem}, so a new deploy cannot connect the bot. ${advice}, or set \`"enabled": false\` in \`${formatPath(path)}\` until you have one.`,
+          messageId: 'tokenMissing',
+          data: { problem, advice, where: formatPath(path) },
         });
       }
     }

@@ -30,6 +30,9 @@ export const channelTokenShape = defineRule({
       'Each provider issues tokens of a recognisable shape. A token of another shape was pasted into the wrong field, cut short, or is not a token at all (a placeholder, a variable name), and the channel fails to connect when the agent starts.',
     assumptions:
       'Shapes are the providers\' published formats: Slack bot tokens start `xoxb-` and app-level tokens `xapp-`, Telegram bot tokens are `<bot id>:<secret>`, Discord bot tokens are three base64url parts joined by dots. Only the shape is checked, never whether the token works.',
+    messages: {
+      tokenShape: `{{subject}} ({{shownToken}}) {{explain}}`,
+    },
     fixable: false,
   },
   check(context) {
@@ -44,7 +47,8 @@ export const channelTokenShape = defineRule({
       context.report({
         path: token.path,
         span: spanOf(token.node),
-        message: `${subject(token.path)} (${maskSecret(token.value)}) ${explain(token, trimmed, kind, expected, tokens)}`,
+        messageId: 'tokenShape',
+        data: { subject: subject(token.path), shownToken: maskSecret(token.value), explain: explain(token, trimmed, kind, expected, tokens) },
       });
     }
   },

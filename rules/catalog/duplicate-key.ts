@@ -10,6 +10,9 @@ export const duplicateKey = defineRule({
     description: 'A key appears twice in one object; JSON.parse keeps the last value and silently drops the first.',
     rationale:
       'A JSON parser keeps the last of two equal keys without a word, so the value you see first in the file is not the one the platform uses.',
+    messages: {
+      duplicateKey: `{{subject}} is defined twice (first on line {{firstLine}}); the platform keeps only this later value and drops the first without a word. Remove one of them.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -28,7 +31,8 @@ export const duplicateKey = defineRule({
         context.report({
           path,
           span: spanOf(key),
-          message: `${subject(path)} is defined twice (first on line ${context.doc.lines.positionAt(earlier).line + 1}); the platform keeps only this later value and drops the first without a word. Remove one of them.`,
+          messageId: 'duplicateKey',
+          data: { subject: subject(path), firstLine: context.doc.lines.positionAt(earlier).line + 1 },
         });
       }
     });

@@ -10,6 +10,9 @@ export const encodingInvalid = defineRule({
       'JSON exchanged between systems must be UTF-8 (RFC 8259). A file saved in another encoding (Latin-1, Windows-1252) or with a damaged byte looks fine in a lenient editor, but a UTF-8 reader does not get what was written: a name, a prompt or a secret changes on the way, or the deploy fails.',
     assumptions:
       "The platform's description of the manifest does not say how the file is decoded; UTF-8 is assumed, as RFC 8259 requires. Only files read from disk or standard input have bytes to check: in an editor the text arrives already decoded, and a broken byte shows as U+FFFD there.",
+    messages: {
+      encodingInvalid: `The file is not valid UTF-8: the byte 0x{{hex}} at byte offset {{byteOffset}} does not begin a UTF-8 character here (it is read as U+FFFD). Save the file as UTF-8; if it came from another encoding such as Latin-1, convert it rather than re-typing.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -19,7 +22,8 @@ export const encodingInvalid = defineRule({
     context.report({
       path: [],
       span: { start: invalid.offset, end: invalid.offset + 1 },
-      message: `The file is not valid UTF-8: the byte 0x${hex} at byte offset ${invalid.byteOffset} does not begin a UTF-8 character here (it is read as U+FFFD). Save the file as UTF-8; if it came from another encoding such as Latin-1, convert it rather than re-typing.`,
+      messageId: 'encodingInvalid',
+      data: { hex, byteOffset: invalid.byteOffset },
     });
   },
 });

@@ -15,6 +15,9 @@ export const legacyTaskShorthand = defineRule({
       'Real templates write tasks as a cron string in `schedule` with the text in `prompt`, and the platform accepts it; the documented form is `"schedule": { "kind": "cron", "expr": … }` with `"payload": { "kind": "agentTurn", "text": … }`, the only one that can also set a time zone, a delivery or a session, and the one the documentation and editors know.',
     assumptions:
       'The finding is placed on the task\'s `schedule` string, the value whose form is legacy, rather than on the whole task, which spans many lines. The shorthand\'s `prompt` is taken to be an agent turn\'s text, and its cron string to be read in the default time zone, so the conversion adds no `tz`. A shorthand task without `prompt` is reported by the schema (`missing-property`) and is not converted.',
+    messages: {
+      taskShorthand: `{{task}} uses the legacy shorthand: its \`schedule\` is the cron string {{value}}{{promptNote}}. The platform accepts it, but the documented form is \`"schedule": { "kind": "cron", "expr": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`; {{action}}`,
+    },
     fixable: true,
   },
   check(context) {
@@ -30,11 +33,8 @@ export const legacyTaskShorthand = defineRule({
       context.report({
         path,
         span: spanOf(schedule),
-        message: `${task} uses the legacy shorthand: its \`schedule\` is the cron string ${formatValue(schedule.value, path)}${
-          hasPrompt ? ' and its text is in `prompt`' : ''
-        }. The platform accepts it, but the documented form is \`"schedule": { "kind": "cron", "expr": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`; ${
-          hasPrompt ? 'convert the task.' : 'write the task in that form, with what the agent should do as the payload\'s `text`.'
-        }`,
+        messageId: 'taskShorthand',
+        data: { task, value: formatValue(schedule.value, path), promptNote: hasPrompt ? ' and its text is in `prompt`' : '', action: hasPrompt ? 'convert the task.' : 'write the task in that form, with what the agent should do as the payload\'s `text`.' },
         ...(edits ? { fixes: [{ title: 'Convert to the documented `schedule` and `payload` objects', edits }] } : {}),
       });
     }

@@ -10,6 +10,9 @@ export const missingProperty = defineRule({
     description: 'A required key is missing.',
     rationale:
       'Without a required key (`version`, `agent.name`, a task\'s schedule or payload, a route\'s port) the platform rejects the manifest or cannot run that part of it.',
+    messages: {
+      missingProperty: `{{subject}} is missing the required property \`{{key}}\`.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -19,7 +22,8 @@ export const missingProperty = defineRule({
       context.report({
         path: [...error.path, key],
         span: anchor(error.node),
-        message: `${subject(error.path)} is missing the required property \`${key}\`.`,
+        messageId: 'missingProperty',
+        data: { subject: subject(error.path), key },
       });
     }
   },

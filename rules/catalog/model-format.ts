@@ -29,6 +29,9 @@ export const modelFormat = defineRule({
       'The part before the first `/` must match a provider connected in the secrets vault. A model without a provider, or with an empty part, matches none, so the default model that every task and session falls back to does not work.',
     assumptions:
       'Routers such as OpenRouter add `/` segments (`openrouter/anthropic/claude-sonnet-4.5`), so any number of non-empty segments after the provider is accepted. The legacy `model.primary` is checked the same way. Provider names in the "probably" hint (anthropic, openai, google, deepseek, mistral, xai) are the usual ids of those vendors; the platform does not list its providers.',
+    messages: {
+      modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{problem}}.{{hint}}`,
+    },
     fixable: true,
     covers: ['/$defs/modelId/pattern'],
   },
@@ -52,7 +55,8 @@ function checkModelId(context: RuleContext, node: Node, path: JsonPath): void {
   context.report({
     path,
     span: spanOf(node),
-    message: `${subject(path)} is ${formatValue(value, path)}, which is not \`<provider>/<model>\`: ${problemOf(value)}.${hint}`,
+    messageId: 'modelFormat',
+    data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), hint },
     ...(fix ? { fixes: [{ title: `Use \`${trimmed}\``, edits: [replaceValue(node, trimmed)] }] } : {}),
   });
 }

@@ -12,6 +12,9 @@ export const payloadTextConflict = defineRule({
     description: 'A payload has both `text` and `message`.',
     rationale:
       'A payload carries one text; `text` and `message` are two names for it (the documentation and the engine use opposite names). With both, which one reaches the agent is not documented, so the task may send the text you did not mean.',
+    messages: {
+      textConflict: `{{subject}} has both \`text\` and \`message\`; a payload carries one text, and which one the engine reads is not documented. Keep \`{{own}}\` (the documented field for \`{{kind}}\`) and remove \`{{other}}\`, or the other way round.`,
+    },
     fixable: false,
     suggests: true,
   },
@@ -32,7 +35,8 @@ export const payloadTextConflict = defineRule({
       context.report({
         path,
         span: spanOf(reported),
-        message: `${subject(base)} has both \`text\` and \`message\`; a payload carries one text, and which one the engine reads is not documented. Keep \`${own}\` (the documented field for \`${kind}\`) and remove \`${other}\`, or the other way round.`,
+        messageId: 'textConflict',
+        data: { subject: subject(base), own, kind, other },
         suggestions: [
           { title: `Remove \`${other}\` (keep \`${own}\`)`, edits: removeProperty(context.doc, path) },
           { title: `Remove \`${own}\` (keep \`${other}\`)`, edits: removeProperty(context.doc, [...base, own]) },

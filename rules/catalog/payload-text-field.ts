@@ -12,6 +12,9 @@ export const payloadTextField = defineRule({
     description: 'A payload carries its text in the other kind\'s field (`message` on an `agentTurn`, `text` on a `systemEvent`).',
     rationale:
       'The platform documents `text` for `agentTurn` payloads and `message` for `systemEvent` payloads, while the engine\'s own job format uses the opposite names, so both are accepted on either kind. Using the documented name keeps the manifest readable against the documentation.',
+    messages: {
+      textField: `{{subject}} is {{article}} \`{{kind}}\` with its text in \`{{other}}\`; the platform accepts that, but the documented field for \`{{kind}}\` is \`{{own}}\`. Rename the key to \`{{own}}\`.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -29,7 +32,8 @@ export const payloadTextField = defineRule({
       context.report({
         path,
         span: spanOf(key),
-        message: `${subject(['tasks', index, 'payload'])} is ${kind === 'agentTurn' ? 'an' : 'a'} \`${kind}\` with its text in \`${other}\`; the platform accepts that, but the documented field for \`${kind}\` is \`${own}\`. Rename the key to \`${own}\`.`,
+        messageId: 'textField',
+        data: { subject: subject(['tasks', index, 'payload']), article: kind === 'agentTurn' ? 'an' : 'a', kind, other, own },
         // With the key written twice, renaming one would leave both names behind.
         ...(others.length === 1 ? { fixes: [{ title: `Rename \`${other}\` to \`${own}\``, edits: [{ ...spanOf(key), newText: JSON.stringify(own) }] }] } : {}),
       });

@@ -11,6 +11,9 @@ export const routeDuplicatePath = defineRule({
     rationale:
       'The gateway picks a route by the request\'s path prefix; with two routes on one prefix, requests can reach only one of them, and which one is not documented.',
     assumptions: 'A trailing `/` does not make a different prefix (see route-path-trailing-slash), so `/app` and `/app/` are compared as the same.',
+    messages: {
+      duplicatePath: `{{subject}} is {{value}}, the same path prefix as {{earlierSubject}} ({{earlierValue}}): requests under it can reach only one of the two routes{{ports}}. {{remedy}}.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -35,9 +38,8 @@ export const routeDuplicatePath = defineRule({
       context.report({
         path,
         span: spanOf(route.pathNode),
-        message: `${subject(path)} is ${formatValue(route.path, path)}, the same path prefix as ${subject(earlierPath)} (${formatValue(earlier.path, earlierPath)}): requests under it can reach only one of the two routes${ports}. ${
-          samePort ? 'Remove the repeated route' : 'Give each route its own path, or remove one'
-        }.`,
+        messageId: 'duplicatePath',
+        data: { subject: subject(path), value: formatValue(route.path, path), earlierSubject: subject(earlierPath), earlierValue: formatValue(earlier.path, earlierPath), ports, remedy: samePort ? 'Remove the repeated route' : 'Give each route its own path, or remove one' },
       });
     }
   },

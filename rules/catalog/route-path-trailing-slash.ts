@@ -15,6 +15,9 @@ export const routePathTrailingSlash = defineRule({
       'A route\'s path is a prefix that is stripped before the request reaches your server. With a trailing slash, a request for the prefix itself (`/app`) does not start with it, and stripping it takes away the `/` your server\'s own paths begin with.',
     assumptions:
       'The platform documentation says the prefix is stripped but not how a trailing slash is matched; the rule assumes a plain string prefix, which is how the platform\'s own templates write paths (`/app`).',
+    messages: {
+      pathTrailingSlash: `{{subject}} is {{value}}, with a trailing \`/\`: a request for \`{{fixed}}\` itself does not start with that prefix, and stripping it removes the \`/\` your server's paths begin with. Write \`{{fixed}}\`.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -26,7 +29,8 @@ export const routePathTrailingSlash = defineRule({
       context.report({
         path,
         span: spanOf(pathNode),
-        message: `${subject(path)} is ${formatValue(value, path)}, with a trailing \`/\`: a request for \`${fixed}\` itself does not start with that prefix, and stripping it removes the \`/\` your server's paths begin with. Write \`${fixed}\`.`,
+        messageId: 'pathTrailingSlash',
+        data: { subject: subject(path), value: formatValue(value, path), fixed },
         fixes: [{ title: `Change the path to \`${fixed}\``, edits: [replaceValue(pathNode, fixed)] }],
       });
     }

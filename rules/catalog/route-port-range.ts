@@ -10,6 +10,9 @@ export const routePortRange = defineRule({
     description: `A route's port is outside ${PORT_MIN}-${PORT_MAX}.`,
     rationale:
       `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
+    messages: {
+      portRange: `{{initial}}{{rest}} uses port {{written}}, {{problem}}. Start your server on a port from {{portMin}} to {{portMax}} (such as 8080) and use that port here.`,
+    },
     fixable: false,
     covers: ['/$defs/route/properties/port/minimum', '/$defs/route/properties/port/maximum'],
   },
@@ -27,7 +30,8 @@ export const routePortRange = defineRule({
       context.report({
         path: ['routes', route.index, 'port'],
         span: spanOf(portNode),
-        message: `${label.charAt(0).toUpperCase()}${label.slice(1)} uses port ${written}, ${problem}. Start your server on a port from ${PORT_MIN} to ${PORT_MAX} (such as 8080) and use that port here.`,
+        messageId: 'portRange',
+        data: { initial: label.charAt(0).toUpperCase(), rest: label.slice(1), written, problem, portMin: PORT_MIN, portMax: PORT_MAX },
       });
     }
   },

@@ -12,6 +12,9 @@ export const routeWithoutStart = defineRule({
     description: 'Routes are declared but there is no non-empty `scripts.start`, so nothing the manifest starts will serve them.',
     rationale:
       'A route only forwards requests to a port in the container; the server listening there is the one `scripts.start` runs. Without a start command the routes lead nowhere, unless something else happens to listen on those ports.',
+    messages: {
+      withoutStart: `\`routes\` declares {{plural}}{{portsNote}}, but {{missing}}, so nothing the manifest starts will serve {{served}}. Add a \`start\` command that runs your server on 0.0.0.0{{portsList}}, or remove the {{routeWord}}.`,
+    },
     fixable: false,
     crossReference: true,
   },
@@ -29,9 +32,8 @@ export const routeWithoutStart = defineRule({
     context.report({
       path: ['routes'],
       span: spanOf(key),
-      message: `\`routes\` declares ${plural(count, 'route')}${onPorts ? ` (${onPorts})` : ''}, but ${missing}, so nothing the manifest starts will serve ${served}. Add a \`start\` command that runs your server on 0.0.0.0${
-        onPorts ? `, ${onPorts}` : ''
-      }, or remove the ${count === 1 ? 'route' : 'routes'}.`,
+      messageId: 'withoutStart',
+      data: { plural: plural(count, 'route'), portsNote: onPorts ? ` (${onPorts})` : '', missing, served, portsList: onPorts ? `, ${onPorts}` : '', routeWord: count === 1 ? 'route' : 'routes' },
     });
   },
 });

@@ -13,6 +13,9 @@ export const schemaUrl = defineRule({
     description: '`$schema` is not the official schema URL.',
     rationale:
       'Editors load the manifest schema (completion, hover, validation) from the URL in `$schema`, and the language server recognises manifests by the official URL; any other value gives no schema support, or an outdated one. A manifest without `$schema` is fine.',
+    messages: {
+      schemaUrl: `\`$schema\` is {{value}}, not the official schema URL, so editors will not load the manifest schema from it. Use \`{{schemaUrl}}\`.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -22,7 +25,8 @@ export const schemaUrl = defineRule({
     context.report({
       path: ['$schema'],
       span: spanOf(value),
-      message: `\`$schema\` is ${shown(value.value as string)}, not the official schema URL, so editors will not load the manifest schema from it. Use \`${SCHEMA_URL}\`.`,
+      messageId: 'schemaUrl',
+      data: { value: shown(value.value as string), schemaUrl: SCHEMA_URL },
       fixes: [{ title: 'Use the official schema URL', edits: [replaceValue(value, SCHEMA_URL)] }],
     });
   },

@@ -15,6 +15,9 @@ export const scriptEmpty = defineRule({
     rationale:
       'An empty `build` or `start` runs nothing; real templates ship `"start": ""` as a placeholder. Leaving the key out says the same thing without looking like a command that was forgotten.',
     assumptions: 'A script holding only whitespace runs nothing either, and is reported the same way.',
+    messages: {
+      scriptEmpty: `\`scripts.{{name}}\` is {{blank}}, so it runs nothing. Remove it, or write the command it should run.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -31,7 +34,8 @@ export const scriptEmpty = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        message: `\`scripts.${name}\` is ${blank}, so it runs nothing. Remove it, or write the command it should run.`,
+        messageId: 'scriptEmpty',
+        data: { name, blank },
         ...(removable ? { fixes: [{ title: `Remove the empty \`${name}\` script`, edits: removeProperty(doc, path) }] } : {}),
       });
     }

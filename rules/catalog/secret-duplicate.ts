@@ -10,6 +10,9 @@ export const secretDuplicate = defineRule({
     description: 'Two entries of `secrets[]` declare the same name.',
     rationale:
       'An environment variable holds one value, so two declarations of one secret cannot both apply: the deploy form asks for the same variable twice, and which description and `required` setting wins is up to the platform.',
+    messages: {
+      secretDuplicate: `{{subject}} declares \`{{value}}\` again; secrets[{{earlier}}] already declares it. Remove this entry (merge its description into the first one if it says more).`,
+    },
     fixable: false,
   },
   check(context) {
@@ -17,7 +20,8 @@ export const secretDuplicate = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        message: `${subject(path)} declares \`${value}\` again; secrets[${earlier}] already declares it. Remove this entry (merge its description into the first one if it says more).`,
+        messageId: 'secretDuplicate',
+        data: { subject: subject(path), value, earlier },
       });
     }
   },

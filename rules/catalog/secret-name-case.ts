@@ -15,6 +15,9 @@ export const secretNameCase = defineRule({
     rationale:
       'A secret reaches the agent as an environment variable, and those names are case-sensitive and by convention UPPER_SNAKE_CASE: code, skills and prompts that expect `OPENAI_API_KEY` find nothing in `openaiApiKey`. Renaming is left to you, because the code that reads the variable is not in the manifest.',
     assumptions: 'Only lowercase letters make a name not UPPER_SNAKE_CASE; where its underscores go (`_PRIVATE`, `A__B`) is left alone.',
+    messages: {
+      nameCase: `{{subject}} is \`{{value}}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`{{suggestion}}\` would not find it. {{advice}}`,
+    },
     fixable: false,
   },
   check(context) {
@@ -31,11 +34,10 @@ export const secretNameCase = defineRule({
       context.report({
         path,
         span: spanOf(name),
-        message: `${subject(path)} is \`${value}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`${suggestion}\` would not find it. ${
-          taken
+        messageId: 'nameCase',
+        data: { subject: subject(path), value, suggestion, advice: taken
             ? `\`${suggestion}\` is declared as well: keep the one the agent reads and remove the other.`
-            : `Rename it to \`${suggestion}\`, together with its \`env:\` references and any code that reads it.`
-        }`,
+            : `Rename it to \`${suggestion}\`, together with its \`env:\` references and any code that reads it.` },
       });
     }
   },

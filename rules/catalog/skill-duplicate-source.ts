@@ -21,6 +21,9 @@ export const skillDuplicateSource = defineRule({
     description: 'The same registry slug or CID is attached twice under different names.',
     rationale:
       'Each name is unpacked into its own folder, so one skill attached under two names is installed twice: the agent sees two copies of the same instructions, and an update to one name leaves the other behind.',
+    messages: {
+      duplicateSource: `{{subject}} is {{value}}, the same {{what}} as skills[{{index}}]{{earlierName}}{{otherForm}}, so the same skill is installed twice{{folders}}. Remove one of them.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -61,11 +64,8 @@ export const skillDuplicateSource = defineRule({
       context.report({
         path,
         span: spanOf(source.node),
-        message: `${subject(path)} is ${formatValue(source.node.value, path)}, the same ${what} as skills[${earlier.index}]${
-          earlier.name ? ` (\`${earlier.name}\`)` : ''
-        }${sameText ? '' : ' written in another form'}, so the same skill is installed twice${
-          source.name && earlier.name ? `, into \`workspace/skills/${earlier.name}/\` and \`workspace/skills/${source.name}/\`` : ''
-        }. Remove one of them.`,
+        messageId: 'duplicateSource',
+        data: { subject: subject(path), value: formatValue(source.node.value, path), what, index: earlier.index, earlierName: earlier.name ? ` (\`${earlier.name}\`)` : '', otherForm: sameText ? '' : ' written in another form', folders: source.name && earlier.name ? `, into \`workspace/skills/${earlier.name}/\` and \`workspace/skills/${source.name}/\`` : '' },
       });
     }
   },

@@ -10,6 +10,9 @@ export const skillDuplicate = defineRule({
     description: 'Two skills have the same `name`, so they unpack into the same folder.',
     rationale:
       'Each skill is unpacked into `workspace/skills/<name>/`; two skills with one name share that folder, so one overwrites the other (or their files mix) and the agent gets a skill you did not mean.',
+    messages: {
+      skillDuplicate: `{{subject}} is \`{{value}}\`, the name of skills[{{earlier}}] too: both unpack into \`workspace/skills/{{value}}/\`, so one overwrites the other. Rename one of them, or remove the duplicate.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -17,7 +20,8 @@ export const skillDuplicate = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        message: `${subject(path)} is \`${value}\`, the name of skills[${earlier}] too: both unpack into \`workspace/skills/${value}/\`, so one overwrites the other. Rename one of them, or remove the duplicate.`,
+        messageId: 'skillDuplicate',
+        data: { subject: subject(path), value, earlier },
       });
     }
   },

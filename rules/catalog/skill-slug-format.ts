@@ -18,6 +18,9 @@ export const skillSlugFormat = defineRule({
     description: 'A skill `clawhub_slug` is not a registry slug (`name` or `owner/name`: lowercase letters, digits, `-`, `_`, `.`).',
     rationale:
       'The registry resolves a skill by its slug when the agent is deployed; a slug in another form (capital letters, spaces, an npm-style `@scope`, a URL) matches no published skill, so the skill is not installed.',
+    messages: {
+      slugFormat: `{{subject}} is {{value}}, which is not a registry slug: {{problems}}. A slug is \`name\` or \`owner/name\` in lowercase letters, digits, \`-\`, \`_\` and \`.\`{{advice}}.`,
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/properties/clawhub_slug/pattern'],
@@ -34,9 +37,8 @@ export const skillSlugFormat = defineRule({
       context.report({
         path,
         span: spanOf(slug),
-        message: `${subject(path)} is ${formatValue(value, path)}, which is not a registry slug: ${problemsOf(value).join('; ')}. A slug is \`name\` or \`owner/name\` in lowercase letters, digits, \`-\`, \`_\` and \`.\`${
-          fix ? `: use \`${lowered}\`` : advice(value)
-        }.`,
+        messageId: 'slugFormat',
+        data: { subject: subject(path), value: formatValue(value, path), problems: problemsOf(value).join('; '), advice: fix ? `: use \`${lowered}\`` : advice(value) },
         ...(fix ? { suggestions: [{ title: `Use \`${lowered}\``, edits: [replaceValue(slug, lowered)] }] } : {}),
       });
     }

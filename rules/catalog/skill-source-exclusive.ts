@@ -10,6 +10,9 @@ export const skillSourceExclusive = defineRule({
     description: 'A skill names both a registry `clawhub_slug` and a `cid`; it must have exactly one.',
     rationale:
       'A skill is installed either from the registry (`clawhub_slug`, always the latest version) or from an upload (`cid`, pinned); with both, the platform cannot tell which you meant and rejects the skill.',
+    messages: {
+      sourceExclusive: `The skill {{skill}} has both \`clawhub_slug\` and \`cid\`: a slug follows the registry's latest version, a CID pins one upload, and the platform takes exactly one. Remove the one you do not want.`,
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/oneOf'],
@@ -22,7 +25,8 @@ export const skillSourceExclusive = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        message: `The skill ${name ? `\`${name}\`` : `at skills[${index}]`} has both \`clawhub_slug\` and \`cid\`: a slug follows the registry's latest version, a CID pins one upload, and the platform takes exactly one. Remove the one you do not want.`,
+        messageId: 'sourceExclusive',
+        data: { skill: name ? `\`${name}\`` : `at skills[${index}]` },
         suggestions: [
           { title: 'Remove `cid` (follow the registry slug)', edits: removeProperty(context.doc, [...path, 'cid']) },
           { title: 'Remove `clawhub_slug` (keep the pinned CID)', edits: removeProperty(context.doc, [...path, 'clawhub_slug']) },

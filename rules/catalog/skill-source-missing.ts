@@ -9,6 +9,9 @@ export const skillSourceMissing = defineRule({
     description: 'A skill has neither a registry `clawhub_slug` nor a `cid`, so there is nothing to install.',
     rationale:
       'A skill with neither `clawhub_slug` nor `cid` has nothing to install: the deploy fails or the skill is silently missing.',
+    messages: {
+      sourceMissing: `The skill {{skill}} has no source: add \`clawhub_slug\` (a registry slug such as \`owner/name\`) or \`cid\` (the CID of an uploaded skill).`,
+    },
     fixable: false,
     covers: ['/$defs/skill/oneOf'],
   },
@@ -19,7 +22,8 @@ export const skillSourceMissing = defineRule({
       context.report({
         path: ['skills', index],
         span: { start: node.offset, end: node.offset + 1 },
-        message: `The skill ${name ? `\`${name}\`` : `at skills[${index}]`} has no source: add \`clawhub_slug\` (a registry slug such as \`owner/name\`) or \`cid\` (the CID of an uploaded skill).`,
+        messageId: 'sourceMissing',
+        data: { skill: name ? `\`${name}\`` : `at skills[${index}]` },
       });
     }
   },

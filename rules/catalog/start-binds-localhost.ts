@@ -15,6 +15,9 @@ export const startBindsLocalhost = defineRule({
       'The gateway forwards a route\'s requests to the container from outside its loopback interface, so a server bound to `localhost` never receives them. The platform requires servers started by scripts to bind `0.0.0.0`.',
     assumptions:
       'Hosts are read from common server options (`--host`, `--hostname`, `--bind`, `--listen`, `-H`, `-b`…) and variables (`HOST`, `HOSTNAME`, `BIND`…); databases and other backing services (`redis-server`, `mongod`…) may stay on localhost and are not reported.',
+    messages: {
+      bindsLocalhost: `\`scripts.start\` binds its server to \`{{host}}\` ({{setting}}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`{{anyAddress}}\` instead.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -26,7 +29,8 @@ export const startBindsLocalhost = defineRule({
       context.report({
         path: script.path,
         span: documentSpan(script, spanInWord(part.word, part.from, part.to)),
-        message: `\`scripts.start\` binds its server to \`${part.host}\` (${shownSetting(part)}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`${ANY_ADDRESS}\` instead.`,
+        messageId: 'bindsLocalhost',
+        data: { host: part.host, setting: shownSetting(part), anyAddress: ANY_ADDRESS },
         fixes: [{ title: `Bind to \`${ANY_ADDRESS}\``, edits: scriptEdits(script, [edit]) }],
       });
     }

@@ -15,6 +15,9 @@ export const startPortMismatch = defineRule({
       'A route forwards requests to one port in the container. When the start command serves on other ports only, every request to the routes finds nothing listening.',
     assumptions:
       'Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server\'s default port is not known. Databases and other backing services are left out.',
+    messages: {
+      portMismatch: `\`scripts.start\` {{serves}}, but {{routesUse}}, so requests to {{pronoun}} find nothing listening. Serve on {{target}}, or change {{routePort}} to the one your server uses.`,
+    },
     fixable: false,
     suggests: true,
     crossReference: true,
@@ -38,9 +41,8 @@ export const startPortMismatch = defineRule({
     context.report({
       path: script.path,
       span: documentSpan(script, spanInWord(first.word, first.from, first.to)),
-      message: `\`scripts.start\` ${serves}, but ${routesUse}, so requests to ${several ? 'them' : 'it'} find nothing listening. Serve on ${
-        ports.length === 1 ? `port ${ports[0]}` : `one of the route ports`
-      }, or change ${ports.length > 1 ? "a route's port" : several ? "the routes' port" : "the route's port"} to the one your server uses.`,
+      messageId: 'portMismatch',
+      data: { serves, routesUse, pronoun: several ? 'them' : 'it', target: ports.length === 1 ? `port ${ports[0]}` : `one of the route ports`, routePort: ports.length > 1 ? "a route's port" : several ? "the routes' port" : "the route's port" },
       suggestions: alternatives(script, named, startPorts, ports, routes),
     });
   },

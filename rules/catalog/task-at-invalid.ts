@@ -14,6 +14,9 @@ export const taskAtInvalid = defineRule({
       'A one-shot task runs at the moment its `at` names; a value that is not an ISO 8601 date and time (`2026-03-01T09:00:00Z`) cannot be scheduled, so the task never runs.',
     assumptions:
       'The seed does not name the field; `at` is the engine\'s name for it. Accepted: `YYYY-MM-DDTHH:MM:SS` with optional fractions of a second and an optional `Z` or `±HH:MM` offset (the schema\'s `iso-date-time` format). The older numeric `atMs` (epoch milliseconds) is accepted as well.',
+    messages: {
+      atInvalid: `{{subject}} is {{value}}, which is not a date and time in the form the schema accepts, \`YYYY-MM-DDTHH:MM:SS\` with seconds, then \`Z\` or an offset such as \`+02:00\` (RFC 3339, the strict profile of ISO 8601): {{reason}}. For example \`{{example}}\`.`,
+    },
     fixable: false,
     covers: ['/$defs/schedule/properties/at/format'],
   },
@@ -26,7 +29,8 @@ export const taskAtInvalid = defineRule({
       context.report({
         path: at.path,
         span: spanOf(at.node),
-        message: `${subject(at.path)} is ${formatValue(at.node.value)}, which is not a date and time in the form the schema accepts, \`YYYY-MM-DDTHH:MM:SS\` with seconds, then \`Z\` or an offset such as \`+02:00\` (RFC 3339, the strict profile of ISO 8601): ${parsed.reason}. For example \`${parsed.suggestion ?? ISO_EXAMPLE}\`.`,
+        messageId: 'atInvalid',
+        data: { subject: subject(at.path), value: formatValue(at.node.value), reason: parsed.reason, example: parsed.suggestion ?? ISO_EXAMPLE },
       });
     }
   },

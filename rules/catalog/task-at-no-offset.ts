@@ -12,6 +12,9 @@ export const taskAtNoOffset = defineRule({
     description: 'A one-shot `at` time has no `Z` or offset, so the moment it names depends on the server\'s time zone.',
     rationale:
       '`2026-03-01T09:00:00` is 09:00 somewhere: without `Z` or an offset such as `+02:00`, the platform reads it in its own server\'s zone, which the manifest does not control, and the task may run hours away from the intended time.',
+    messages: {
+      atNoOffset: `{{subject}} is {{value}}, with no \`Z\` or offset, so the moment it names depends on the server's time zone. Add \`Z\` for UTC (\`{{text}}Z\`) or the offset you mean, such as \`{{text}}+02:00\`.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -24,7 +27,8 @@ export const taskAtNoOffset = defineRule({
       context.report({
         path: at.path,
         span: spanOf(at.node),
-        message: `${subject(at.path)} is ${formatValue(text)}, with no \`Z\` or offset, so the moment it names depends on the server's time zone. Add \`Z\` for UTC (\`${text}Z\`) or the offset you mean, such as \`${text}+02:00\`.`,
+        messageId: 'atNoOffset',
+        data: { subject: subject(at.path), value: formatValue(text), text },
       });
     }
   },

@@ -15,6 +15,9 @@ export const taskAtPast = defineRule({
       'A one-shot task runs once, at its `at` time; when that time has already passed at deploy, the task does not run when it was meant to. The check reads one clock, which `--now` sets, so CI results are reproducible.',
     assumptions:
       'The reference does not say what the engine does with a one-shot time already past (skip it or run it at once); either way it is not what was meant. An `at` without an offset is read as UTC to decide whether it is past.',
+    messages: {
+      atPast: `{{subject}} is {{value}}, {{humanDuration}} ago: the task would run {{text}}, {{timeZone}}, which has passed, so it will not run when you meant it to. Set a future time, or remove the task once it has done its job.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -36,7 +39,8 @@ export const taskAtPast = defineRule({
       context.report({
         path: at.path,
         span: spanOf(at.node),
-        message: `${subject(at.path)} is ${formatValue(at.node.value)}, ${humanDuration(now.getTime() - instant, { approximate: true })} ago: the task would run ${explanation.text}, ${explanation.timeZone}, which has passed, so it will not run when you meant it to. Set a future time, or remove the task once it has done its job.`,
+        messageId: 'atPast',
+        data: { subject: subject(at.path), value: formatValue(at.node.value), humanDuration: humanDuration(now.getTime() - instant, { approximate: true }), text: explanation.text, timeZone: explanation.timeZone },
       });
     }
   },

@@ -14,6 +14,9 @@ export const taskDeliveryChannelUnconfigured = defineRule({
       'An `announce` delivery posts through one of the agent\'s messaging channels; a channel the manifest does not configure has no bot behind it, so the output of each run goes nowhere.',
     assumptions:
       'A channel counts as configured when `channels` has a key of that name, whatever its settings (a channel shipped with `enabled: false` is still configured).',
+    messages: {
+      deliveryChannelUnconfigured: `{{subject}} is {{value}}, but {{known}}, so the output of each run has nowhere to go. {{advice}}`,
+    },
     fixable: false,
     crossReference: true,
   },
@@ -38,9 +41,8 @@ export const taskDeliveryChannelUnconfigured = defineRule({
       context.report({
         path,
         span: spanOf(channel),
-        message: `${subject(path)} is ${formatValue(name)}, but ${known}, so the output of each run has nowhere to go. ${
-          suggestion ? `Did you mean \`${suggestion}\`?` : `Configure \`channels.${name}\` or announce to a configured channel.`
-        }`,
+        messageId: 'deliveryChannelUnconfigured',
+        data: { subject: subject(path), value: formatValue(name), known, advice: suggestion ? `Did you mean \`${suggestion}\`?` : `Configure \`channels.${name}\` or announce to a configured channel.` },
       });
     }
   },

@@ -10,6 +10,9 @@ export const taskDuplicateName = defineRule({
     description: 'Two tasks have the same `name`.',
     rationale:
       'A task\'s name is how it appears in the task list and in run logs; two tasks with one name cannot be told apart there, and tooling that addresses tasks by name may act on the wrong one.',
+    messages: {
+      duplicateName: `The task name {{value}} is already used by \`tasks[{{earlier}}]\`; two tasks with one name cannot be told apart in the task list and run logs. Give this task a name of its own.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -17,7 +20,8 @@ export const taskDuplicateName = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        message: `The task name ${formatValue(value)} is already used by \`tasks[${earlier}]\`; two tasks with one name cannot be told apart in the task list and run logs. Give this task a name of its own.`,
+        messageId: 'duplicateName',
+        data: { value: formatValue(value), earlier },
       });
     }
   },

@@ -14,6 +14,9 @@ export const taskModelFormat = defineRule({
     description: 'A task payload\'s `model` is not `<provider>/<model>`.',
     rationale:
       'A task may run on its own model, named `<provider>/<model>` with a provider connected in the secrets vault (OpenRouter-style ids add more `/` segments). A model the platform cannot resolve is not used: the run falls back to the agent\'s default model.',
+    messages: {
+      modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{reason}}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
+    },
     fixable: false,
     covers: ['/$defs/payload/properties/model/pattern'],
   },
@@ -27,7 +30,8 @@ export const taskModelFormat = defineRule({
       context.report({
         path,
         span: spanOf(model),
-        message: `${subject(path)} is ${formatValue(value)}, which is not \`<provider>/<model>\`: ${reason(value)}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
+        messageId: 'modelFormat',
+        data: { subject: subject(path), value: formatValue(value), reason: reason(value) },
       });
     }
   },

@@ -14,6 +14,9 @@ export const taskSessionPayloadMismatch = defineRule({
     description: 'A task pairs `sessionTarget: "main"` with an `agentTurn` payload, or `"isolated"` with a `systemEvent`.',
     rationale:
       'The engine runs system events in the agent\'s main session and agent turns in a session of their own; a task that asks for the other pairing does not run the way its settings suggest.',
+    messages: {
+      sessionPayloadMismatch: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\`{{implicit}}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -29,7 +32,8 @@ export const taskSessionPayloadMismatch = defineRule({
       context.report({
         path,
         span: spanOf(target),
-        message: `${subject(path)} is ${formatValue(session)}, but the payload is ${kind === 'agentTurn' ? 'an' : 'a'} \`${kind}\`${implicit}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"${OTHER_TARGET[session]}"\`, or make the payload ${PAIRED[session] === 'agentTurn' ? 'an' : 'a'} \`${PAIRED[session]}\`.`,
+        messageId: 'sessionPayloadMismatch',
+        data: { subject: subject(path), value: formatValue(session), article: kind === 'agentTurn' ? 'an' : 'a', kind, implicit, otherTarget: OTHER_TARGET[session], pairedArticle: PAIRED[session] === 'agentTurn' ? 'an' : 'a', paired: PAIRED[session] },
       });
     }
   },

@@ -12,6 +12,9 @@ export const taskStaggerTooLarge = defineRule({
     description: 'A schedule\'s `staggerMs` is not smaller than its `everyMs`.',
     rationale:
       '`staggerMs` offsets each run by up to that much so that many agents do not fire at the same instant. A stagger as long as the interval or longer lets consecutive runs bunch together, overlap or swap order, which defeats a fixed interval.',
+    messages: {
+      staggerTooLarge: `{{subject}} is {{value}} ({{humanDuration}}), not less than \`everyMs\` {{value2}} ({{humanDuration3}}): runs offset by up to a whole interval can bunch together or swap order. Keep the stagger well below the interval, for example {{tenth}} ({{humanDuration4}}).`,
+    },
     fixable: false,
   },
   check(context) {
@@ -25,7 +28,8 @@ export const taskStaggerTooLarge = defineRule({
       context.report({
         path,
         span: spanOf(stagger),
-        message: `${subject(path)} is ${stagger.value} (${humanDuration(stagger.value)}), not less than \`everyMs\` ${every.value} (${humanDuration(every.value)}): runs offset by up to a whole interval can bunch together or swap order. Keep the stagger well below the interval, for example ${tenth} (${humanDuration(tenth)}).`,
+        messageId: 'staggerTooLarge',
+        data: { subject: subject(path), value: stagger.value, humanDuration: humanDuration(stagger.value), value2: every.value, humanDuration3: humanDuration(every.value), tenth, humanDuration4: humanDuration(tenth) },
       });
     }
   },

@@ -11,6 +11,9 @@ export const taskWebhookInsecure = defineRule({
     description: 'A webhook delivery sends over plain `http://` to a host other than this machine.',
     rationale:
       'A webhook carries the output of each run, which can hold whatever the agent read or wrote. Over plain `http://` anyone on the network path can read or change it; `https://` encrypts it. Loopback addresses never leave the machine, so they are left alone.',
+    messages: {
+      webhookInsecure: `{{subject}} sends each run's output over plain \`http://\` to \`{{host}}\`, where anyone on the network path can read or change it. Use \`https://\` if the receiver supports it.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -26,7 +29,8 @@ export const taskWebhookInsecure = defineRule({
       context.report({
         path,
         span: spanOf(to),
-        message: `${subject(path)} sends each run's output over plain \`http://\` to \`${url.host}\`, where anyone on the network path can read or change it. Use \`https://\` if the receiver supports it.`,
+        messageId: 'webhookInsecure',
+        data: { subject: subject(path), host: url.host },
       });
     }
   },

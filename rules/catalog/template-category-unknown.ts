@@ -17,6 +17,9 @@ export const templateCategoryUnknown = defineRule({
       'The marketplace files a template under its category; a misspelt category can leave the template out of the listing its users browse.',
     assumptions:
       'The platform names only `general`, `defi` and `social` and does not publish its full list; `productivity`, `content`, `governance` and `actions & transactions` are used by published templates. Other categories may exist, so an unknown one is information, not an error, and the closest known category is only suggested (there is no automatic fix). Categories are compared exactly, case included.',
+    messages: {
+      categoryUnknown: `\`template.category\` is {{value}}, which is not one of the known marketplace categories ({{list}}){{advice}}`,
+    },
     fixable: false,
   },
   check(context) {
@@ -31,11 +34,10 @@ export const templateCategoryUnknown = defineRule({
     context.report({
       path,
       span: spanOf(category),
-      message: `\`template.category\` is ${formatValue(value, path)}, which is not one of the known marketplace categories (${listOf(KNOWN_CATEGORIES)})${
-        suggestion
+      messageId: 'categoryUnknown',
+      data: { value: formatValue(value, path), list: listOf(KNOWN_CATEGORIES), advice: suggestion
           ? `; did you mean \`${suggestion}\`?`
-          : '. The platform does not publish its full list: check that the marketplace offers this category, or pick a known one.'
-      }`,
+          : '. The platform does not publish its full list: check that the marketplace offers this category, or pick a known one.' },
     });
   },
 });

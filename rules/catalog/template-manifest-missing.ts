@@ -11,6 +11,9 @@ export const templateManifestMissing = defineRule({
       'The platform reads the agent\'s definition from `manifest.json` at the root of the template repository; the template validator checks it first and rejects a repository without one, and a deploy has nothing to start from.',
     assumptions:
       'Names are case-sensitive, as on the platform\'s Linux file system: `Manifest.json` is not `manifest.json`, and a manifest in a subfolder is not read. Such near misses are named in the message.',
+    messages: {
+      manifestMissing: `The repository has no \`{{manifestFile}}\` file at its root{{hint}}, so the platform has no agent to deploy and the template validator rejects it. Add \`{{manifestFile}}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -30,7 +33,8 @@ export const templateManifestMissing = defineRule({
     context.report({
       path: [],
       span: { start: 0, end: 0 },
-      message: `The repository has no \`${MANIFEST_FILE}\` file at its root${hint}, so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      messageId: 'manifestMissing',
+      data: { manifestFile: MANIFEST_FILE, hint },
     });
   },
 });

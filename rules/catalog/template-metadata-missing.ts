@@ -15,6 +15,9 @@ export const templateMetadataMissing = defineRule({
     description: 'Template mode: the manifest has no `template` object, or it has no `slug` or no `category`.',
     rationale:
       'A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template\'s URL and the category files it in the marketplace. Without them the template validator rejects the repository.',
+    messages: {
+      metadataMissing: `\`template\` has no \`{{key}}\`, {{what}}, and the template validator rejects a template without it. Add \`template.{{key}}\`.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -41,7 +44,8 @@ export const templateMetadataMissing = defineRule({
       context.report({
         path: ['template', key],
         span: templateKeySpan(doc, template),
-        message: `\`template\` has no \`${key}\`, ${what}, and the template validator rejects a template without it. Add \`template.${key}\`.`,
+        messageId: 'metadataMissing',
+        data: { key, what },
       });
     }
   },

@@ -12,6 +12,9 @@ export const templateSkillFolderConflict = defineRule({
       'At deploy time the platform unpacks each attached skill under `workspace/skills/<name>/`. A folder of that name committed in the template is overwritten by the skill, or mixed with it, so the committed files and the attached skill cannot both be what the agent runs.',
     assumptions:
       'The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform\'s file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`\'s to report.',
+    messages: {
+      skillFolderConflict: `{{what}}, and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -30,7 +33,8 @@ export const templateSkillFolderConflict = defineRule({
       context.report({
         path: ['skills', position, 'name'],
         span: spanOf(name),
-        message: `${what}, and skill \`${value}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+        messageId: 'skillFolderConflict',
+        data: { what, value },
       });
     }
   },

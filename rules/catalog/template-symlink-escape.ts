@@ -14,6 +14,9 @@ export const templateSymlinkEscape = defineRule({
       'A template repository is checked out on machines it was not written on. A link to an absolute path, or one whose `..` segments climb above the repository, resolves to whatever that machine holds there (nothing, or files that are not the template\'s to read), so what the agent gets depends on where it runs.',
     assumptions:
       'Targets are read as stored, without following other links: absolute targets always count as outside (the repository lives elsewhere on the platform); a relative target counts when it leaves the repository. A link that stays inside is fine.',
+    messages: {
+      symlinkEscape: `\`{{path}}\` is a symbolic link to \`{{target}}\`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -23,7 +26,8 @@ export const templateSymlinkEscape = defineRule({
       context.report({
         path: [],
         span: { start: 0, end: 0 },
-        message: `\`${link.path}\` is a symbolic link to \`${target}\`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.`,
+        messageId: 'symlinkEscape',
+        data: { path: link.path, target },
         file: { path: link.path, range: FIRST_LINE },
       });
     }

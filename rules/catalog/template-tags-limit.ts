@@ -14,6 +14,9 @@ export const templateTagsLimit = defineRule({
     rationale: `The published template validator accepts at most ${MAX_TAGS} tags; a template with more can be rejected when it is submitted.`,
     assumptions:
       'The documentation does not state a tag limit; the limit of 10 comes from the published validator (and the template repository\'s own notes, "max 10"), which is why this is a warning rather than an error.',
+    messages: {
+      tagsLimit: `\`template.tags\` has {{length}} tags; the published template validator accepts at most {{maxTags}}. Remove {{over}} (keep the ones people will search for).`,
+    },
     fixable: false,
   },
   check(context) {
@@ -25,7 +28,8 @@ export const templateTagsLimit = defineRule({
     context.report({
       path: ['template', 'tags'],
       span: { start: items[MAX_TAGS]!.offset, end: tags.offset + tags.length },
-      message: `\`template.tags\` has ${items.length} tags; the published template validator accepts at most ${MAX_TAGS}. Remove ${over} (keep the ones people will search for).`,
+      messageId: 'tagsLimit',
+      data: { length: items.length, maxTags: MAX_TAGS, over },
     });
   },
 });

@@ -9,6 +9,9 @@ export const typeMismatch = defineRule({
     description: 'A value has the wrong JSON type.',
     rationale:
       'A value of the wrong JSON type (a port as a string, a list as an object) fails the platform\'s validation.',
+    messages: {
+      typeMismatch: `{{subject}} must be {{expected}}, but it is {{article}}{{shown}}.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -19,9 +22,8 @@ export const typeMismatch = defineRule({
       context.report({
         path: error.path,
         span: spanOf(error.node),
-        message: `${subject(error.path)} must be ${expected.map(article).join(' or ')}, but it is ${article(jsonType(value))}${
-          value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path, writtenText(context.doc, error.node))})`
-        }.`,
+        messageId: 'typeMismatch',
+        data: { subject: subject(error.path), expected: expected.map(article).join(' or '), article: article(jsonType(value)), shown: value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path, writtenText(context.doc, error.node))})` },
       });
     }
   },

@@ -12,6 +12,9 @@ export const unknownProperty = defineRule({
     description: 'A key the manifest contract does not define; the platform rejects unknown keys.',
     rationale:
       'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing.',
+    messages: {
+      unknownProperty: `Unknown property \`{{key}}\` {{where}}: the platform rejects keys it does not define; {{advice}}`,
+    },
     fixable: false,
     suggests: true,
     judgesObject: true,
@@ -34,7 +37,8 @@ export const unknownProperty = defineRule({
         context.report({
           path: [...error.path, key],
           span: spanOf(keyNode),
-          message: `Unknown property \`${key}\` ${where}: the platform rejects keys it does not define; ${advice}`,
+          messageId: 'unknownProperty',
+          data: { key, where, advice },
           ...(suggestion
             ? { suggestions: [{ title: `Rename to \`${suggestion}\``, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
             : {}),

@@ -1,5 +1,6 @@
 import type { IgnoreEntry } from '../framework/config.js';
 import { docsUrl } from '../framework/links.js';
+import { formatMessage } from '../framework/messages.js';
 import type { LintOptions } from '../framework/options.js';
 import type { Diagnostic, RuleMeta, Severity } from '../framework/types.js';
 
@@ -11,6 +12,9 @@ export const unusedIgnore: RuleMeta = {
   description: 'An `ignore` entry of `.manifestlintrc.json` matches no finding, so it silences nothing any more.',
   rationale:
     'An ignore entry that silences nothing any more (the problem was fixed, the path moved) would hide the next real problem at that path.',
+  messages: {
+    unused: `This ignore entry ({{silences}} at \`{{pointer}}\`) matched no finding; remove it so silencing never outlives its reason.`,
+  },
   fixable: false,
 };
 
@@ -21,7 +25,8 @@ export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: Lin
   return unused.map((entry) => ({
     ruleId: unusedIgnore.id,
     severity: severity as Severity,
-    message: `This ignore entry (${entry.rule ? `rule \`${entry.rule}\`` : 'every rule'} at \`${entry.path || '/'}\`) matched no finding; remove it so silencing never outlives its reason.`,
+    message: formatMessage(unusedIgnore, 'unused', { silences: entry.rule ? `rule \`${entry.rule}\`` : 'every rule', pointer: entry.path || '/' }),
+    messageId: 'unused',
     path: ['ignore', entry.index],
     range: entry.range,
     docsUrl: docsUrl(unusedIgnore.id),

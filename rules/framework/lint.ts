@@ -4,6 +4,7 @@ import type { Finding, FixSpec, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor } from './masking.js';
+import { formatMessage } from './messages.js';
 import type { LintOptions, LintResult } from './options.js';
 import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
@@ -49,7 +50,8 @@ export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument,
     return {
       ruleId,
       severity,
-      message: finding.message,
+      message: finding.messageId === undefined ? finding.message : formatMessage(meta!, finding.messageId, finding.data),
+      ...(finding.messageId === undefined ? {} : { messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
       ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),

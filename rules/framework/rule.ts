@@ -23,10 +23,20 @@ export interface FixSpec {
   edits: OffsetEdit[];
 }
 
-export interface Finding {
+/** The values of a message's `{{placeholders}}`. */
+export type MessageData = Readonly<Record<string, string | number>>;
+
+/**
+ * What a finding says: one of its rule's `messages` by id, with the data its placeholders take —
+ * or, for the findings the framework writes itself (an internal error, "…and N more"), the text.
+ */
+export type FindingMessage = { messageId: string; data?: MessageData; message?: never } | { message: string; messageId?: never; data?: never };
+
+export type Finding = FindingPlace & FindingMessage;
+
+interface FindingPlace {
   path: JsonPath;
   span: Span;
-  message: string;
   /** At most one: certain and keeping the manifest's meaning, so `--fix` may apply it. */
   fixes?: FixSpec[];
   /** Choices and guesses, which the user picks: quick fixes in an editor, never `--fix`. */

@@ -35,6 +35,8 @@ export interface Diagnostic {
   ruleId: string;
   severity: Severity;
   message: string;
+  /** The id of the message in the rule's `messages`, for a finding written that way. */
+  messageId?: string;
   path: JsonPath;
   range: Range;
   /** The certain fix (at most one): it keeps the manifest's meaning, and `--fix` applies it. */
@@ -73,6 +75,11 @@ export interface RuleMeta {
    * it assumes (shown on the documentation page).
    */
   assumptions?: string;
+  /**
+   * The rule's messages by id, with `{{name}}` where a finding's data goes: a finding names its
+   * message by id (`messageId`), so tests assert ids and a message is written once.
+   */
+  messages?: Readonly<Record<string, string>>;
   /** It offers a certain fix, which `--fix` applies. */
   fixable: boolean;
   /** It offers suggestions: choices or guesses the user picks (editor quick fixes, never `--fix`). */

@@ -1,0 +1,24 @@
+import type { MessageData } from './rule.js';
+import type { RuleMeta } from './types.js';
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * A rule's message by id, its `{{placeholders}}` filled from the data. A message the rule does
+ * not declare, or a placeholder without a value, is a bug of the rule: it throws, and the rule's
+ * run ends in an `internal-error` finding naming it.
+ */
+export function formatMessage(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string, data: MessageData = {}): string {
+  const template = meta.messages?.[messageId];
+  if (template === undefined) throw new Error(`${meta.id} has no message "${messageId}"`);
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = data[name];
+    if (value === undefined) throw new Error(`message "${messageId}" of ${meta.id} needs {{${name}}}`);
+    return String(value);
+  });
+}
+
+/** The placeholders a message template takes, in order of appearance. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}
