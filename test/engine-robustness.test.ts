@@ -92,7 +92,7 @@ describe('hostile inputs', () => {
     const { diagnostics } = lint(text, { now: NOW });
     const used = process.cpuUsage(started);
     expect((used.user + used.system) / 1000).toBeLessThan(2000);
-    expect(diagnostics.map((d) => d.ruleId)).toEqual(['limit-exceeded']);
+    expect(diagnostics.map((d) => [d.ruleId, d.messageId])).toEqual([['limit-exceeded', 'tooLong']]);
     expect(diagnostics[0]!.message).toMatch(/50\.0 MiB/);
   });
 

@@ -87,6 +87,19 @@ describe('golden files', () => {
   }
 });
 
+/**
+ * Messages no golden file can show, and why: a file too large to keep, or a branch that guards
+ * against what the schema or cron-parser may do in a later version and that nothing reaches today.
+ */
+const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
+  'limit-exceeded': {
+    tooLong: 'a file over the 4 MiB read limit: test/engine-robustness.test.ts refuses a 50 MB one',
+    textTooShort: 'a minLength above 1, which the schema does not have today',
+  },
+  'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
+  'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
+};
+
 describe('every rule has golden files', () => {
   for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
     it(meta.id, () => {
@@ -94,9 +107,14 @@ describe('every rule has golden files', () => {
       const fires = mine.filter(({ text, name, input }) => findingsOf(meta.id, text, name, input).some((d) => d.ruleId === meta.id));
       expect(fires.length, `a case in test/golden/${meta.id}/ where it fires`).toBeGreaterThan(0);
       expect(mine.length - fires.length, `a near-miss case in test/golden/${meta.id}/ where it must not fire`).toBeGreaterThan(0);
-      // Every message the rule declares is shown by one of its cases.
+      // Every message the rule declares is shown by one of its cases, or is known not to be.
       const shownIds = new Set(fires.flatMap(({ text, name, input }) => findingsOf(meta.id, text, name, input).map((d) => d.messageId)));
-      for (const id of Object.keys(meta.messages ?? {})) expect(shownIds.has(id), `a case in test/golden/${meta.id}/ showing its message "${id}"`).toBe(true);
+      const elsewhere = SHOWN_ELSEWHERE[meta.id] ?? {};
+      for (const id of Object.keys(elsewhere)) expect(meta.messages?.[id], `${meta.id} declares "${id}"`).toBeDefined();
+      for (const id of Object.keys(meta.messages ?? {})) {
+        if (id in elsewhere) continue;
+        expect(shownIds.has(id), `a case in test/golden/${meta.id}/ showing its message "${id}"`).toBe(true);
+      }
       if (!meta.fixable && !meta.suggests) return;
       // Every fix and every suggestion the rule offers must make its finding go away; a certain
       // fix comes alone, and a rule that says it suggests does.

@@ -1,5 +1,5 @@
 import { formatValue, listOf, subject, writtenText } from '../framework/describe.js';
-import { defineRule, spanOf, type FixSpec } from '../framework/rule.js';
+import { defineRule, spanOf, type FindingMessage, type FixSpec } from '../framework/rule.js';
 import { expectation } from '../framework/schema-lookup.js';
 import type { SchemaError } from '../framework/schema-validation.js';
 import { closest } from '../framework/suggest.js';
@@ -13,10 +13,7 @@ const KEYWORDS = new Set([
   'maximum',
   'exclusiveMinimum',
   'exclusiveMaximum',
-  'multipleOf',
   'not',
-  'uniqueItems',
-  'oneOf',
   'false schema',
 ]);
 
@@ -28,19 +25,26 @@ export const invalidValue = defineRule({
     description: 'A value is outside its enum, const, pattern, format or numeric bounds.',
     rationale:
       'A value outside what the platform accepts (an unknown engine, `version` 2, a model without its provider) fails validation or falls back to a default you did not choose.',
+    messages: {
+      enum: `{{it}}, which is not one of {{list}}{{suggestion}}`,
+      const: `{{it}}; it must be {{value}}.`,
+      pattern: `{{it}}; it {{expected}}.`,
+      bound: `{{it}}; it must be {{bound}} {{limit}}{{expected}}.`,
+      other: `{{it}}; {{advice}}.`,
+    },
     fixable: false,
     suggests: true,
   },
   check(context) {
     for (const error of context.schemaErrors) {
       if (!KEYWORDS.has(error.keyword) || !error.node) continue;
-      const { message, fix } = describe(error, writtenText(context.doc, error.node));
-      context.report({ path: error.path, span: spanOf(error.node), message, ...(fix ? { suggestions: [fix] } : {}) });
+      const { fix, ...message } = describe(error, writtenText(context.doc, error.node));
+      context.report({ path: error.path, span: spanOf(error.node), ...message, ...(fix ? { suggestions: [fix] } : {}) });
     }
   },
 });
 
-function describe(error: SchemaError, written: string | undefined): { message: string; fix?: FixSpec } {
+function describe(error: SchemaError, written: string | undefined): FindingMessage & { fix?: FixSpec } {
   const it = `${subject(error.path)} is ${formatValue(error.value, error.path, written)}`;
   const expected = expectation(error.schemaPath);
   const { params } = error;
@@ -50,18 +54,21 @@ function describe(error: SchemaError, written: string | undefined): { message: s
       const suggestion =
         typeof error.value === 'string' ? closest(error.value, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
       return {
-        message: `${it}, which is not one of ${listOf(allowed)}${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
+        messageId: 'enum',
+        data: { it, list: listOf(allowed), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
         ...(suggestion && error.node
           ? { fix: { title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
           : {}),
       };
     }
     case 'const':
-      return { message: `${it}; it must be ${formatValue(params.allowedValue)}.` };
+      return { messageId: 'const',
+      data: { it, value: formatValue(params.allowedValue) } };
     case 'pattern':
     case 'format':
       return {
-        message: `${it}; it ${expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``)}.`,
+        messageId: 'pattern',
+        data: { it, expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``) },
       };
     case 'minimum':
     case 'exclusiveMinimum':
@@ -70,17 +77,11 @@ function describe(error: SchemaError, written: string | undefined): { message: s
       const bound = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[
         error.keyword
       ];
-      return { message: `${it}; it must be ${bound} ${String(params.limit)}${expected ? ` (${expected})` : ''}.` };
+      return { messageId: 'bound',
+      data: { it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
     }
-    case 'multipleOf':
-      return { message: `${it}; it must be a multiple of ${String(params.multipleOf)}.` };
-    case 'uniqueItems':
-      return {
-        message: `${subject(error.path)} lists the same value twice (items ${String(params.j)} and ${String(params.i)}); remove the duplicate.`,
-      };
-    case 'oneOf':
-      return { message: `${subject(error.path)} matches more than one of its allowed forms; ${expected ?? 'keep only one'}.` };
     default:
-      return { message: `${it}; ${expected ?? 'that value is not allowed here'}.` };
+      return { messageId: 'other',
+      data: { it, advice: expected ?? 'that value is not allowed here' } };
   }
 }

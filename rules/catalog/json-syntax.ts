@@ -10,6 +10,9 @@ export const jsonSyntax = defineRule({
     description: 'The file is not strict JSON (comments, trailing commas, single quotes, truncation…).',
     rationale:
       'The platform reads `manifest.json` with a strict JSON parser: a comment, a trailing comma or a single-quoted string that an editor tolerates makes the whole deploy fail.',
+    messages: {
+      tooDeep: `The document nests deeper than {{maxDepth}} levels here; a manifest needs a handful. It was not checked further.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -19,7 +22,8 @@ export const jsonSyntax = defineRule({
       context.report({
         path: [],
         span: { start: offset, end: offset + 1 },
-        message: `The document nests deeper than ${MAX_DEPTH} levels here; a manifest needs a handful. It was not checked further.`,
+        messageId: 'tooDeep',
+        data: { maxDepth: MAX_DEPTH },
       });
       return;
     }

@@ -11,6 +11,13 @@ export const limitExceeded = defineRule({
     description: 'A length or count limit is exceeded (agent fields, 10 skills, 20 tasks, 10 routes).',
     rationale:
       'The platform enforces these limits (name 1-100 characters, description 10000, vibe 200, emoji 32, at most 10 skills, 20 tasks and 10 routes) and rejects a manifest over them.',
+    messages: {
+      tooLong: `The document is {{megabytes}} MiB long; manifests are read up to {{maxMegabytes}} MiB, so it was not checked.`,
+      emptyText: `{{subject}} is empty; it needs at least {{minimum}}.`,
+      textTooLong: `{{subject}} is {{length}} long; the limit is {{limit}}. Shorten it by {{excess}}.`,
+      textTooShort: `{{subject}} is {{length}} long; it needs at least {{limit}}.`,
+      tooMany: `{{subject}} has {{length}} entries; the limit is {{limit}}. Remove {{excess}}.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -20,7 +27,8 @@ export const limitExceeded = defineRule({
       context.report({
         path: [],
         span: { start: 0, end: Math.min(1, context.doc.text.length) },
-        message: `The document is ${megabytes} MiB long; manifests are read up to ${MAX_LENGTH / 1024 / 1024} MiB, so it was not checked.`,
+        messageId: 'tooLong',
+        data: { megabytes, maxMegabytes: MAX_LENGTH / 1024 / 1024 },
       });
       return;
     }
@@ -42,12 +50,11 @@ function describe(error: SchemaError): Finding | undefined {
       return {
         path: error.path,
         span: spanOf(node),
-        message:
-          length === 0
-            ? `${subject(error.path)} is empty; it needs at least ${plural(limit, 'character')}.`
-            : error.keyword === 'maxLength'
-              ? `${subject(error.path)} is ${plural(length, 'character')} long; the limit is ${limit}. Shorten it by ${length - limit}.`
-              : `${subject(error.path)} is ${plural(length, 'character')} long; it needs at least ${limit}.`,
+        ...(length === 0
+          ? { messageId: 'emptyText', data: { subject: subject(error.path), minimum: plural(limit, 'character') } }
+          : error.keyword === 'maxLength'
+            ? { messageId: 'textTooLong', data: { subject: subject(error.path), length: plural(length, 'character'), limit, excess: length - limit } }
+            : { messageId: 'textTooShort', data: { subject: subject(error.path), length: plural(length, 'character'), limit } }),
       };
     }
     case 'maxItems': {
@@ -56,15 +63,10 @@ function describe(error: SchemaError): Finding | undefined {
       return {
         path: error.path,
         span: { start: first ? first.offset : node.offset, end: node.offset + node.length },
-        message: `${subject(error.path)} has ${items.length} entries; the limit is ${limit}. Remove ${items.length - limit}.`,
+        messageId: 'tooMany',
+        data: { subject: subject(error.path), length: items.length, limit, excess: items.length - limit },
       };
     }
-    case 'minItems':
-      return {
-        path: error.path,
-        span: spanOf(node),
-        message: `${subject(error.path)} has ${plural((node.children ?? []).length, 'entry', 'entries')}; it needs at least ${limit}.`,
-      };
     default:
       return undefined;
   }

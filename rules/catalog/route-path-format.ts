@@ -19,6 +19,9 @@ export const routePathFormat = defineRule({
     description: 'A route path is not a URL path prefix: it must start with `/` and have no whitespace, query (`?`) or fragment (`#`).',
     rationale:
       'A route forwards every request whose URL path starts with its `path`; a path without the leading `/`, or with whitespace, a query or a fragment, can never be the start of a request path, so the platform rejects it.',
+    messages: {
+      pathFormat: `{{subject}} is {{value}}: {{problems}}. A route path is a URL path prefix: it starts with \`/\` and has no whitespace, query or fragment{{advice}}`,
+    },
     fixable: true,
     covers: ['/$defs/route/properties/path/pattern'],
   },
@@ -30,9 +33,8 @@ export const routePathFormat = defineRule({
       context.report({
         path,
         span: spanOf(pathNode),
-        message: `${subject(path)} is ${formatValue(value, path)}: ${problems(value).join(', and ')}. A route path is a URL path prefix: it starts with \`/\` and has no whitespace, query or fragment${
-          fix ? `; write \`${fix}\`.` : ', such as `/app`.'
-        }`,
+        messageId: 'pathFormat',
+        data: { subject: subject(path), value: formatValue(value, path), problems: problems(value).join(', and '), advice: fix ? `; write \`${fix}\`.` : ', such as `/app`.' },
         ...(fix ? { fixes: [{ title: `Change the path to \`${fix}\``, edits: [replaceValue(pathNode, fix)] } satisfies FixSpec] } : {}),
       });
     }

@@ -15,6 +15,10 @@ export const secretNameFormat = defineRule({
     description: 'A secret `name` is not an environment variable name (`^[A-Za-z_][A-Za-z0-9_]*$`).',
     rationale:
       'A secret reaches the agent as an environment variable of that name. A name with `-`, `.`, a space or a leading digit cannot be one: shells and most programs cannot read it, and `env:` references to it are invalid.',
+    messages: {
+      noName: `{{subject}} is {{value}}, so the secret has no environment variable to reach the agent through. Name it after the variable the agent reads, in UPPER_SNAKE_CASE (for example \`OPENAI_API_KEY\`).`,
+      notEnvName: `{{subject}} is {{value}}, which is not an environment variable name: {{problem}}. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every \`env:\` reference to it.`,
+    },
     fixable: false,
     covers: ['/$defs/secret/properties/name/pattern'],
   },
@@ -30,16 +34,16 @@ export const secretNameFormat = defineRule({
         context.report({
           path,
           span: spanOf(name),
-          message: `${subject(path)} is ${formatValue(value, path)}, so the secret has no environment variable to reach the agent through. Name it after the variable the agent reads, in UPPER_SNAKE_CASE (for example \`OPENAI_API_KEY\`).`,
+          messageId: 'noName',
+          data: { subject: subject(path), value: formatValue(value, path) },
         });
         continue;
       }
       context.report({
         path,
         span: spanOf(name),
-        message: `${subject(path)} is ${formatValue(value, path)}, which is not an environment variable name: ${problemOf(value)}. Use letters, digits and \`_\`, not starting with a digit${
-          suggestion ? `, for example \`${suggestion}\`` : ''
-        }, and update every \`env:\` reference to it.`,
+        messageId: 'notEnvName',
+        data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), example: suggestion ? `, for example \`${suggestion}\`` : '' },
       });
     }
   },

@@ -20,6 +20,10 @@ export const skillCidInvalid = defineRule({
       'The platform fetches an uploaded skill by its CID when the agent is deployed. A CID with a lost or extra character, a stray space or a gateway URL in its place addresses nothing, so the deploy fails or the skill is missing.',
     assumptions:
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
+    messages: {
+      notUpload: `{{it}}, a valid CID but of {{data}}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
+      empty: `{{subject}} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/properties/cid/minLength'],
@@ -38,7 +42,8 @@ export const skillCidInvalid = defineRule({
         context.report({
           path,
           span: spanOf(cid),
-          message: `${it}, a valid CID but of ${data}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
+          messageId: 'notUpload',
+          data: { it, data },
         });
         continue;
       }
@@ -46,7 +51,8 @@ export const skillCidInvalid = defineRule({
         context.report({
           path,
           span: spanOf(cid),
-          message: `${subject(path)} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
+          messageId: 'empty',
+          data: { subject: subject(path) },
         });
         continue;
       }

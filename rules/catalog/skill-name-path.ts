@@ -17,6 +17,10 @@ export const skillNamePath = defineRule({
       'Each skill is unpacked into `workspace/skills/<name>/`, so its name is a path: an empty name or segment, `..`, a leading `/` or a backslash points somewhere else or nowhere, and the skill is not installed where the agent looks for it. A scoped name such as `@pinata/platform` is fine.',
     assumptions:
       'The platform does not say how it turns a name into a folder; the rule assumes the name is joined to `workspace/skills/` as a relative POSIX path, so `/` separates folders (which makes `@scope/name` two levels deep) and each segment is one file name of at most 255 bytes.',
+    messages: {
+      empty: `{{subject}} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
+      notFolder: `{{subject}} is {{value}}, which cannot be a folder under \`workspace/skills/\`: {{problems}}. Use a plain name{{example}} (\`@scope/name\` is fine).`,
+    },
     fixable: true,
     covers: ['/$defs/skill/properties/name/minLength'],
   },
@@ -35,16 +39,16 @@ export const skillNamePath = defineRule({
         context.report({
           path,
           span: spanOf(name),
-          message: `${subject(path)} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
+          messageId: 'empty',
+          data: { subject: subject(path) },
         });
         continue;
       }
       context.report({
         path,
         span: spanOf(name),
-        message: `${subject(path)} is ${formatValue(value, path)}, which cannot be a folder under \`workspace/skills/\`: ${problems.join('; ')}. Use a plain name${
-          guess ? ` such as \`${guess}\`` : ''
-        } (\`@scope/name\` is fine).`,
+        messageId: 'notFolder',
+        data: { subject: subject(path), value: formatValue(value, path), problems: problems.join('; '), example: guess ? ` such as \`${guess}\`` : '' },
         ...(trailingOnly ? { fixes: [{ title: `Use \`${trimmed}\``, edits: [replaceValue(name, trimmed)] }] } : {}),
       });
     }

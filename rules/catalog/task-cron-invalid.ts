@@ -1,7 +1,7 @@
 import { touchesSyntaxError } from '../framework/document.js';
 import { CRON_SYNTAX, cronProblem, type CronProblem } from '../analyzers/cron.js';
 import { formatValue, subject } from '../framework/describe.js';
-import { defineRule, spanOf, type Span } from '../framework/rule.js';
+import { defineRule, spanOf, type FindingMessage, type Span } from '../framework/rule.js';
 import { cronSchedules, spanInString, type CronSchedule } from '../analyzers/tasks.js';
 import type { ParsedDocument } from '../framework/document.js';
 
@@ -17,6 +17,14 @@ export const taskCronInvalid = defineRule({
       'The platform schedules a cron task from its expression; one it cannot parse means the task never runs. Each field has its own range (minutes 0-59, hours 0-23…), and a value outside it is the usual slip.',
     assumptions:
       'An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser\'s filling-in of missing leading fields is not relied on.',
+    messages: {
+      blank: `{{subject}} is {{emptiness}}. Write a cron expression of five fields ({{fiveFields}}), for example \`0 9 * * *\` for 09:00 every day.`,
+      fieldCount: `The cron expression {{expr}} has {{count}} field{{plural}}; it needs five ({{fiveFields}}), or six with seconds first. {{advice}}`,
+      unknownAlias: `{{expr}} is not a cron alias; the aliases are \`@yearly\`, \`@monthly\`, \`@weekly\`, \`@daily\`, \`@hourly\`, \`@weekdays\` and \`@weekends\`. Use one of them or write the five fields ({{fiveFields}}).`,
+      badField: `The {{name}} field \`{{shortened}}\` of the cron expression {{expr}} is not valid: {{reason}}. The {{name}} field takes {{allows}}, with {{cronSyntax}}.`,
+      dayNeverOccurs: `The day of month \`{{shortened}}\` of the cron expression {{expr}} never occurs in {{months}} \`{{shortened2}}\`, so the task would never run. Use a day that month has, or \`L\` for its last day.`,
+      invalid: `The cron expression {{expr}} is not valid: {{reason}}. Write five fields ({{fiveFields}}), for example \`0 9 * * *\`.`,
+    },
     fixable: false,
     covers: ['/$defs/schedule/properties/expr/minLength', '/$defs/legacyTask/properties/schedule/minLength'],
   },
@@ -29,35 +37,39 @@ export const taskCronInvalid = defineRule({
   },
 });
 
-function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem): { message: string; span?: Span } {
+function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem): FindingMessage & { span?: Span } {
   const expr = formatValue(cron.expr);
   switch (problem.kind) {
     case 'empty':
       return {
-        message: `${subject(cron.path)} is ${cron.expr === '' ? 'empty' : 'blank'}. Write a cron expression of five fields (${FIVE_FIELDS}), for example \`0 9 * * *\` for 09:00 every day.`,
+        messageId: 'blank',
+        data: { subject: subject(cron.path), emptiness: cron.expr === '' ? 'empty' : 'blank', fiveFields: FIVE_FIELDS },
       };
     case 'field-count':
       return {
-        message: `The cron expression ${expr} has ${problem.count} field${problem.count === 1 ? '' : 's'}; it needs five (${FIVE_FIELDS}), or six with seconds first. ${
-          problem.count < 5 ? 'Add the missing fields, for example `0 9 * * *` for 09:00 every day.' : 'Remove the extra fields (a year field is not supported).'
-        }`,
+        messageId: 'fieldCount',
+        data: { expr, count: problem.count, plural: problem.count === 1 ? '' : 's', fiveFields: FIVE_FIELDS, advice: problem.count < 5 ? 'Add the missing fields, for example `0 9 * * *` for 09:00 every day.' : 'Remove the extra fields (a year field is not supported).' },
       };
     case 'alias':
       return {
-        message: `${expr} is not a cron alias; the aliases are \`@yearly\`, \`@monthly\`, \`@weekly\`, \`@daily\`, \`@hourly\`, \`@weekdays\` and \`@weekends\`. Use one of them or write the five fields (${FIVE_FIELDS}).`,
+        messageId: 'unknownAlias',
+        data: { expr, fiveFields: FIVE_FIELDS },
       };
     case 'field':
       return {
         span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
-        message: `The ${problem.field.name} field \`${shortened(problem.token.text)}\` of the cron expression ${expr} is not valid: ${problem.reason}. The ${problem.field.name} field takes ${problem.field.allows}, with ${CRON_SYNTAX}.`,
+        messageId: 'badField',
+        data: { name: problem.field.name, shortened: shortened(problem.token.text), expr, reason: problem.reason, allows: problem.field.allows, cronSyntax: CRON_SYNTAX },
       };
     case 'day-of-month':
       return {
         span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
-        message: `The day of month \`${shortened(problem.token.text)}\` of the cron expression ${expr} never occurs in ${/^\d+$/.test(problem.months) ? 'month' : 'any of the months'} \`${shortened(problem.months)}\`, so the task would never run. Use a day that month has, or \`L\` for its last day.`,
+        messageId: 'dayNeverOccurs',
+        data: { shortened: shortened(problem.token.text), expr, months: /^\d+$/.test(problem.months) ? 'month' : 'any of the months', shortened2: shortened(problem.months) },
       };
     case 'other':
-      return { message: `The cron expression ${expr} is not valid: ${problem.reason}. Write five fields (${FIVE_FIELDS}), for example \`0 9 * * *\`.` };
+      return { messageId: 'invalid',
+      data: { expr, reason: problem.reason, fiveFields: FIVE_FIELDS } };
   }
 }
 

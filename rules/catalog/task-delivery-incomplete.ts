@@ -11,6 +11,10 @@ export const taskDeliveryIncomplete = defineRule({
     description: 'A task\'s delivery lacks what its mode needs: `announce` a `channel` and a `to`, `webhook` an absolute http(s) URL in `to`.',
     rationale:
       'The output of each run goes where `delivery` says: `announce` posts it to the chat `to` on `channel`, `webhook` POSTs it to the URL in `to`. Without them the platform has nowhere to deliver, and the run fails or its output is lost.',
+    messages: {
+      missingKey: `{{subject}} has \`mode: "{{mode}}"\` but no \`{{key}}\`: {{what}}`,
+      badUrl: `{{subject}} is {{value}}, which {{reason}}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -25,7 +29,8 @@ export const taskDeliveryIncomplete = defineRule({
         context.report({
           path: [...base, key],
           span: missingKeySpan(delivery),
-          message: `${subject(base)} has \`mode: "${mode}"\` but no \`${key}\`: ${what}`,
+          messageId: 'missingKey',
+          data: { subject: subject(base), mode: String(mode), key, what },
         });
       };
       if (mode === 'announce') {
@@ -42,7 +47,8 @@ export const taskDeliveryIncomplete = defineRule({
         context.report({
           path,
           span: spanOf(to),
-          message: `${subject(path)} is ${formatValue(url)}, which ${reason}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,
+          messageId: 'badUrl',
+          data: { subject: subject(path), value: formatValue(url), reason },
         });
       }
     }

@@ -15,6 +15,10 @@ export const taskIntervalTooShort = defineRule({
     description: 'A task would run more than once a minute (`everyMs` below 60000, or a cron seconds field).',
     rationale:
       'The platform runs a task at most once a minute. An `everyMs` below 60000, or a six-field cron expression whose seconds field lists several seconds, is rejected or throttled, and would burn model tokens on every run.',
+    messages: {
+      everyMs: `{{subject}} is {{value}} ({{humanDuration}}); the platform runs a task at most once a minute. Use {{minuteMs}} or more.`,
+      cronSeconds: `\`{{expr}}\` has a seconds field and fires {{perMinute}} times a minute, as little as {{humanDuration}} apart; the platform runs a task at most once a minute. Drop the seconds field (\`{{rest}}\`) or fix it to one value (\`0 {{rest}}\`).`,
+    },
     fixable: false,
     covers: ['/$defs/schedule/properties/everyMs/minimum'],
   },
@@ -27,7 +31,8 @@ export const taskIntervalTooShort = defineRule({
       context.report({
         path,
         span: spanOf(every),
-        message: `${subject(path)} is ${every.value} (${humanDuration(every.value)}); the platform runs a task at most once a minute. Use ${MINUTE_MS} or more.`,
+        messageId: 'everyMs',
+        data: { subject: subject(path), value: every.value, humanDuration: humanDuration(every.value), minuteMs: MINUTE_MS },
       });
     }
     for (const cron of cronSchedules(context.doc)) {
@@ -37,7 +42,8 @@ export const taskIntervalTooShort = defineRule({
       context.report({
         path: cron.path,
         span: spanOf(cron.node),
-        message: `\`${cron.expr}\` has a seconds field and fires ${firing.perMinute} times a minute, as little as ${humanDuration(firing.smallestGap * 1000)} apart; the platform runs a task at most once a minute. Drop the seconds field (\`${rest}\`) or fix it to one value (\`0 ${rest}\`).`,
+        messageId: 'cronSeconds',
+        data: { expr: cron.expr, perMinute: firing.perMinute, humanDuration: humanDuration(firing.smallestGap * 1000), rest },
       });
     }
   },

@@ -15,6 +15,10 @@ export const taskTimezoneInvalid = defineRule({
       'A cron schedule is read in its `tz`; a name the runtime does not know stops the task from being scheduled. Zone names are IANA names such as `Europe/Berlin`, `America/New_York` or `UTC`.',
     assumptions:
       'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
+    messages: {
+      blank: `{{subject}} is {{emptiness}}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
+      unknown: `{{subject}} is {{value}}, which is not a time zone{{suggestion}} Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/schedule/properties/tz/minLength'],
@@ -30,7 +34,8 @@ export const taskTimezoneInvalid = defineRule({
         context.report({
           path,
           span: spanOf(tz),
-          message: `${subject(path)} is ${value === '' ? 'empty' : 'blank'}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
+          messageId: 'blank',
+          data: { subject: subject(path), emptiness: value === '' ? 'empty' : 'blank' },
         });
         continue;
       }
@@ -38,9 +43,8 @@ export const taskTimezoneInvalid = defineRule({
       context.report({
         path,
         span: spanOf(tz),
-        message: `${subject(path)} is ${formatValue(value)}, which is not a time zone${
-          suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.'
-        } Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+        messageId: 'unknown',
+        data: { subject: subject(path), value: formatValue(value), suggestion: suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.' },
         ...(suggestion?.clear ? { suggestions: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
       });
     }

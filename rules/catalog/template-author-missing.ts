@@ -9,6 +9,9 @@ export const templateAuthorMissing = defineRule({
     description: 'Template mode: a template has neither `authorName` nor `partnerName`, so its card has no author.',
     rationale:
       'A marketplace template shows its author on the template card; the published template validator requires `authorName`, and the documentation names the field `partnerName`. With neither, the submission is rejected.',
+    messages: {
+      authorMissing: `\`template\` has neither \`authorName\` nor \`partnerName\`, so the template card has no author and the template validator rejects it. Add \`authorName\` with the author's or organization's name (and \`partnerName\`, the documented field, with the same value).`,
+    },
     fixable: false,
   },
   check(context) {
@@ -18,8 +21,7 @@ export const templateAuthorMissing = defineRule({
     context.report({
       path: ['template', 'authorName'],
       span: templateKeySpan(context.doc, template),
-      message:
-        '`template` has neither `authorName` nor `partnerName`, so the template card has no author and the template validator rejects it. Add `authorName` with the author\'s or organization\'s name (and `partnerName`, the documented field, with the same value).',
+      messageId: 'authorMissing',
     });
   },
 });

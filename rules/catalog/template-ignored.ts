@@ -10,6 +10,9 @@ export const templateIgnored = defineRule({
     description: '`template` holds marketplace metadata, which a direct deploy ignores (reported outside template mode only).',
     rationale:
       'The platform reads `template` only when a repository is submitted as a marketplace template; a direct deploy ignores it. Template repositories keep it.',
+    messages: {
+      ignored: `\`template\` holds marketplace metadata, which the platform ignores when this manifest is deployed directly; it is read only when the repository is submitted as a template.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -19,8 +22,7 @@ export const templateIgnored = defineRule({
     context.report({
       path: ['template'],
       span: spanOf(key),
-      message:
-        '`template` holds marketplace metadata, which the platform ignores when this manifest is deployed directly; it is read only when the repository is submitted as a template.',
+      messageId: 'ignored',
     });
   },
 });

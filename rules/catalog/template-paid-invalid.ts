@@ -18,6 +18,12 @@ export const templatePaidInvalid = defineRule({
       'A paid template is sold through x402 for `paid.amount` in `paid.currency`; a price that is zero, negative or not a plain decimal, or a price without its currency, cannot be charged.',
     assumptions:
       'The documentation gives both fields only as strings. A positive decimal is read as digits with an optional fractional part (`"0.50"`, `"5"`), with no sign, exponent or spaces; any non-blank `currency` is accepted, since the list of currencies is not published. An `amount` that is not a string is the schema\'s type error and is not reported again.',
+    messages: {
+      noAmount: `\`template.paid\` has no \`amount\`: a paid template needs its price. Add \`amount\` as a positive decimal string, for example \`"0.50"\`.`,
+      badAmount: `\`template.paid.amount\` is {{value}}; the price must be a positive decimal string, for example \`"0.50"\`{{advice}}`,
+      noCurrency: `\`template.paid\` has no \`currency\`: the price means nothing without it. Add \`currency\` with the currency the amount is in.`,
+      badCurrency: `\`template.paid.currency\` is {{value}}, which names no currency. Set it to the currency the amount is in.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -32,7 +38,7 @@ export const templatePaidInvalid = defineRule({
       context.report({
         path: amountPath,
         span: missingSpan,
-        message: '`template.paid` has no `amount`: a paid template needs its price. Add `amount` as a positive decimal string, for example `"0.50"`.',
+        messageId: 'noAmount',
       });
     } else if (amount.type === 'string' && !isPositiveDecimal(amount.value as string)) {
       const value = amount.value as string;
@@ -41,9 +47,8 @@ export const templatePaidInvalid = defineRule({
       context.report({
         path: amountPath,
         span: spanOf(amount),
-        message: `\`template.paid.amount\` is ${formatValue(value, amountPath)}; the price must be a positive decimal string, for example \`"0.50"\`${
-          plain !== undefined ? `. Write it as \`${JSON.stringify(plain)}\`.` : '.'
-        }`,
+        messageId: 'badAmount',
+        data: { value: formatValue(value, amountPath), advice: plain !== undefined ? `. Write it as \`${JSON.stringify(plain)}\`.` : '.' },
       });
     }
 
@@ -53,13 +58,14 @@ export const templatePaidInvalid = defineRule({
       context.report({
         path: currencyPath,
         span: missingSpan,
-        message: '`template.paid` has no `currency`: the price means nothing without it. Add `currency` with the currency the amount is in.',
+        messageId: 'noCurrency',
       });
     } else if (currency.type === 'string' && (currency.value as string).trim() === '') {
       context.report({
         path: currencyPath,
         span: spanOf(currency),
-        message: `\`template.paid.currency\` is ${formatValue(currency.value, currencyPath)}, which names no currency. Set it to the currency the amount is in.`,
+        messageId: 'badCurrency',
+        data: { value: formatValue(currency.value, currencyPath) },
       });
     }
   },
