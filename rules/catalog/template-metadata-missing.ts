@@ -16,6 +16,7 @@ export const templateMetadataMissing = defineRule({
     rationale:
       'A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template\'s URL and the category files it in the marketplace. Without them the template validator rejects the repository.',
     messages: {
+      templateMissing: `The manifest has no \`template\` object, which a template submission needs: the marketplace lists the template by its \`template.slug\` and \`template.category\`. Add \`"template": { "slug": "…", "category": "…", "authorName": "…" }\`.`,
       metadataMissing: `\`template\` has no \`{{key}}\`, {{what}}, and the template validator rejects a template without it. Add \`template.{{key}}\`.`,
     },
     fixable: false,
@@ -32,8 +33,7 @@ export const templateMetadataMissing = defineRule({
       context.report({
         path: ['template'],
         span: { start: root.offset, end: root.offset + 1 },
-        message:
-          'The manifest has no `template` object, which a template submission needs: the marketplace lists the template by its `template.slug` and `template.category`. Add `"template": { "slug": "…", "category": "…", "authorName": "…" }`.',
+        messageId: 'templateMissing',
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { README_FILE, repositoryIndex } from '../analyzers/repository.js';
-import { defineRule } from '../framework/rule.js';
+import { defineRule, type FindingMessage } from '../framework/rule.js';
 
 const FIRST_LINE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -13,15 +13,19 @@ export const templateReadmeMissing = defineRule({
       'The template validator checks `README.md` beside `manifest.json` and `workspace/`, and returns its text with the validation result: it is what people read about the template before they deploy it. A repository without one, or with an empty one, is not a complete template.',
     assumptions:
       'The platform names `README.md` exactly; names are case-sensitive on its file system, so `readme.md` or `README` do not count (the message names them). A README holding only white space counts as empty.',
+    messages: {
+      empty: `\`{{readme}}\` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.`,
+      missing: `The repository has no \`{{readme}}\` file at its root{{hint}}, and the template validator requires one: it is the page people read before deploying the template. Add \`{{readme}}\` describing what the agent does, the secrets it needs and how to use it.`,
+    },
     fixable: false,
   },
   check(context) {
     const repository = context.repository;
     if (!repository) return;
-    const report = (message: string) => context.report({ path: [], span: { start: 0, end: 0 }, message, file: { path: README_FILE, range: FIRST_LINE } });
+    const report = (message: FindingMessage) => context.report({ path: [], span: { start: 0, end: 0 }, ...message, file: { path: README_FILE, range: FIRST_LINE } });
     if (repository.readme !== undefined) {
       if (repository.readme.trim() === '') {
-        report(`\`${README_FILE}\` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.`);
+        report({ messageId: 'empty', data: { readme: README_FILE } });
       }
       return;
     }
@@ -40,8 +44,6 @@ export const templateReadmeMissing = defineRule({
             : other.length > 0
               ? ` (\`${other[0]}\` exists, but only \`${README_FILE}\` at the root is read)`
               : '';
-    report(
-      `The repository has no \`${README_FILE}\` file at its root${hint}, and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
-    );
+    report({ messageId: 'missing', data: { readme: README_FILE, hint } });
   },
 });
