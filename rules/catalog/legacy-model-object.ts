@@ -16,6 +16,10 @@ export const legacyModelObject = defineRule({
       'Real templates write the default model as `{ "primary": "<provider>/<model>" }`, the engine\'s own configuration shape, and the platform accepts it; the documented form is the string `"<provider>/<model>"`, which is what the documentation, editors and other tools expect.',
     assumptions:
       'The object form is accepted only with its one key `primary`; other keys of the engine\'s model object (fallbacks, for example) are not part of the manifest and are reported as unknown properties.',
+    messages: {
+      notModelId: `\`model\` is written as the legacy object form{{written}}; the documented form is the model id as a string, \`"model": "<provider>/<model>"\`. Write the model id, with its provider, directly as the value of \`model\`.`,
+      legacyForm: `\`model\` is written as the legacy object form \`{ "primary": {{primary}} }\`; the platform accepts it, but the documented form is the string itself. Write \`"model": {{primary}}\`.`,
+    },
     fixable: true,
   },
   check(context) {
@@ -28,12 +32,12 @@ export const legacyModelObject = defineRule({
     context.report({
       path: ['model'],
       span: spanOf(model),
-      message:
-        id === undefined
-          ? `\`model\` is written as the legacy object form${
-              primary?.type === 'string' ? ` \`{ "primary": ${formatValue(primary.value, ['model', 'primary']).slice(1, -1)} }\`` : ''
-            }; the documented form is the model id as a string, \`"model": "<provider>/<model>"\`. Write the model id, with its provider, directly as the value of \`model\`.`
-          : `\`model\` is written as the legacy object form \`{ "primary": ${JSON.stringify(id)} }\`; the platform accepts it, but the documented form is the string itself. Write \`"model": ${JSON.stringify(id)}\`.`,
+      ...(id === undefined
+        ? {
+            messageId: 'notModelId',
+            data: { written: primary?.type === 'string' ? ` \`{ "primary": ${formatValue(primary.value, ['model', 'primary']).slice(1, -1)} }\`` : '' },
+          }
+        : { messageId: 'legacyForm', data: { primary: JSON.stringify(id) } }),
       ...(edits ? { fixes: [{ title: `Write the model as the string ${JSON.stringify(id)}`, edits }] } : {}),
     });
   },

@@ -21,6 +21,8 @@ export const skillCidInvalid = defineRule({
     assumptions:
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
     messages: {
+      repairable: `{{it}}, which is not a valid CID: {{problem}}. Write \`{{suggestion}}\`.`,
+      invalid: `{{it}}, which is not a valid CID: {{problem}}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
       notUpload: `{{it}}, a valid CID but of {{data}}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
       empty: `{{subject}} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
     },
@@ -60,9 +62,7 @@ export const skillCidInvalid = defineRule({
       context.report({
         path,
         span: spanOf(cid),
-        message: suggestion
-          ? `${it}, which is not a valid CID: ${found.problem}. Write \`${suggestion}\`.`
-          : `${it}, which is not a valid CID: ${found.problem}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
+        ...(suggestion ? { messageId: 'repairable', data: { it, problem: found.problem, suggestion } } : { messageId: 'invalid', data: { it, problem: found.problem } }),
         ...(suggestion ? { suggestions: [{ title: `Use \`${suggestion}\``, edits: [replaceValue(cid, suggestion)] }] } : {}),
       });
     }

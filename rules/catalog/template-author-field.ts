@@ -16,6 +16,10 @@ export const templateAuthorField = defineRule({
       'The documentation names the template card\'s author `partnerName`, but the published template validator required `authorName` (with `authorUrl` and `authorLogoUrl`) in April 2026 and rejected `partnerName` alone. Writing both keeps the template valid for either.',
     assumptions:
       'Both spellings are accepted side by side, so the fix copies the partner fields rather than renaming them. A partner value the schema rejects (a URL without a scheme, say) is not copied. In template mode a template with neither name is reported by `template-author-missing` instead, so the fact is reported once.',
+    messages: {
+      partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published template validator requires \`authorName\` and has rejected \`partnerName\` alone. {{advice}}`,
+      authorMissing: `\`template\` has no \`authorName\`: the published template validator requires it. Add \`authorName\` with the name to show on the template card (and \`partnerName\`, the documented field, with the same value).`,
+    },
     fixable: true,
   },
   check(context) {
@@ -42,9 +46,9 @@ export const templateAuthorField = defineRule({
     context.report({
       path: ['template', 'authorName'],
       span: templateKeySpan(doc, template),
-      message: hasPartner
-        ? `\`template\` has \`partnerName\` (${formatValue(partner?.value, ['template', 'partnerName'])}) but no \`authorName\`: the published template validator requires \`authorName\` and has rejected \`partnerName\` alone. ${advice}`
-        : '`template` has no `authorName`: the published template validator requires it. Add `authorName` with the name to show on the template card (and `partnerName`, the documented field, with the same value).',
+      ...(hasPartner
+        ? { messageId: 'partnerOnly', data: { partner: formatValue(partner?.value, ['template', 'partnerName']), advice } }
+        : { messageId: 'authorMissing' }),
       ...(edits.length > 0 ? { fixes: [{ title: `Add ${listOf(authorKeys, 'and')} from the partner fields`, edits }] } : {}),
     });
   },
