@@ -1,5 +1,5 @@
 import { repositoryIndex, type RepositoryIndex } from '../analyzers/repository.js';
-import { defineRule } from '../framework/rule.js';
+import { defineRule, type FindingMessage } from '../framework/rule.js';
 import { scriptPathUses, type ScriptPathUse } from '../analyzers/script-paths.js';
 import { documentSpan } from '../analyzers/scripts.js';
 
@@ -16,6 +16,11 @@ export const scriptPathMissing = defineRule({
       'The platform runs `scripts.build` and `scripts.start` from the repository root. A `cd` into a folder that is not there, or a `bash x.sh` / `node x.js` whose file is not there, fails at once: a failing build stops the deploy and `start` never runs; a failing start leaves the agent\'s routes with nothing behind them.',
     assumptions:
       'Paths are resolved from the repository root, following `cd` chains within a command list (not into subshells, pipelines, or `cd`s guarded by a test); `/home/node/clawd/…` is the repository root on the platform, and other absolute paths are not checked. Paths a script may create are not reported: build outputs and installed packages by their conventional folders (`node_modules`, `dist`, `build`, `out`, `.next`, `.venv`…), what earlier commands of `build` or `start` create (`mkdir`, `git clone`, `cp`, `touch`, `curl -o`, redirections), and anything after a command that may create any file (an archive extracted, a scaffolder, inline code, another script of the repository run). Paths through a symbolic link are not checked. Words with expansions (`$DIR`, `~`, globs) are skipped.',
+    messages: {
+      noFolder: `\`scripts.{{name}}\` changes into \`{{path}}\` (\`{{shown}}\`{{where}}), which is not a folder in the repository: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the folder.`,
+      fileNotFolder: `\`scripts.{{name}}\` changes into \`{{path}}\` (\`{{shown}}\`{{where}}), which is a file, not a folder: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the folder.`,
+      noFile: `\`scripts.{{name}}\` runs \`{{path}}\` (\`{{shown}}\`{{where}}), which is not in the repository: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the file.`,
+    },
     fixable: false,
   },
   check(context) {
@@ -37,7 +42,7 @@ export const scriptPathMissing = defineRule({
       context.report({
         path: use.script.path,
         span: documentSpan(use.script, { start: use.word.start, end: use.word.end }),
-        message: messageOf(use, problem),
+        ...messageOf(use, problem),
       });
     }
   },
@@ -54,13 +59,15 @@ function problemOf(index: RepositoryIndex, use: ScriptPathUse): Problem | undefi
   return 'missing';
 }
 
-function messageOf(use: ScriptPathUse, problem: Problem): string {
+function messageOf(use: ScriptPathUse, problem: Problem): FindingMessage {
   const name = use.script.name;
-  const where = use.cwd === '' ? '' : `, run in \`${use.cwd}\``;
-  const consequence = name === 'build' ? 'the build fails and `start` never runs' : 'the start command fails';
-  if (use.expects === 'folder') {
-    const what = problem === 'not-a-folder' ? 'which is a file, not a folder' : 'which is not a folder in the repository';
-    return `\`scripts.${name}\` changes into \`${use.path}\` (\`${use.shown}\`${where}), ${what}: scripts run from the repository root, so ${consequence}. Fix the path, or commit the folder.`;
-  }
-  return `\`scripts.${name}\` runs \`${use.path}\` (\`${use.shown}\`${where}), which is not in the repository: scripts run from the repository root, so ${consequence}. Fix the path, or commit the file.`;
+  const data = {
+    name,
+    path: use.path,
+    shown: use.shown,
+    where: use.cwd === '' ? '' : `, run in \`${use.cwd}\``,
+    consequence: name === 'build' ? 'the build fails and `start` never runs' : 'the start command fails',
+  };
+  if (use.expects !== 'folder') return { messageId: 'noFile', data };
+  return { messageId: problem === 'not-a-folder' ? 'fileNotFolder' : 'noFolder', data };
 }

@@ -1,4 +1,4 @@
-import { defineRule } from '../framework/rule.js';
+import { defineRule, type FindingMessage } from '../framework/rule.js';
 import { envAssignments, privateKeyLine, secretFileKind } from '../analyzers/secret-files.js';
 import type { Range } from '../framework/types.js';
 
@@ -19,14 +19,20 @@ export const templateSecretFile = defineRule({
       'A template repository is public to everyone who deploys it, and every deployed agent gets a copy of its files. Credentials belong in the secrets vault: declared by name in `secrets[]`, injected as environment variables, never committed.',
     assumptions:
       'A `.env`-style file is `.env`, `.env.<anything>`, `<anything>.env` or `.envrc`; one with a value for at least one variable is reported. Example files (`.env.example`, `.env.sample`, `example.env`…) are meant to be committed: they are reported only when a value has the shape of a real credential. Private keys are `id_rsa`-style SSH key files and `*.pem`, `*.key` or `*.p8` files holding a `PRIVATE KEY` block, and `*.p12` / `*.pfx` keystores. Messages name variables and lines, never values.',
+    messages: {
+      envValues: `\`{{file}}\` sets {{values}} for {{names}}. ${UNPUBLISH} Commit a \`.env.example\` with empty values instead, and declare the variables in \`secrets[]\` so the platform injects them.`,
+      exampleCredentials: `\`{{file}}\` is an example file, but {{values}} of {{names}} {{have}} the shape of a real credential. ${UNPUBLISH} Leave the values empty or use placeholders.`,
+      keystore: `\`{{file}}\` is a PKCS #12 keystore, which holds a private key. ${UNPUBLISH}`,
+      privateKey: `\`{{file}}\` holds a private key. ${UNPUBLISH} Keys an agent needs go in the secrets vault, declared in \`secrets[]\`.`,
+    },
     fixable: false,
   },
   check(context) {
     for (const file of context.repository?.files ?? []) {
       const kind = secretFileKind(file.path);
       if (!kind) continue;
-      const report = (message: string, range: Range = FIRST_LINE) =>
-        context.report({ path: [], span: { start: 0, end: 0 }, message, file: { path: file.path, range } });
+      const report = (message: FindingMessage, range: Range = FIRST_LINE) =>
+        context.report({ path: [], span: { start: 0, end: 0 }, ...message, file: { path: file.path, range } });
 
       if (kind === 'env' || kind === 'env-example') {
         if (file.text === undefined) continue;
@@ -38,23 +44,24 @@ export const templateSecretFile = defineRule({
         if (flagged.length > LISTED) listed.push(`${flagged.length - LISTED} more`);
         const range = { start: { line: first.line, character: first.character }, end: { line: first.line, character: first.end } };
         const names = listed.length === 1 ? listed[0]! : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)!}`;
+        const data = { file: file.path, names };
         report(
           kind === 'env'
-            ? `\`${file.path}\` sets ${flagged.length === 1 ? 'a value' : 'values'} for ${names}. ${UNPUBLISH} Commit a \`.env.example\` with empty values instead, and declare the variables in \`secrets[]\` so the platform injects them.`
-            : `\`${file.path}\` is an example file, but ${flagged.length === 1 ? 'the value' : 'the values'} of ${names} ${flagged.length === 1 ? 'has' : 'have'} the shape of a real credential. ${UNPUBLISH} Leave the values empty or use placeholders.`,
+            ? { messageId: 'envValues', data: { ...data, values: flagged.length === 1 ? 'a value' : 'values' } }
+            : { messageId: 'exampleCredentials', data: { ...data, values: flagged.length === 1 ? 'the value' : 'the values', have: flagged.length === 1 ? 'has' : 'have' } },
           range,
         );
         continue;
       }
       if (kind === 'keystore') {
-        report(`\`${file.path}\` is a PKCS #12 keystore, which holds a private key. ${UNPUBLISH}`);
+        report({ messageId: 'keystore', data: { file: file.path } });
         continue;
       }
       const header = file.text === undefined ? undefined : privateKeyLine(file.text);
       // An SSH key file that could not be read as text is reported by its name alone.
       if (!header && !(kind === 'ssh-key' && file.text === undefined)) continue;
       const range = header ? { start: { line: header.line, character: 0 }, end: { line: header.line, character: header.length } } : FIRST_LINE;
-      report(`\`${file.path}\` holds a private key. ${UNPUBLISH} Keys an agent needs go in the secrets vault, declared in \`secrets[]\`.`, range);
+      report({ messageId: 'privateKey', data: { file: file.path } }, range);
     }
   },
 });
