@@ -1,6 +1,6 @@
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_DEPTH } from '../framework/document.js';
-import { defineRule, unlisted, type FixSpec, type RuleContext } from '../framework/rule.js';
+import { defineRule, unlisted, type Finding, type FindingMessage, type FixSpec, type RuleContext } from '../framework/rule.js';
 
 export const jsonSyntax = defineRule({
   meta: {
@@ -11,6 +11,13 @@ export const jsonSyntax = defineRule({
     rationale:
       'The platform reads `manifest.json` with a strict JSON parser: a comment, a trailing comma or a single-quoted string that an editor tolerates makes the whole deploy fail.',
     messages: {
+      empty: `The file is empty; the smallest manifest is \`{"version": 1, "agent": {"name": "…"}}\`.`,
+      byteOrderMark: `The file starts with a byte order mark (U+FEFF), which JSON.parse rejects; save it as UTF-8 without BOM.`,
+      comment: `Comments are not allowed in JSON; the platform reads strict JSON. Remove the comment.`,
+      trailingComma: `Trailing comma before \`{{bracket}}\`; strict JSON does not allow it. Remove the comma.`,
+      singleQuotes: `Strings and keys must use double quotes in JSON, not single quotes.`,
+      endsEarly: `The file ends too early: {{expected}}.`,
+      unexpected: `{{problem}} at {{found}}.`,
       tooDeep: `The document nests deeper than {{maxDepth}} levels here; a manifest needs a handful. It was not checked further.`,
     },
     fixable: true,
@@ -40,24 +47,24 @@ export const jsonSyntax = defineRule({
   },
 });
 
-function describe(context: RuleContext, error: ParseError) {
+function describe(context: RuleContext, error: ParseError): Finding {
   const { text } = context.doc;
   const span = { start: error.offset, end: error.offset + Math.max(error.length, error.offset < text.length ? 1 : 0) };
   const found = text.slice(error.offset, error.offset + Math.max(1, error.length));
   const code = printParseErrorCode(error.error);
-  const finding = (message: string, fix?: FixSpec) => ({ path: [], span, message, ...(fix ? { fixes: [fix] } : {}) });
+  const finding = (message: FindingMessage, fix?: FixSpec): Finding => ({ path: [], span, ...message, ...(fix ? { fixes: [fix] } : {}) });
 
   if (text.trim() === '') {
-    return finding('The file is empty; the smallest manifest is `{"version": 1, "agent": {"name": "…"}}`.');
+    return finding({ messageId: 'empty' });
   }
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
-    return finding('The file starts with a byte order mark (U+FEFF), which JSON.parse rejects; save it as UTF-8 without BOM.', {
+    return finding({ messageId: 'byteOrderMark' }, {
       title: 'Remove the byte order mark',
       edits: [{ start: 0, end: 1, newText: '' }],
     });
   }
   if (code === 'InvalidCommentToken') {
-    return finding('Comments are not allowed in JSON; the platform reads strict JSON. Remove the comment.', {
+    return finding({ messageId: 'comment' }, {
       title: 'Remove the comment',
       edits: [removeWithLine(text, error.offset, error.offset + error.length)],
     });
@@ -66,7 +73,7 @@ function describe(context: RuleContext, error: ParseError) {
   if (comma !== undefined && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
     // Pointed at the comma itself, which is what to remove, not at the bracket after it.
     return {
-      ...finding(`Trailing comma before \`${text[error.offset]}\`; strict JSON does not allow it. Remove the comma.`, {
+      ...finding({ messageId: 'trailingComma', data: { bracket: text[error.offset]! } }, {
         title: 'Remove the trailing comma',
         edits: [{ start: comma, end: comma + 1, newText: '' }],
       }),
@@ -75,14 +82,14 @@ function describe(context: RuleContext, error: ParseError) {
   }
   if (found.startsWith("'")) {
     const quoted = singleQuoted(text, error.offset);
-    const message = 'Strings and keys must use double quotes in JSON, not single quotes.';
+    const message = { messageId: 'singleQuotes' };
     return quoted ? finding(message, { title: 'Use double quotes', edits: [quoted] }) : finding(message);
   }
   if (error.offset >= text.length) {
-    return finding(`The file ends too early: ${EXPECTED[code] ?? 'the JSON is incomplete'}.`);
+    return finding({ messageId: 'endsEarly', data: { expected: EXPECTED[code] ?? 'the JSON is incomplete' } });
   }
   const shown = JSON.stringify(found.length > 20 ? `${found.slice(0, 20)}…` : found);
-  return finding(`${MESSAGES[code] ?? 'Invalid JSON'} at ${shown}.`);
+  return finding({ messageId: 'unexpected', data: { problem: MESSAGES[code] ?? 'Invalid JSON', found: shown } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
-import type { Finding, FixSpec, Rule, RuleContext, Span } from './rule.js';
+import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor } from './masking.js';
@@ -44,14 +44,13 @@ export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument,
   let ruleId = '';
   let severity: Severity = 'error';
   const placeable = certainPlaces(doc);
-  const toDiagnostic = (finding: Finding): Diagnostic => {
+  const toDiagnostic = (finding: Finding | FrameworkFinding): Diagnostic => {
     const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
     const suggestions = finding.suggestions?.filter(placeable);
     return {
       ruleId,
       severity,
-      message: finding.messageId === undefined ? finding.message : formatMessage(meta!, finding.messageId, finding.data),
-      ...(finding.messageId === undefined ? {} : { messageId: finding.messageId }),
+      ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
       ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
@@ -164,7 +163,7 @@ class FindingCap {
    * The closing finding for a rule that reported more than it may list, at the first one left
    * out; `atLeast` when entries past the schema check's bound went uncounted.
    */
-  omitted(ruleId: string, atLeast: boolean): Finding | undefined {
+  omitted(ruleId: string, atLeast: boolean): FrameworkFinding | undefined {
     const rest = this.rest.get(ruleId);
     if (!rest) return undefined;
     const count = `${atLeast ? 'at least ' : ''}${rest.count.toLocaleString('en-US')}`;

@@ -26,15 +26,19 @@ export interface FixSpec {
 /** The values of a message's `{{placeholders}}`. */
 export type MessageData = Readonly<Record<string, string | number>>;
 
-/**
- * What a finding says: one of its rule's `messages` by id, with the data its placeholders take —
- * or, for the findings the framework writes itself (an internal error, "…and N more"), the text.
- */
-export type FindingMessage = { messageId: string; data?: MessageData; message?: never } | { message: string; messageId?: never; data?: never };
+/** What a finding says: one of its rule's `messages` by id, with the data its placeholders take. */
+export interface FindingMessage {
+  messageId: string;
+  data?: MessageData;
+}
 
+/** What a rule reports: a place, and a message by id. */
 export type Finding = FindingPlace & FindingMessage;
 
-interface FindingPlace {
+/** A finding the framework writes itself ("…and N more"), whose text no rule declares. */
+export type FrameworkFinding = FindingPlace & { message: string };
+
+export interface FindingPlace {
   path: JsonPath;
   span: Span;
   /** At most one: certain and keeping the manifest's meaning, so `--fix` may apply it. */
@@ -68,9 +72,9 @@ export interface RuleContext {
   report(finding: Finding): boolean;
 }
 
-/** A finding past the cap, which is counted and never shown: its place without a message. */
+/** A finding past the cap, which is counted and never shown: its place, and no message of the rule. */
 export function unlisted(path: Finding['path'], span: Span): Finding {
-  return { path, span, message: '' };
+  return { path, span, messageId: '' };
 }
 
 export interface Rule {
