@@ -54,7 +54,7 @@ function describe(context: RuleContext, error: ParseError): Finding {
   const code = printParseErrorCode(error.error);
   const finding = (message: FindingMessage, fix?: FixSpec): Finding => ({ path: [], span, ...message, ...(fix ? { fixes: [fix] } : {}) });
 
-  if (text.trim() === '') {
+  if (/^\s*$/.test(text)) {
     return finding({ messageId: 'empty' });
   }
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {

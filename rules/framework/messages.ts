@@ -11,11 +11,26 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 export function formatMessage(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string, data: MessageData = {}): string {
   const template = meta.messages?.[messageId];
   if (template === undefined) throw new Error(`${meta.id} has no message "${messageId}"`);
-  return template.replace(PLACEHOLDER, (_, name: string) => {
-    const value = data[name];
-    if (value === undefined) throw new Error(`message "${messageId}" of ${meta.id} needs {{${name}}}`);
-    return String(value);
-  });
+  const parts = partsOf(template);
+  let message = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = data[parts[i]!];
+    if (value === undefined) throw new Error(`message "${messageId}" of ${meta.id} needs {{${parts[i]}}}`);
+    message += String(value) + parts[i + 1]!;
+  }
+  return message;
+}
+
+/** A template split once into text and placeholder names, alternating (text first and last). */
+const splitTemplates = new Map<string, readonly string[]>();
+
+function partsOf(template: string): readonly string[] {
+  let parts = splitTemplates.get(template);
+  if (!parts) {
+    parts = template.split(PLACEHOLDER);
+    splitTemplates.set(template, parts);
+  }
+  return parts;
 }
 
 /** The placeholders a message template takes, in order of appearance. */
