@@ -69,6 +69,17 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     rule.rationale,
   ];
   if (rule.assumptions) lines.push('', '## Assumptions', '', rule.assumptions);
+  const messages = Object.entries(rule.messages ?? {});
+  if (messages.length > 0) {
+    lines.push(
+      '',
+      '## Messages',
+      '',
+      'What a finding says, by message id (`{{…}}` stands for the value the finding fills in; the id is in the library\'s diagnostics):',
+      '',
+      ...messages.map(([id, template]) => `- \`${id}\`: ${template}`),
+    );
+  }
   if (failing) {
     lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
     const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);

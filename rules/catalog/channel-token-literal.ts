@@ -14,7 +14,7 @@ export const channelTokenLiteral = defineRule({
     rationale:
       'A bot token in clear text can be used by anyone who can read the manifest or its repository. The platform reads `env:VAR` references from the secrets vault instead.',
     messages: {
-      tokenLiteral: `\`{{where}}\` holds a token in clear text ({{shownToken}}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`{{name}}\`, write \`"{{envPrefix}}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
+      tokenLiteral: `\`{{where}}\` holds a token in clear text ({{shownToken}}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`{{name}}\`, write \`"${ENV_PREFIX}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
     },
     fixable: true,
   },
@@ -34,7 +34,7 @@ export const channelTokenLiteral = defineRule({
         path: token.path,
         span: spanOf(token.node),
         messageId: 'tokenLiteral',
-        data: { where: formatPath(token.path), shownToken: maskSecret(token.value), name, envPrefix: ENV_PREFIX },
+        data: { where: formatPath(token.path), shownToken: maskSecret(token.value), name },
         ...(misplaced ? {} : { fixes: [{ title: `Move the token to the secret \`${name}\``, edits }] }),
       });
     }

@@ -18,7 +18,7 @@ export const jsonSyntax = defineRule({
       singleQuotes: `Strings and keys must use double quotes in JSON, not single quotes.`,
       endsEarly: `The file ends too early: {{expected}}.`,
       unexpected: `{{problem}} at {{found}}.`,
-      tooDeep: `The document nests deeper than {{maxDepth}} levels here; a manifest needs a handful. It was not checked further.`,
+      tooDeep: `The document nests deeper than ${MAX_DEPTH} levels here; a manifest needs a handful. It was not checked further.`,
     },
     fixable: true,
   },
@@ -30,7 +30,6 @@ export const jsonSyntax = defineRule({
         path: [],
         span: { start: offset, end: offset + 1 },
         messageId: 'tooDeep',
-        data: { maxDepth: MAX_DEPTH },
       });
       return;
     }

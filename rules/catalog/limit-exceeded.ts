@@ -12,7 +12,7 @@ export const limitExceeded = defineRule({
     rationale:
       'The platform enforces these limits (name 1-100 characters, description 10000, vibe 200, emoji 32, at most 10 skills, 20 tasks and 10 routes) and rejects a manifest over them.',
     messages: {
-      tooLong: `The document is {{megabytes}} MiB long; manifests are read up to {{maxMegabytes}} MiB, so it was not checked.`,
+      tooLong: `The document is {{megabytes}} MiB long; manifests are read up to ${MAX_LENGTH / 1024 / 1024} MiB, so it was not checked.`,
       emptyText: `{{subject}} is empty; it needs at least {{minimum}}.`,
       textTooLong: `{{subject}} is {{length}} long; the limit is {{limit}}. Shorten it by {{excess}}.`,
       textTooShort: `{{subject}} is {{length}} long; it needs at least {{limit}}.`,
@@ -28,7 +28,7 @@ export const limitExceeded = defineRule({
         path: [],
         span: { start: 0, end: Math.min(1, context.doc.text.length) },
         messageId: 'tooLong',
-        data: { megabytes, maxMegabytes: MAX_LENGTH / 1024 / 1024 },
+        data: { megabytes },
       });
       return;
     }

@@ -11,7 +11,7 @@ export const routePortRange = defineRule({
     rationale:
       `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
     messages: {
-      portRange: `{{initial}}{{rest}} uses port {{written}}, {{problem}}. Start your server on a port from {{portMin}} to {{portMax}} (such as 8080) and use that port here.`,
+      portRange: `{{initial}}{{rest}} uses port {{written}}, {{problem}}. Start your server on a port from ${PORT_MIN} to ${PORT_MAX} (such as 8080) and use that port here.`,
     },
     fixable: false,
     covers: ['/$defs/route/properties/port/minimum', '/$defs/route/properties/port/maximum'],
@@ -31,7 +31,7 @@ export const routePortRange = defineRule({
         path: ['routes', route.index, 'port'],
         span: spanOf(portNode),
         messageId: 'portRange',
-        data: { initial: label.charAt(0).toUpperCase(), rest: label.slice(1), written, problem, portMin: PORT_MIN, portMax: PORT_MAX },
+        data: { initial: label.charAt(0).toUpperCase(), rest: label.slice(1), written, problem },
       });
     }
   },

@@ -13,7 +13,7 @@ export const routePortReserved = defineRule({
     rationale:
       'Port 18789 is where the platform\'s gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.',
     messages: {
-      portReserved: `Port {{gatewayPort}} is reserved for the platform's gateway, so {{route}} would never reach your server. Serve on another port, for example {{free}} (the lowest free port above it), and start your server there.`,
+      portReserved: `Port ${GATEWAY_PORT} is reserved for the platform's gateway, so {{route}} would never reach your server. Serve on another port, for example {{free}} (the lowest free port above it), and start your server there.`,
     },
     fixable: false,
     suggests: true,
@@ -34,7 +34,7 @@ export const routePortReserved = defineRule({
         path: ['routes', index, 'port'],
         span: spanOf(port),
         messageId: 'portReserved',
-        data: { gatewayPort: GATEWAY_PORT, route: path ? `the route \`${path}\`` : 'this route', free },
+        data: { route: path ? `the route \`${path}\`` : 'this route', free },
         // Another port changes where the route leads, and the server must follow: a choice, not a repair.
         suggestions: [{ title: `Use port ${free} (then start your server on it)`, edits: [replaceValue(port, free)] }],
       });

@@ -16,7 +16,7 @@ export const startBindsLocalhost = defineRule({
     assumptions:
       'Hosts are read from common server options (`--host`, `--hostname`, `--bind`, `--listen`, `-H`, `-b`…) and variables (`HOST`, `HOSTNAME`, `BIND`…); databases and other backing services (`redis-server`, `mongod`…) may stay on localhost and are not reported.',
     messages: {
-      bindsLocalhost: `\`scripts.start\` binds its server to \`{{host}}\` ({{setting}}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`{{anyAddress}}\` instead.`,
+      bindsLocalhost: `\`scripts.start\` binds its server to \`{{host}}\` ({{setting}}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`${ANY_ADDRESS}\` instead.`,
     },
     fixable: true,
   },
@@ -30,7 +30,7 @@ export const startBindsLocalhost = defineRule({
         path: script.path,
         span: documentSpan(script, spanInWord(part.word, part.from, part.to)),
         messageId: 'bindsLocalhost',
-        data: { host: part.host, setting: shownSetting(part), anyAddress: ANY_ADDRESS },
+        data: { host: part.host, setting: shownSetting(part) },
         fixes: [{ title: `Bind to \`${ANY_ADDRESS}\``, edits: scriptEdits(script, [edit]) }],
       });
     }

@@ -18,12 +18,12 @@ export const taskCronInvalid = defineRule({
     assumptions:
       'An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser\'s filling-in of missing leading fields is not relied on.',
     messages: {
-      blank: `{{subject}} is {{emptiness}}. Write a cron expression of five fields ({{fiveFields}}), for example \`0 9 * * *\` for 09:00 every day.`,
-      fieldCount: `The cron expression {{expr}} has {{count}} field{{plural}}; it needs five ({{fiveFields}}), or six with seconds first. {{advice}}`,
-      unknownAlias: `{{expr}} is not a cron alias; the aliases are \`@yearly\`, \`@monthly\`, \`@weekly\`, \`@daily\`, \`@hourly\`, \`@weekdays\` and \`@weekends\`. Use one of them or write the five fields ({{fiveFields}}).`,
-      badField: `The {{name}} field \`{{shortened}}\` of the cron expression {{expr}} is not valid: {{reason}}. The {{name}} field takes {{allows}}, with {{cronSyntax}}.`,
+      blank: `{{subject}} is {{emptiness}}. Write a cron expression of five fields (${FIVE_FIELDS}), for example \`0 9 * * *\` for 09:00 every day.`,
+      fieldCount: `The cron expression {{expr}} has {{count}} field{{plural}}; it needs five (${FIVE_FIELDS}), or six with seconds first. {{advice}}`,
+      unknownAlias: `{{expr}} is not a cron alias; the aliases are \`@yearly\`, \`@monthly\`, \`@weekly\`, \`@daily\`, \`@hourly\`, \`@weekdays\` and \`@weekends\`. Use one of them or write the five fields (${FIVE_FIELDS}).`,
+      badField: `The {{name}} field \`{{shortened}}\` of the cron expression {{expr}} is not valid: {{reason}}. The {{name}} field takes {{allows}}, with ${CRON_SYNTAX}.`,
       dayNeverOccurs: `The day of month \`{{shortened}}\` of the cron expression {{expr}} never occurs in {{months}} \`{{shortened2}}\`, so the task would never run. Use a day that month has, or \`L\` for its last day.`,
-      invalid: `The cron expression {{expr}} is not valid: {{reason}}. Write five fields ({{fiveFields}}), for example \`0 9 * * *\`.`,
+      invalid: `The cron expression {{expr}} is not valid: {{reason}}. Write five fields (${FIVE_FIELDS}), for example \`0 9 * * *\`.`,
     },
     fixable: false,
     covers: ['/$defs/schedule/properties/expr/minLength', '/$defs/legacyTask/properties/schedule/minLength'],
@@ -43,23 +43,23 @@ function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem)
     case 'empty':
       return {
         messageId: 'blank',
-        data: { subject: subject(cron.path), emptiness: cron.expr === '' ? 'empty' : 'blank', fiveFields: FIVE_FIELDS },
+        data: { subject: subject(cron.path), emptiness: cron.expr === '' ? 'empty' : 'blank' },
       };
     case 'field-count':
       return {
         messageId: 'fieldCount',
-        data: { expr, count: problem.count, plural: problem.count === 1 ? '' : 's', fiveFields: FIVE_FIELDS, advice: problem.count < 5 ? 'Add the missing fields, for example `0 9 * * *` for 09:00 every day.' : 'Remove the extra fields (a year field is not supported).' },
+        data: { expr, count: problem.count, plural: problem.count === 1 ? '' : 's', advice: problem.count < 5 ? 'Add the missing fields, for example `0 9 * * *` for 09:00 every day.' : 'Remove the extra fields (a year field is not supported).' },
       };
     case 'alias':
       return {
         messageId: 'unknownAlias',
-        data: { expr, fiveFields: FIVE_FIELDS },
+        data: { expr },
       };
     case 'field':
       return {
         span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
         messageId: 'badField',
-        data: { name: problem.field.name, shortened: shortened(problem.token.text), expr, reason: problem.reason, allows: problem.field.allows, cronSyntax: CRON_SYNTAX },
+        data: { name: problem.field.name, shortened: shortened(problem.token.text), expr, reason: problem.reason, allows: problem.field.allows },
       };
     case 'day-of-month':
       return {
@@ -69,7 +69,7 @@ function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem)
       };
     case 'other':
       return { messageId: 'invalid',
-      data: { expr, reason: problem.reason, fiveFields: FIVE_FIELDS } };
+      data: { expr, reason: problem.reason } };
   }
 }
 

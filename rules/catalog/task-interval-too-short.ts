@@ -16,7 +16,7 @@ export const taskIntervalTooShort = defineRule({
     rationale:
       'The platform runs a task at most once a minute. An `everyMs` below 60000, or a six-field cron expression whose seconds field lists several seconds, is rejected or throttled, and would burn model tokens on every run.',
     messages: {
-      everyMs: `{{subject}} is {{value}} ({{humanDuration}}); the platform runs a task at most once a minute. Use {{minuteMs}} or more.`,
+      everyMs: `{{subject}} is {{value}} ({{humanDuration}}); the platform runs a task at most once a minute. Use ${MINUTE_MS} or more.`,
       cronSeconds: `\`{{expr}}\` has a seconds field and fires {{perMinute}} times a minute, as little as {{humanDuration}} apart; the platform runs a task at most once a minute. Drop the seconds field (\`{{rest}}\`) or fix it to one value (\`0 {{rest}}\`).`,
     },
     fixable: false,
@@ -32,7 +32,7 @@ export const taskIntervalTooShort = defineRule({
         path,
         span: spanOf(every),
         messageId: 'everyMs',
-        data: { subject: subject(path), value: every.value, humanDuration: humanDuration(every.value), minuteMs: MINUTE_MS },
+        data: { subject: subject(path), value: every.value, humanDuration: humanDuration(every.value) },
       });
     }
     for (const cron of cronSchedules(context.doc)) {

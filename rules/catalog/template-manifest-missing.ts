@@ -12,7 +12,7 @@ export const templateManifestMissing = defineRule({
     assumptions:
       'Names are case-sensitive, as on the platform\'s Linux file system: `Manifest.json` is not `manifest.json`, and a manifest in a subfolder is not read. Such near misses are named in the message.',
     messages: {
-      manifestMissing: `The repository has no \`{{manifestFile}}\` file at its root{{hint}}, so the platform has no agent to deploy and the template validator rejects it. Add \`{{manifestFile}}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestMissing: `The repository has no \`${MANIFEST_FILE}\` file at its root{{hint}}, so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
     },
     fixable: false,
   },
@@ -34,7 +34,7 @@ export const templateManifestMissing = defineRule({
       path: [],
       span: { start: 0, end: 0 },
       messageId: 'manifestMissing',
-      data: { manifestFile: MANIFEST_FILE, hint },
+      data: { hint },
     });
   },
 });

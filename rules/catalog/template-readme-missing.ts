@@ -14,8 +14,8 @@ export const templateReadmeMissing = defineRule({
     assumptions:
       'The platform names `README.md` exactly; names are case-sensitive on its file system, so `readme.md` or `README` do not count (the message names them). A README holding only white space counts as empty.',
     messages: {
-      empty: `\`{{readme}}\` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.`,
-      missing: `The repository has no \`{{readme}}\` file at its root{{hint}}, and the template validator requires one: it is the page people read before deploying the template. Add \`{{readme}}\` describing what the agent does, the secrets it needs and how to use it.`,
+      empty: `\`${README_FILE}\` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.`,
+      missing: `The repository has no \`${README_FILE}\` file at its root{{hint}}, and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
     },
     fixable: false,
   },
@@ -25,7 +25,7 @@ export const templateReadmeMissing = defineRule({
     const report = (message: FindingMessage) => context.report({ path: [], span: { start: 0, end: 0 }, ...message, file: { path: README_FILE, range: FIRST_LINE } });
     if (repository.readme !== undefined) {
       if (repository.readme.trim() === '') {
-        report({ messageId: 'empty', data: { readme: README_FILE } });
+        report({ messageId: 'empty' });
       }
       return;
     }
@@ -44,6 +44,6 @@ export const templateReadmeMissing = defineRule({
             : other.length > 0
               ? ` (\`${other[0]}\` exists, but only \`${README_FILE}\` at the root is read)`
               : '';
-    report({ messageId: 'missing', data: { readme: README_FILE, hint } });
+    report({ messageId: 'missing', data: { hint } });
   },
 });

@@ -15,7 +15,7 @@ export const templateTagsLimit = defineRule({
     assumptions:
       'The documentation does not state a tag limit; the limit of 10 comes from the published validator (and the template repository\'s own notes, "max 10"), which is why this is a warning rather than an error.',
     messages: {
-      tagsLimit: `\`template.tags\` has {{length}} tags; the published template validator accepts at most {{maxTags}}. Remove {{over}} (keep the ones people will search for).`,
+      tagsLimit: `\`template.tags\` has {{length}} tags; the published template validator accepts at most ${MAX_TAGS}. Remove {{over}} (keep the ones people will search for).`,
     },
     fixable: false,
   },
@@ -29,7 +29,7 @@ export const templateTagsLimit = defineRule({
       path: ['template', 'tags'],
       span: { start: items[MAX_TAGS]!.offset, end: tags.offset + tags.length },
       messageId: 'tagsLimit',
-      data: { length: items.length, maxTags: MAX_TAGS, over },
+      data: { length: items.length, over },
     });
   },
 });

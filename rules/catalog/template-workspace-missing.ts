@@ -14,10 +14,10 @@ export const templateWorkspaceMissing = defineRule({
     assumptions:
       'The platform receives the repository through git, which keeps no empty folders, so a `workspace/` folder holding no file is as good as missing: commit at least one file in it (a `.gitkeep` will do). A symbolic link named `workspace` is not a folder.',
     messages: {
-      noFiles: `\`{{folder}}/\` holds no files, and git keeps no empty folders, so the repository the platform receives has no \`{{folder}}/\` and the template validator rejects it. Commit at least one file in it, such as \`{{folder}}/.gitkeep\`.`,
-      isFile: `\`{{folder}}\` is a file, but the template validator needs a \`{{folder}}/\` folder, which the agent's workspace is deployed from. Replace the file with a \`{{folder}}/\` folder holding the agent's files.`,
-      isLink: `\`{{folder}}\` is a symbolic link, but the template validator needs a \`{{folder}}/\` folder in the repository. Replace the link with the folder itself.`,
-      missing: `The repository has no \`{{folder}}/\` folder at its root, and the template validator requires one: the agent's workspace is deployed from it. Add a \`{{folder}}/\` folder at the root with the agent's files (at least one file: git keeps no empty folders).`,
+      noFiles: `\`${WORKSPACE_FOLDER}/\` holds no files, and git keeps no empty folders, so the repository the platform receives has no \`${WORKSPACE_FOLDER}/\` and the template validator rejects it. Commit at least one file in it, such as \`${WORKSPACE_FOLDER}/.gitkeep\`.`,
+      isFile: `\`${WORKSPACE_FOLDER}\` is a file, but the template validator needs a \`${WORKSPACE_FOLDER}/\` folder, which the agent's workspace is deployed from. Replace the file with a \`${WORKSPACE_FOLDER}/\` folder holding the agent's files.`,
+      isLink: `\`${WORKSPACE_FOLDER}\` is a symbolic link, but the template validator needs a \`${WORKSPACE_FOLDER}/\` folder in the repository. Replace the link with the folder itself.`,
+      missing: `The repository has no \`${WORKSPACE_FOLDER}/\` folder at its root, and the template validator requires one: the agent's workspace is deployed from it. Add a \`${WORKSPACE_FOLDER}/\` folder at the root with the agent's files (at least one file: git keeps no empty folders).`,
     },
     fixable: false,
   },
@@ -28,6 +28,6 @@ export const templateWorkspaceMissing = defineRule({
     const kind = index.kindOf(WORKSPACE_FOLDER);
     if (kind === 'folder' && index.hasEntriesUnder(WORKSPACE_FOLDER)) return;
     const messageId = kind === 'folder' ? 'noFiles' : kind === 'file' ? 'isFile' : kind === 'symlink' ? 'isLink' : 'missing';
-    context.report({ path: [], span: { start: 0, end: 0 }, messageId, data: { folder: WORKSPACE_FOLDER }, file: { path: WORKSPACE_FOLDER, range: FIRST_LINE } });
+    context.report({ path: [], span: { start: 0, end: 0 }, messageId, file: { path: WORKSPACE_FOLDER, range: FIRST_LINE } });
   },
 });
