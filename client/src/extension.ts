@@ -14,10 +14,13 @@ import { COMMANDS } from './commands.js';
 import type { LanguageClient } from './language-client.js';
 import { loadLanguageClient } from './load-language-client.js';
 import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, type DocumentInfo } from './manifest-documents.js';
+import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
 const SCHEMA_CHECK_DELAY_MS = 500;
+/** The button of a failure notification that opens the output channel. */
+const SHOW_OUTPUT = 'Show output';
 
 let extension: AgentManifestExtension | undefined;
 
@@ -42,6 +45,8 @@ class AgentManifestExtension {
   private outputChannel: vscode.LogOutputChannel | undefined;
   private client: LanguageClient | undefined;
   private starting: Promise<LanguageClient | undefined> | undefined;
+  /** A start failed: nothing starts the server again until "Restart language server". */
+  private startFailed = false;
   private module: Awaited<ReturnType<typeof loadLanguageClient>> | undefined;
   /** Open documents the extension moved to the Agent Manifest mode (by URI). */
   private readonly switched = new Set<string>();
@@ -128,7 +133,13 @@ class AgentManifestExtension {
     }, 0);
   }
 
+  /**
+   * The running client, started on first need. After a failed start nothing starts it again by
+   * itself (each manifest opened would bring one more failure and one more message) until the
+   * user runs "Restart language server".
+   */
   private start(): Promise<LanguageClient | undefined> {
+    if (this.startFailed) return Promise.resolve(undefined);
     this.starting ??= this.launch();
     return this.starting;
   }
@@ -137,13 +148,16 @@ class AgentManifestExtension {
     let client: LanguageClient | undefined;
     try {
       this.module ??= await loadLanguageClient();
-      client = this.module.createLanguageClient(this.context, this.output);
+      const failures = new ServerFailures();
+      client = this.module.createLanguageClient(this.context, this.output, failures, (message) => this.tell(message));
       this.client = client;
       await client.start();
+      failures.started();
       return client;
     } catch (error) {
-      // The language client has already reported the failure in the output channel.
       this.output.error(`The language server did not start: ${describe(error)}`);
+      this.tell(startFailureMessage(error));
+      this.startFailed = true;
       this.client = undefined;
       this.starting = undefined;
       await client?.dispose().catch(() => undefined);
@@ -158,14 +172,21 @@ class AgentManifestExtension {
         await client.restart();
       } catch (error) {
         this.output.error(`Restarting the language server failed: ${describe(error)}`);
-        void vscode.window.showErrorMessage('Agent Manifest: the language server did not restart. See the output for details.');
+        this.tell(startFailureMessage(error));
         return;
       }
-    } else if (!(await this.start())) {
-      void vscode.window.showErrorMessage('Agent Manifest: the language server did not start. See the output for details.');
-      return;
+    } else {
+      this.startFailed = false;
+      if (!(await this.start())) return;
     }
     vscode.window.setStatusBarMessage('Agent Manifest: language server restarted', 3000);
+  }
+
+  /** One error notification, whose button opens the output channel with the detail. */
+  private tell(message: string): void {
+    void vscode.window.showErrorMessage(message, SHOW_OUTPUT).then((choice) => {
+      if (choice === SHOW_OUTPUT) this.output.show(true);
+    });
   }
 
   /** "Agent Manifest: Fix all problems": applies the server's fix-all action to the active manifest. */
@@ -177,7 +198,7 @@ class AgentManifestExtension {
     }
     const client = await this.start();
     if (!client || !this.module) {
-      void vscode.window.showErrorMessage('Agent Manifest: the language server is not running. See the output for details.');
+      this.tell('Agent Manifest: the language server is not running. Run "Agent Manifest: Restart language server" to start it again.');
       return;
     }
     const version = document.version;

@@ -3,9 +3,11 @@
 import * as vscode from 'vscode';
 import type { ExtensionContext, LogOutputChannel, TextDocument, WorkspaceEdit } from 'vscode';
 import {
+  CloseAction,
   CodeAction,
   CodeActionRequest,
   CodeActionTriggerKind,
+  ErrorAction,
   LanguageClient,
   RevealOutputChannelOn,
   TransportKind,
@@ -14,6 +16,7 @@ import {
 } from 'vscode-languageclient/node';
 import { CLIENT_ID, CLIENT_NAME, FIX_ALL_KIND, SERVER_PATH } from './commands.js';
 import { DOCUMENT_SELECTOR } from './manifest-documents.js';
+import type { ServerFailures } from './server-failures.js';
 import { SECTION, toServerSettings, TRACE_SETTING, tracing } from './settings.js';
 
 export { LanguageClient };
@@ -23,7 +26,12 @@ export { LanguageClient };
  * (`module`: a forked process) and spoken to over standard input and output. The server needs no
  * `node_modules`: it is a single bundle plus the `chunks/` it loads on demand.
  */
-export function createLanguageClient(context: ExtensionContext, output: LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: ExtensionContext,
+  output: LogOutputChannel,
+  failures: ServerFailures,
+  tell: (message: string) => void,
+): LanguageClient {
   const module = context.asAbsolutePath(SERVER_PATH);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.stdio },
@@ -34,6 +42,23 @@ export function createLanguageClient(context: ExtensionContext, output: LogOutpu
     outputChannel: output,
     traceOutputChannel: traceChannel(context, output),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    // Failures are said once, by the extension (see server-failures.ts), not by a notification
+    // per attempt: the detail goes to the output channel.
+    initializationFailedHandler: (error) => {
+      output.error(`The language server failed to initialize: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    },
+    errorHandler: {
+      error: (error, _message, count) => {
+        output.error(`The connection to the language server failed: ${error.message}`);
+        return { action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true };
+      },
+      closed: () => {
+        const decision = failures.closed();
+        if (decision.message) tell(decision.message);
+        return { action: decision.restart ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true };
+      },
+    },
     middleware: {
       workspace: {
         // The server asks for `agentManifest` per document; it gets the settings it reads.
