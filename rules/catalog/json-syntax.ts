@@ -34,17 +34,27 @@ export const jsonSyntax = defineRule({
       return;
     }
     let listing = true;
-    let previous = -1;
+    let previous: ParseError | undefined;
     for (const error of doc.syntaxErrors) {
       // jsonc-parser often reports two codes for one mistake (`{"a":1,}`), one after the other
-      // (it reports in text order): keep the first.
-      if (error.offset === previous) continue;
-      previous = error.offset;
+      // (it reports in text order): keep the first. A bare word where a value belongs (`Scout`)
+      // is followed by "a value is expected" at the next token: the same mistake, said once.
+      if (previous && (error.offset === previous.offset || valueOfBareWord(doc.text, previous, error))) continue;
+      previous = error;
       // A million broken items are described a hundred times and counted after that.
       listing = context.report(listing ? describe(context, error) : unlisted([], { start: error.offset, end: error.offset + 1 }));
     }
   },
 });
+
+/** Whether `error` only says again that the bare word `before` stood where a value belongs. */
+function valueOfBareWord(text: string, before: ParseError, error: ParseError): boolean {
+  return (
+    printParseErrorCode(error.error) === 'ValueExpected' &&
+    printParseErrorCode(before.error) === 'InvalidSymbol' &&
+    /^\s*$/.test(text.slice(before.offset + before.length, error.offset))
+  );
+}
 
 function describe(context: RuleContext, error: ParseError): Finding {
   const { text } = context.doc;
