@@ -7,7 +7,7 @@ import type {
   Position,
   Range,
 } from 'vscode-languageserver';
-import { foreignManifestKind, nodeAt, parseDocument, SCHEMA_URL, type ParsedDocument } from '../rules/index.js';
+import { declaresManifestSchema, foreignManifestKind, MANIFEST_FILE, parseDocument, type ParsedDocument } from '../rules/index.js';
 
 /**
  * An open document and what the server derived from its current version. Derived values are
@@ -47,8 +47,7 @@ export class OpenDocument {
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
       this.manifestCache =
-        (baseNameOf(this.uri) === 'manifest.json' && foreignManifestKind(this.text) === undefined) ||
-        (this.text.includes(SCHEMA_URL) && nodeAt(this.parsed.root, ['$schema'])?.value === SCHEMA_URL);
+        (baseNameOf(this.uri) === MANIFEST_FILE && foreignManifestKind(this.text) === undefined) || declaresManifestSchema(this.text);
     }
     return this.manifestCache;
   }

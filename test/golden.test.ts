@@ -25,7 +25,7 @@ function shownRange({ start, end }: Range): string {
  * then its message, then each fix and suggestion with its edits (the new text as a JSON string,
  * so spaces and line breaks show). Findings are separated by a blank line; none is `(none)`.
  */
-export function describeFindings(diagnostics: readonly Diagnostic[]): string {
+function describeFindings(diagnostics: readonly Diagnostic[]): string {
   if (diagnostics.length === 0) return '(none)\n';
   const proposal = (kind: string, fix: Fix) => [`  ${kind}: ${fix.title}`, ...fix.edits.map((edit) => `    ${shownRange(edit.range)} ${JSON.stringify(edit.newText)}`)];
   return diagnostics

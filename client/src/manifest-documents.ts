@@ -1,10 +1,10 @@
 // Which documents the extension hands to the language server, and which language mode they get.
 // Pure: no `vscode` import, so the rules are unit-tested without an editor.
-import { foreignManifestKind, rootKeys } from '../../rules/framework/foreign.js';
+import { MANIFEST_FILE } from '../../rules/analyzers/repository.js';
+import { declaresManifestSchema, foreignManifestKind } from '../../rules/framework/foreign.js';
 
-/** The official schema URL (`$schema` of real manifests). */
-export const SCHEMA_URL = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
-export const MANIFEST_FILE_NAME = 'manifest.json';
+export { SCHEMA_URL } from '../../rules/framework/links.js';
+export { declaresManifestSchema };
 /** The language mode the extension contributes for agent manifests (see `decideLanguage`). */
 export const LANGUAGE_ID = 'agent-manifest';
 /** Schemes served: files on disk and unsaved editors; not diff views (`git:`) or virtual file systems. */
@@ -30,7 +30,7 @@ export interface DocumentFilter {
  */
 export const DOCUMENT_SELECTOR: readonly DocumentFilter[] = SCHEMES.flatMap((scheme) => [
   { language: LANGUAGE_ID, scheme },
-  ...JSON_LANGUAGES.map((language) => ({ language, scheme, pattern: `**/${MANIFEST_FILE_NAME}` })),
+  ...JSON_LANGUAGES.map((language) => ({ language, scheme, pattern: `**/${MANIFEST_FILE}` })),
 ]);
 
 /** What the extension knows about an open document. */
@@ -47,7 +47,7 @@ export function fileNameOf(path: string): string {
 }
 
 export function isManifestFileName(path: string): boolean {
-  return fileNameOf(path) === MANIFEST_FILE_NAME;
+  return fileNameOf(path) === MANIFEST_FILE;
 }
 
 /** Whether `DOCUMENT_SELECTOR` selects the document: the server is started only for these. */
@@ -58,15 +58,6 @@ export function isSelected(document: DocumentInfo): boolean {
       filter.language === document.languageId &&
       (filter.pattern === undefined || isManifestFileName(document.path)),
   );
-}
-
-/**
- * Whether the root object's `$schema` is the official URL (the last one when the key is repeated,
- * as JSON.parse reads it). A token scan without recursion, so hostile nesting costs nothing, and
- * texts that do not contain the URL at all are rejected without scanning.
- */
-export function declaresManifestSchema(text: string): boolean {
-  return text.includes(SCHEMA_URL) && rootKeys(text)?.schema === SCHEMA_URL;
 }
 
 /** An open document, with what the extension decided about it while it has been open. */

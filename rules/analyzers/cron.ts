@@ -70,19 +70,7 @@ export interface SubMinuteFiring {
  * the smallest gap between listed seconds, or across the minute boundary when two consecutive
  * minutes both fire (`*\/59`: second 59, then second 0 of the next minute).
  */
-export function subMinuteFiring(expr: string): SubMinuteFiring | undefined {
-  let firing = firings.get(expr);
-  if (firing === undefined) {
-    firing = findSubMinuteFiring(expr) ?? null;
-    if (expr.length <= MEMO_KEY_LENGTH) {
-      if (firings.size >= MEMO_LIMIT) firings.clear();
-      firings.set(expr, firing);
-    }
-  }
-  return firing ?? undefined;
-}
-
-const firings = new Map<string, SubMinuteFiring | null>();
+export const subMinuteFiring: (expr: string) => SubMinuteFiring | undefined = memoized((expr) => findSubMinuteFiring(expr));
 
 function findSubMinuteFiring(expr: string): SubMinuteFiring | undefined {
   if (cronFields(expr).length !== 6) return undefined;
@@ -152,23 +140,11 @@ export type CronProblem =
   /** cron-parser refused the expression as a whole. */
   | { kind: 'other'; reason: string };
 
-const problems = new Map<string, CronProblem | null>();
-
 /**
  * Why cron-parser refuses `expr`, or undefined when it is a valid expression of five fields, six
  * fields (seconds first) or a predefined alias. Memoised per expression.
  */
-export function cronProblem(expr: string): CronProblem | undefined {
-  let problem = problems.get(expr);
-  if (problem === undefined) {
-    problem = findProblem(expr) ?? null;
-    if (expr.length <= MEMO_KEY_LENGTH) {
-      if (problems.size >= MEMO_LIMIT) problems.clear();
-      problems.set(expr, problem);
-    }
-  }
-  return problem ?? undefined;
-}
+export const cronProblem: (expr: string) => CronProblem | undefined = memoized((expr) => findProblem(expr));
 
 function findProblem(expr: string): CronProblem | undefined {
   const tokens = cronTokens(expr);
@@ -286,4 +262,24 @@ function plainField(text: string, spec: CronFieldSpec): boolean {
     for (let value = from; value <= to; value += by) if (!add(value)) return false;
   }
   return true;
+}
+
+/**
+ * `find`, remembered per expression: a manifest names a handful of expressions, and an editor asks
+ * about the same ones on every keystroke. Long expressions are not kept, and the memo is emptied
+ * when full, so it stays small whatever a document holds.
+ */
+function memoized<T>(find: (expr: string) => T | undefined): (expr: string) => T | undefined {
+  const memo = new Map<string, T | null>();
+  return (expr) => {
+    let found = memo.get(expr);
+    if (found === undefined) {
+      found = find(expr) ?? null;
+      if (expr.length <= MEMO_KEY_LENGTH) {
+        if (memo.size >= MEMO_LIMIT) memo.clear();
+        memo.set(expr, found);
+      }
+    }
+    return found ?? undefined;
+  };
 }

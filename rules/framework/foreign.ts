@@ -25,6 +25,15 @@ export function foreignManifestKind(text: string): string | undefined {
   return FOREIGN_KINDS.find((format) => format.keys.some((key) => keys.names.has(key)))?.kind;
 }
 
+/**
+ * Whether the root object's `$schema` is the official URL (the last one when the key is repeated,
+ * as JSON.parse reads it). A token scan without recursion, so hostile nesting costs nothing, and
+ * texts that do not contain the URL at all are rejected without scanning.
+ */
+export function declaresManifestSchema(text: string): boolean {
+  return text.includes(SCHEMA_URL) && rootKeys(text)?.schema === SCHEMA_URL;
+}
+
 export interface RootKeys {
   names: Set<string>;
   /** The root's `$schema`, when it is a string (the last one, as JSON.parse reads a repeated key). */

@@ -32,8 +32,3 @@ function partsOf(template: string): readonly string[] {
   }
   return parts;
 }
-
-/** The placeholders a message template takes, in order of appearance. */
-export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
-}
