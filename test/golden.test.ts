@@ -94,7 +94,6 @@ describe('golden files', () => {
 const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
   'limit-exceeded': {
     tooLong: 'a file over the 4 MiB read limit: test/engine-robustness.test.ts refuses a 50 MB one',
-    textTooShort: 'a minLength above 1, which the schema does not have today',
   },
   'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
   'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },

@@ -13,9 +13,8 @@ export const limitExceeded = defineRule({
       'The platform enforces these limits (name 1-100 characters, description 10000, vibe 200, emoji 32, at most 10 skills, 20 tasks and 10 routes) and rejects a manifest over them.',
     messages: {
       tooLong: `The document is {{megabytes}} MiB long; manifests are read up to ${MAX_LENGTH / 1024 / 1024} MiB, so it was not checked.`,
-      emptyText: `{{subject}} is empty; it needs at least {{minimum}}.`,
       textTooLong: `{{subject}} is {{length}} long; the limit is {{limit}}. Shorten it by {{excess}}.`,
-      textTooShort: `{{subject}} is {{length}} long; it needs at least {{limit}}.`,
+      textTooShort: `{{subject}} is {{length}}; it needs at least {{minimum}}.`,
       tooMany: `{{subject}} has {{length}} entries; the limit is {{limit}}. Remove {{excess}}.`,
     },
     fixable: false,
@@ -44,17 +43,22 @@ function describe(error: SchemaError): Finding | undefined {
   if (!node) return undefined;
   const limit = Number(params.limit);
   switch (error.keyword) {
-    case 'maxLength':
+    case 'maxLength': {
+      const length = [...String(error.value)].length;
+      return {
+        path: error.path,
+        span: spanOf(node),
+        messageId: 'textTooLong',
+        data: { subject: subject(error.path), length: plural(length, 'character'), limit, excess: length - limit },
+      };
+    }
     case 'minLength': {
       const length = [...String(error.value)].length;
       return {
         path: error.path,
         span: spanOf(node),
-        ...(length === 0
-          ? { messageId: 'emptyText', data: { subject: subject(error.path), minimum: plural(limit, 'character') } }
-          : error.keyword === 'maxLength'
-            ? { messageId: 'textTooLong', data: { subject: subject(error.path), length: plural(length, 'character'), limit, excess: length - limit } }
-            : { messageId: 'textTooShort', data: { subject: subject(error.path), length: plural(length, 'character'), limit } }),
+        messageId: 'textTooShort',
+        data: { subject: subject(error.path), length: length === 0 ? 'empty' : `${plural(length, 'character')} long`, minimum: plural(limit, 'character') },
       };
     }
     case 'maxItems': {

@@ -212,7 +212,7 @@ export function touchesSyntaxError(doc: ParsedDocument, node: Node): boolean {
 
 /** Whether a syntax error starts at an offset from `start` to `end`, both included. */
 export function syntaxErrorBetween(doc: ParsedDocument, start: number, end: number): boolean {
-  return anyBetween(derived(doc, errorOffsets), start, end);
+  return doc.syntaxErrors.length > 0 && anyBetween(derived(doc, errorOffsets), start, end);
 }
 
 /**
