@@ -1,12 +1,13 @@
 import {
   applyIgnores,
   fixText,
+  lint,
   lintSteps,
-  runToEnd,
   type Diagnostic,
   type IgnoreEntry,
   type InvalidEncoding,
   type LintOptions,
+  type LintResult,
   type ParsedDocument,
   type RepositoryFacts,
   type SecretMask,
@@ -56,16 +57,25 @@ export interface ManifestLint {
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
 export function lintManifest(input: string | ParsedDocument, settings: ManifestSettings): ManifestLint {
-  return runToEnd(lintManifestSteps(input, settings));
+  return withIgnores(lint(input, lintOptionsFor(settings)), settings);
 }
 
 /** `lintManifest` in the engine's steps (see `lintSteps`), for hosts that interleave it. */
 export function* lintManifestSteps(input: string | ParsedDocument, settings: ManifestSettings): Generator<void, ManifestLint> {
-  const result = yield* lintSteps(input, lintOptionsFor(settings));
+  return withIgnores(yield* lintSteps(input, lintOptionsFor(settings)), settings);
+}
+
+function withIgnores(result: LintResult, settings: ManifestSettings): ManifestLint {
   const ignore = settings.config?.ignore ?? [];
-  if (ignore.length === 0) return { diagnostics: result.diagnostics, matched: new Set(), mask: result.mask };
-  const { kept, matched } = applyIgnores(result.diagnostics, ignore);
-  return { diagnostics: kept, matched, mask: result.mask };
+  const { kept, matched } = ignore.length === 0 ? { kept: result.diagnostics, matched: new Set<IgnoreEntry>() } : applyIgnores(result.diagnostics, ignore);
+  return {
+    diagnostics: kept,
+    matched,
+    // Learning the secrets reads the whole text: only outputs that show more than messages need it.
+    get mask() {
+      return result.mask;
+    },
+  };
 }
 
 /** Applies every safe fix, leaving the findings that ignore entries silence alone. */

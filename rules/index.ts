@@ -7,7 +7,7 @@ import { COVERED_SCHEMA_PATHS, findRule, RULES, ruleIds } from './catalog/index.
 import { parseConfigWith, type ConfigProblem, type IgnoreEntry, type LintConfig } from './framework/config.js';
 import type { ParsedDocument } from './framework/document.js';
 import { fixTextWith, type FixTextResult } from './framework/fix.js';
-import { lintStepsWith, runToEnd, type RuleSet } from './framework/lint.js';
+import { lintStepsWith, lintWith, type RuleSet } from './framework/lint.js';
 import type { LintOptions, LintResult } from './framework/options.js';
 
 export * from './framework/types.js';
@@ -21,7 +21,7 @@ const CATALOG: RuleSet = { rules: RULES, coveredSchemaPaths: COVERED_SCHEMA_PATH
 
 /** Lints manifest text, or a document already parsed with `parseDocument`. */
 export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
-  return runToEnd(lintSteps(input, options));
+  return lintWith(CATALOG, input, options);
 }
 
 /** `lint` in steps, pausing after parsing, the schema check and each rule (see `lintStepsWith`). */

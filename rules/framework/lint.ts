@@ -1,7 +1,7 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
 import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
-import { validateSchema } from './schema-validation.js';
+import { validateSchema, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor } from './masking.js';
 import { formatMessage } from './messages.js';
@@ -34,22 +34,122 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
  * share a single parse).
  */
 export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
-  const doc = typeof input === 'string' ? parseDocument(input) : input;
+  const run = new LintRun(input, options);
   yield;
-  const schema = validateSchema(doc, ruleSet.coveredSchemaPaths);
+  run.checkSchema(ruleSet);
   yield;
-  const now = options.now ?? new Date();
-  const diagnostics: Diagnostic[] = [];
-  // One context for every rule; `report` reads which rule is running and at what severity.
-  let ruleId = '';
-  let severity: Severity = 'error';
-  const placeable = certainPlaces(doc);
-  const toDiagnostic = (finding: Finding | FrameworkFinding): Diagnostic => {
-    const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || placeable(fix));
-    const suggestions = finding.suggestions?.filter(placeable);
+  for (const rule of ruleSet.rules) {
+    if (run.check(rule)) yield;
+  }
+  return run.finish();
+}
+
+/**
+ * `lintStepsWith` without the pauses, for callers that run it to the end anyway: a generator
+ * resumed some seventy times costs a tenth of a small manifest's lint.
+ */
+export function lintWith(ruleSet: RuleSet, input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+  const run = new LintRun(input, options);
+  run.checkSchema(ruleSet);
+  for (const rule of ruleSet.rules) run.check(rule);
+  return run.finish();
+}
+
+/** One lint of one document: the parse, the schema check, each rule in turn, the result. */
+class LintRun {
+  private readonly doc: ParsedDocument;
+  private readonly options: LintOptions;
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly cap = new FindingCap();
+  private readonly canReport: ReturnType<typeof reportable>;
+  private readonly placeable: (fix: FixSpec) => boolean;
+  /** Rules that read the schema's failures may have more past the schema check's bound. */
+  private readonly readsSchema = new Set<string>();
+  private schema: SchemaValidation = { errors: [], partial: false };
+  /** The rule running, read by the one context every rule is handed. */
+  private meta: RuleMeta | undefined;
+  private severity: Severity = 'error';
+  private readonly context: RuleContext;
+  /** A repository without a manifest file: only the repository checks have something to look at. */
+  private readonly manifestMissing: boolean;
+
+  constructor(input: string | ParsedDocument, options: LintOptions) {
+    const doc = typeof input === 'string' ? parseDocument(input) : input;
+    this.doc = doc;
+    this.options = options;
+    this.canReport = reportable(doc);
+    this.placeable = certainPlaces(doc);
+    const run = this;
+    const repository = options.template ? options.repository : undefined;
+    this.manifestMissing = repository?.manifest === false;
+    this.context = {
+      doc,
+      now: options.now ?? new Date(),
+      templateMode: options.template ?? false,
+      repository,
+      encoding: options.encoding,
+      get schemaErrors() {
+        if (run.schema.partial) run.readsSchema.add(run.ruleId);
+        return run.schema.errors;
+      },
+      report: (finding) => this.report(finding),
+    };
+  }
+
+  private get ruleId(): string {
+    return this.meta?.id ?? '';
+  }
+
+  checkSchema(ruleSet: RuleSet): void {
+    this.schema = validateSchema(this.doc, ruleSet.coveredSchemaPaths);
+  }
+
+  /** Runs one rule; false when its settings turn it off, so there was nothing to pause after. */
+  check(rule: Rule): boolean {
+    const setting = this.options.rules?.[rule.meta.id] ?? rule.meta.severity;
+    if (setting === 'off') return false;
+    if (this.manifestMissing && rule.meta.category !== 'Template repository') return false;
+    this.meta = rule.meta;
+    this.severity = setting;
+    try {
+      rule.check(this.context);
+    } catch (error) {
+      this.diagnostics.push(internalError(this.doc, rule.meta.id, error));
+    }
+    const omitted = this.cap.omitted(rule.meta.id, this.readsSchema.has(rule.meta.id));
+    if (omitted) this.diagnostics.push(this.toDiagnostic(omitted));
+    return true;
+  }
+
+  finish(): LintResult {
+    const { doc, diagnostics } = this;
+    diagnostics.sort(compareDiagnostics);
+    // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
+    // Fix texts stay whole, since applying a fix must keep the text it moves.
+    const masked = diagnostics.length > 0 ? diagnostics.map((d) => maskDiagnostic(d, maskFor(doc), { fixTexts: false })) : diagnostics;
+    return {
+      diagnostics: masked,
+      get mask() {
+        return maskFor(doc);
+      },
+    };
+  }
+
+  private report(finding: Finding): boolean {
+    const meta = this.meta!;
+    if (meta.id !== SYNTAX_RULE && !this.canReport(finding, meta)) return true;
+    const listed = this.cap.admit(meta.id, finding);
+    if (listed) this.diagnostics.push(this.toDiagnostic(finding));
+    return listed;
+  }
+
+  private toDiagnostic(finding: Finding | FrameworkFinding): Diagnostic {
+    const { doc, meta, ruleId } = this;
+    const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || this.placeable(fix));
+    const suggestions = finding.suggestions?.filter(this.placeable);
     return {
       ruleId,
-      severity,
+      severity: this.severity,
       ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
@@ -58,57 +158,7 @@ export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument,
       docsUrl: docsUrl(ruleId),
       ...(finding.file ? { file: finding.file.path } : {}),
     };
-  };
-  const cap = new FindingCap();
-  const canReport = reportable(doc);
-  let meta: RuleMeta | undefined;
-  // Rules that read the schema's failures may have more past the schema check's bound.
-  const readsSchema = new Set<string>();
-  const context: RuleContext = {
-    doc,
-    now,
-    templateMode: options.template ?? false,
-    repository: options.template ? options.repository : undefined,
-    encoding: options.encoding,
-    get schemaErrors() {
-      if (schema.partial) readsSchema.add(ruleId);
-      return schema.errors;
-    },
-    report: (finding) => {
-      if (ruleId !== SYNTAX_RULE && meta && !canReport(finding, meta)) return true;
-      const listed = cap.admit(ruleId, finding);
-      if (listed) diagnostics.push(toDiagnostic(finding));
-      return listed;
-    },
-  };
-  // A repository without a manifest file: only the repository checks have something to look at.
-  const manifestMissing = context.repository?.manifest === false;
-  for (const rule of ruleSet.rules) {
-    const setting = options.rules?.[rule.meta.id] ?? rule.meta.severity;
-    if (setting === 'off') continue;
-    if (manifestMissing && rule.meta.category !== 'Template repository') continue;
-    ruleId = rule.meta.id;
-    severity = setting;
-    meta = rule.meta;
-    try {
-      rule.check(context);
-    } catch (error) {
-      diagnostics.push(internalError(doc, rule.meta.id, error));
-    }
-    const omitted = cap.omitted(ruleId, readsSchema.has(ruleId));
-    if (omitted) diagnostics.push(toDiagnostic(omitted));
-    yield;
   }
-  diagnostics.sort(compareDiagnostics);
-  // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
-  // Fix texts stay whole, since applying a fix must keep the text it moves.
-  const masked = diagnostics.length > 0 ? diagnostics.map((d) => maskDiagnostic(d, maskFor(doc), { fixTexts: false })) : diagnostics;
-  return {
-    diagnostics: masked,
-    get mask() {
-      return maskFor(doc);
-    },
-  };
 }
 
 const SYNTAX_RULE = 'json-syntax';
