@@ -19,7 +19,8 @@ interface Summary {
   file?: string;
   path: Diagnostic['path'];
   range: [number, number, number, number];
-  message: string;
+  /** Which of the rule's messages: tests assert ids and the values a message quotes, the rule owns the prose. */
+  messageId: string | undefined;
 }
 
 function summary(d: Diagnostic): Summary {
@@ -29,7 +30,7 @@ function summary(d: Diagnostic): Summary {
     ...(d.file !== undefined ? { file: d.file } : {}),
     path: d.path,
     range: [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character],
-    message: d.message,
+    messageId: d.messageId,
   };
 }
 
@@ -42,11 +43,20 @@ function withRepository(listing: RepositoryListing, options: LintOptions = {}): 
   return { now: NOW, template: true, repository: factsOf(listing), ...options };
 }
 
-/** Findings of the template-repository rules only (or of one rule). */
+/** Findings of the template-repository rules only (or of one rule), as the engine gives them. */
+function diagnostics(text: string, listing: RepositoryListing, rule?: string): Diagnostic[] {
+  return lint(text, withRepository(listing)).diagnostics.filter((d) => (rule ? d.ruleId === rule : REPOSITORY_RULES.has(d.ruleId)));
+}
+
+/** The same, summarised: place and message id. */
 function findings(text: string, listing: RepositoryListing, rule?: string): Summary[] {
-  return lint(text, withRepository(listing))
-    .diagnostics.filter((d) => (rule ? d.ruleId === rule : REPOSITORY_RULES.has(d.ruleId)))
-    .map(summary);
+  return diagnostics(text, listing, rule).map(summary);
+}
+
+/** The message id of a rule's only finding, and whether its message quotes each of `values`. */
+function quoting(found: Diagnostic[], ...values: string[]): [string | undefined, ...boolean[]] {
+  expect(found).toHaveLength(1);
+  return [found[0]!.messageId, ...values.map((value) => found[0]!.message.includes(value))];
 }
 
 function merge(base: RepositoryListing, more: RepositoryListing): RepositoryListing {
@@ -96,10 +106,11 @@ describe('when the repository rules run', () => {
         severity: 'error',
         path: [],
         range: FIRST,
-        message:
-          'The repository has no `manifest.json` file at its root (`app/manifest.json` exists, but only `manifest.json` at the root is read), so the platform has no agent to deploy and the template validator rejects it. Add `manifest.json` at the root, with at least `version` and `agent.name` and the `template` metadata.',
+        messageId: 'manifestMissing',
       },
     ]);
+    // It names the manifest found elsewhere, which is only read at the root.
+    expect(lint('', withRepository(listing)).diagnostics[0]!.message).toContain('`app/manifest.json` exists');
   });
 
   it('sorts the manifest\'s findings first, then other files by path, each carrying its file', () => {
@@ -122,17 +133,13 @@ describe('when the repository rules run', () => {
 describe('template-readme-missing', () => {
   const text = manifest();
   const workspace = { 'workspace/AGENTS.md': 'x' };
-  const add = 'Add `README.md` describing what the agent does, the secrets it needs and how to use it.';
-  const requires = 'and the template validator requires one: it is the page people read before deploying the template.';
 
   it('a missing README, naming a near miss of its name', () => {
     expect(findings(text, { files: workspace }, 'template-readme-missing')).toEqual([
-      { ruleId: 'template-readme-missing', severity: 'error', file: 'README.md', path: [], range: FIRST, message: `The repository has no \`README.md\` file at its root, ${requires} ${add}` },
+      { ruleId: 'template-readme-missing', severity: 'error', file: 'README.md', path: [], range: FIRST, messageId: 'missing' },
     ]);
-    expect(findings(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing')[0]?.message).toBe(
-      `The repository has no \`README.md\` file at its root (\`Readme.md\` exists, but the platform reads \`README.md\`, and names are case-sensitive: rename it), ${requires} ${add}`,
-    );
-    expect(findings(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing')[0]?.message).toContain('(`README.md` is a folder)');
+    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missing', true]);
+    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missing', true]);
   });
 
   it('an empty or blank README', () => {
@@ -144,8 +151,7 @@ describe('template-readme-missing', () => {
           file: 'README.md',
           path: [],
           range: FIRST,
-          message:
-            '`README.md` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.',
+          messageId: 'empty',
         },
       ]);
     }
@@ -161,21 +167,11 @@ describe('template-workspace-missing', () => {
   const readme = { 'README.md': README };
 
   it('missing, a file, a link, or a folder without files', () => {
-    const messages = (listing: RepositoryListing) => findings(text, listing, 'template-workspace-missing').map((f) => [f.file, f.range, f.message]);
-    expect(messages({ files: readme })).toEqual([
-      [
-        'workspace',
-        FIRST,
-        "The repository has no `workspace/` folder at its root, and the template validator requires one: the agent's workspace is deployed from it. Add a `workspace/` folder at the root with the agent's files (at least one file: git keeps no empty folders).",
-      ],
-    ]);
-    expect(messages({ files: { ...readme, workspace: '' } })[0]?.[2]).toBe(
-      "`workspace` is a file, but the template validator needs a `workspace/` folder, which the agent's workspace is deployed from. Replace the file with a `workspace/` folder holding the agent's files.",
-    );
-    expect(messages({ files: readme, symlinks: { workspace: 'agent' } })[0]?.[2]).toMatch(/^`workspace` is a symbolic link/);
-    expect(messages({ files: readme, folders: ['workspace/skills'] })[0]?.[2]).toBe(
-      '`workspace/` holds no files, and git keeps no empty folders, so the repository the platform receives has no `workspace/` and the template validator rejects it. Commit at least one file in it, such as `workspace/.gitkeep`.',
-    );
+    const said = (listing: RepositoryListing) => findings(text, listing, 'template-workspace-missing').map((f) => [f.file, f.range, f.messageId]);
+    expect(said({ files: readme })).toEqual([['workspace', FIRST, 'missing']]);
+    expect(said({ files: { ...readme, workspace: '' } })).toEqual([['workspace', FIRST, 'isFile']]);
+    expect(said({ files: readme, symlinks: { workspace: 'agent' } })).toEqual([['workspace', FIRST, 'isLink']]);
+    expect(said({ files: readme, folders: ['workspace/skills'] })).toEqual([['workspace', FIRST, 'noFiles']]);
   });
 
   it('near miss: a workspace with any file, however deep', () => {
@@ -193,8 +189,7 @@ describe('template-metadata-missing', () => {
         severity: 'error',
         path: ['template'],
         range: [0, 0, 0, 1],
-        message:
-          'The manifest has no `template` object, which a template submission needs: the marketplace lists the template by its `template.slug` and `template.category`. Add `"template": { "slug": "…", "category": "…", "authorName": "…" }`.',
+        messageId: 'templateMissing',
       },
     ]);
   });
@@ -230,34 +225,26 @@ describe('script-path-missing', () => {
         severity: 'warning',
         path: ['scripts', 'build'],
         range: rangeOf(text, './workspace/projects/app'),
-        message:
-          '`scripts.build` changes into `workspace/projects/app` (`cd ./workspace/projects/app`), which is not a folder in the repository: scripts run from the repository root, so the build fails and `start` never runs. Fix the path, or commit the folder.',
+        messageId: 'noFolder',
       },
     ]);
+    expect(quoting(diagnostics(text, COMPLETE, 'script-path-missing'), '`scripts.build`', '`workspace/projects/app`', '`cd ./workspace/projects/app`')).toEqual(['noFolder', true, true, true]);
   });
 
   it('follows cd chains within a command list, and reports a missing folder once per script', () => {
     const text = scripts('cd workspace && cd projects/app && npm ci', 'cd workspace/projects && cd ap && node server.js && cd lib');
-    expect(ids(text, app).map((f) => [f.path, f.range, f.message])).toEqual([
-      [
-        ['scripts', 'start'],
-        rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)),
-        '`scripts.start` changes into `workspace/projects/ap` (`cd ap`, run in `workspace/projects`), which is not a folder in the repository: scripts run from the repository root, so the start command fails. Fix the path, or commit the folder.',
-      ],
-    ]);
+    expect(ids(text, app).map((f) => [f.path, f.range, f.messageId])).toEqual([[['scripts', 'start'], rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)), 'noFolder']]);
+    // The folder as resolved, the command as written, and where it ran.
+    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`workspace/projects/ap`', '`cd ap`', '`workspace/projects`')).toEqual(['noFolder', true, true, true]);
   });
 
   it('files run by interpreters and directly, relative to the current folder', () => {
     const text = scripts('bash scripts/setup.sh', 'cd workspace/projects/app && node --enable-source-maps src/main.mjs');
-    const messages = ids(text, app).map((f) => f.message);
-    expect(messages).toEqual([
-      '`scripts.build` runs `scripts/setup.sh` (`bash scripts/setup.sh`), which is not in the repository: scripts run from the repository root, so the build fails and `start` never runs. Fix the path, or commit the file.',
-      // A shell script may create anything: nothing after it is checked, in `start` either.
-    ]);
+    // A shell script may create anything: nothing after it is checked, in `start` either.
+    expect(ids(text, app).map((f) => f.path)).toEqual([['scripts', 'build']]);
+    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`scripts/setup.sh`', '`bash scripts/setup.sh`')).toEqual(['noFile', true, true]);
     const start = scripts(undefined, 'cd workspace/projects/app && node --enable-source-maps src/main.mjs');
-    expect(ids(start, app).map((f) => f.message)).toEqual([
-      '`scripts.start` runs `workspace/projects/app/src/main.mjs` (`node src/main.mjs`, run in `workspace/projects/app`), which is not in the repository: scripts run from the repository root, so the start command fails. Fix the path, or commit the file.',
-    ]);
+    expect(quoting(diagnostics(start, app, 'script-path-missing'), '`workspace/projects/app/src/main.mjs`', '`node src/main.mjs`', '`workspace/projects/app`')).toEqual(['noFile', true, true, true]);
     for (const command of ['python3 -u bot.py', 'sh ./run.sh', './run.sh', 'source env.sh', 'npx tsx src/index.ts', 'deno run -A main.ts', 'bun server.ts', 'npm --prefix api ci', 'make -C native']) {
       expect(ids(scripts(undefined, command), COMPLETE).length, command).toBe(1);
     }
@@ -265,7 +252,7 @@ describe('script-path-missing', () => {
 
   it('`/home/node/clawd/…` is the repository root; other absolute paths are not checked', () => {
     expect(ids(scripts(undefined, 'cd /home/node/clawd/workspace/projects/app && node dist/server.js'), app)).toEqual([]);
-    expect(ids(scripts(undefined, 'cd /home/node/clawd/workspace/projects/api'), app).map((f) => f.message[0] && f.path)).toEqual([['scripts', 'start']]);
+    expect(ids(scripts(undefined, 'cd /home/node/clawd/workspace/projects/api'), app).map((f) => f.path)).toEqual([['scripts', 'start']]);
     expect(ids(scripts(undefined, 'cd /opt/app && node server.js && /usr/bin/node x.js'), COMPLETE)).toEqual([]);
   });
 
@@ -291,7 +278,7 @@ describe('script-path-missing', () => {
 
   it('a `cd` into a file is reported as not a folder; links are trusted', () => {
     const text = scripts('cd README.md');
-    expect(ids(text, COMPLETE)[0]?.message).toContain('which is a file, not a folder');
+    expect(ids(text, COMPLETE).map((f) => f.messageId)).toEqual(['fileNotFolder']);
     expect(ids(scripts('cd linked/app && node x.js'), merge(COMPLETE, { symlinks: { linked: 'workspace' } }))).toEqual([]);
   });
 
@@ -313,18 +300,17 @@ describe('template-skill-folder-conflict', () => {
         severity: 'warning',
         path: ['skills', 0, 'name'],
         range: rangeOf(text, '"notes"'),
-        message:
-          '`workspace/skills/notes/` is committed in the repository, and skill `notes` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.',
+        messageId: 'skillFolderConflict',
       },
       {
         ruleId: 'template-skill-folder-conflict',
         severity: 'warning',
         path: ['skills', 1, 'name'],
         range: rangeOf(text, '"@pinata/digest"'),
-        message:
-          '`workspace/skills/@pinata/digest/` is committed in the repository, and skill `@pinata/digest` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.',
+        messageId: 'skillFolderConflict',
       },
     ]);
+    expect(diagnostics(text, listing).map((d) => d.message.includes('`workspace/skills/@pinata/digest/`'))).toEqual([false, true]);
   });
 
   it('near misses: other folders, another case, a name that is no folder', () => {
@@ -344,8 +330,7 @@ describe('template-symlink-escape', () => {
         file: 'workspace/data',
         path: [],
         range: FIRST,
-        message:
-          "`workspace/data` is a symbolic link to `/var/lib/notes`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.",
+        messageId: 'symlinkEscape',
       },
       {
         ruleId: 'template-symlink-escape',
@@ -353,10 +338,10 @@ describe('template-symlink-escape', () => {
         file: 'workspace/up',
         path: [],
         range: FIRST,
-        message:
-          "`workspace/up` is a symbolic link to `../../elsewhere`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.",
+        messageId: 'symlinkEscape',
       },
     ]);
+    expect(diagnostics(manifest(), listing).map((d) => ['`/var/lib/notes`', '`../../elsewhere`'].filter((target) => d.message.includes(target)))).toEqual([['`/var/lib/notes`'], ['`../../elsewhere`']]);
   });
 
   it('reads targets lexically', () => {
@@ -375,27 +360,28 @@ describe('template-secret-file', () => {
 
   it('a .env with values: on its first variable with a value, naming variables and never values', () => {
     const env = `# local\nEMPTY=\nexport NOTES_API_KEY="${secret}"\nDEBUG=1 # verbose\nA=1\nB=2\n`;
-    const result = findings(manifest(), merge(COMPLETE, { files: { '.env': env } }));
-    expect(result).toEqual([
+    const listing = merge(COMPLETE, { files: { '.env': env } });
+    expect(findings(manifest(), listing)).toEqual([
       {
         ruleId: 'template-secret-file',
         severity: 'warning',
         file: '.env',
         path: [],
         range: [2, 7, 2, 20],
-        message:
-          '`.env` sets values for `NOTES_API_KEY` (line 3), `DEBUG` (line 4), `A` (line 5) and 1 more. Files in a template repository are published to everyone who deploys it, and anything once committed stays in the git history: remove the file from the repository (and add it to `.gitignore`), and revoke or rotate what it holds if it was ever pushed. Commit a `.env.example` with empty values instead, and declare the variables in `secrets[]` so the platform injects them.',
+        messageId: 'envValues',
       },
     ]);
-    expect(JSON.stringify(result)).not.toContain(secret.slice(4));
+    const found = diagnostics(manifest(), listing);
+    expect(quoting(found, '`NOTES_API_KEY` (line 3), `DEBUG` (line 4), `A` (line 5) and 1 more')).toEqual(['envValues', true]);
+    expect(JSON.stringify(found)).not.toContain(secret.slice(4));
   });
 
   it('an example file only when a value has the shape of a real credential', () => {
     const listing = merge(COMPLETE, { files: { '.env.example': `OPENAI_API_KEY=${openaiKey}\nNOTES_DB_URL=\n`, 'config/example.env': 'PORT=3000\nNAME=your-name-here\n' } });
-    const result = findings(manifest(), listing);
-    expect(result.map((f) => [f.file, f.range])).toEqual([['.env.example', [0, 0, 0, 14]]]);
-    expect(result[0]?.message).toMatch(/^`\.env\.example` is an example file, but the value of `OPENAI_API_KEY` \(line 1\) has the shape of a real credential\./);
-    expect(JSON.stringify(result)).not.toContain(openaiKey.slice(8));
+    const found = diagnostics(manifest(), listing);
+    expect(found.map((d) => [d.file, summary(d).range])).toEqual([['.env.example', [0, 0, 0, 14]]]);
+    expect(quoting(found, '`OPENAI_API_KEY` (line 1)')).toEqual(['exampleCredentials', true]);
+    expect(JSON.stringify(found)).not.toContain(openaiKey.slice(8));
   });
 
   it('private keys by their block or their name, keystores by name', () => {
@@ -406,10 +392,10 @@ describe('template-secret-file', () => {
         'certs/bundle.p12': 'binary',
       },
     });
-    expect(findings(manifest(), listing).map((f) => [f.file, f.range, f.message.split('.')[0]])).toEqual([
-      ['certs/bundle.p12', FIRST, '`certs/bundle'],
-      ['certs/tls.key', [1, 0, 1, 30], '`certs/tls'],
-      ['deploy/id_ed25519', [0, 0, 0, 35], '`deploy/id_ed25519` holds a private key'],
+    expect(findings(manifest(), listing).map((f) => [f.file, f.range, f.messageId])).toEqual([
+      ['certs/bundle.p12', FIRST, 'keystore'],
+      ['certs/tls.key', [1, 0, 1, 30], 'privateKey'],
+      ['deploy/id_ed25519', [0, 0, 0, 35], 'privateKey'],
     ]);
   });
 
