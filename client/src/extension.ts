@@ -13,12 +13,15 @@ import * as vscode from 'vscode';
 import { COMMANDS } from './commands.js';
 import type { LanguageClient } from './language-client.js';
 import { loadLanguageClient } from './load-language-client.js';
+import { closableChannel } from './output.js';
 import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, type DocumentInfo } from './manifest-documents.js';
 import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
 const SCHEMA_CHECK_DELAY_MS = 500;
+/** Why a start failed when the language client does not say (see `launch`). */
+const NOT_RUNNING = 'the server process exited before it answered; the output has its error';
 /** The button of a failure notification that opens the output channel. */
 const SHOW_OUTPUT = 'Show output';
 
@@ -73,7 +76,7 @@ class AgentManifestExtension {
   /** The "Agent Manifest" output, created when first needed: activating for plain JSON adds nothing to the Output view. */
   private get output(): vscode.LogOutputChannel {
     if (!this.outputChannel) {
-      this.outputChannel = vscode.window.createOutputChannel('Agent Manifest', { log: true });
+      this.outputChannel = closableChannel(vscode.window.createOutputChannel('Agent Manifest', { log: true }));
       this.context.subscriptions.push(this.outputChannel);
     }
     return this.outputChannel;
@@ -152,6 +155,9 @@ class AgentManifestExtension {
       client = this.module.createLanguageClient(this.context, this.output, failures, (message) => this.tell(message));
       this.client = client;
       await client.start();
+      // A server that exits before answering `initialize` leaves the library's start resolved
+      // all the same (it stops the client first): only the state tells.
+      if (!client.isRunning()) throw new Error(NOT_RUNNING);
       failures.started();
       return client;
     } catch (error) {
@@ -170,6 +176,7 @@ class AgentManifestExtension {
     if (client) {
       try {
         await client.restart();
+        if (!client.isRunning()) throw new Error(NOT_RUNNING);
       } catch (error) {
         this.output.error(`Restarting the language server failed: ${describe(error)}`);
         this.tell(startFailureMessage(error));

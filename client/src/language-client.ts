@@ -11,7 +11,9 @@ import {
   LanguageClient,
   RevealOutputChannelOn,
   TransportKind,
+  type CancellationToken,
   type LanguageClientOptions,
+  type MessageSignature,
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { CLIENT_ID, CLIENT_NAME, FIX_ALL_KIND, SERVER_PATH } from './commands.js';
@@ -72,7 +74,28 @@ export function createLanguageClient(
       },
     },
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  return new QuietLanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+/**
+ * The library notifies every failed start itself, with the raw error ("couldn't create connection
+ * to server … Code: -32097"), whatever `revealOutputChannelOn` says. Its errors go to the output
+ * channel only: the extension says what failed once, in its own words (see server-failures.ts).
+ */
+class QuietLanguageClient extends LanguageClient {
+  override error(message: string, data?: unknown): void {
+    super.error(message, data, false);
+  }
+
+  /**
+   * While the client stops (the window closing, a restart), requests in flight fail ("Starting
+   * server failed"): they get the feature's empty answer, not an error VS Code would log as a
+   * failed provider of this extension.
+   */
+  override handleFailedRequest<T>(type: MessageSignature, token: CancellationToken | undefined, error: unknown, defaultValue: T, showNotification?: boolean, throwOnCancel?: boolean): T {
+    if (!this.isRunning()) return defaultValue;
+    return super.handleFailedRequest(type, token, error, defaultValue, showNotification, throwOnCancel);
+  }
 }
 
 /**

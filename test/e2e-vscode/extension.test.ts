@@ -1,0 +1,291 @@
+/**
+ * The packaged extension in a real VS Code: code-server 4.100.3 in Debian's Chromium, driven by
+ * playwright-core, the `.vsix` this build packs installed into it. What is asserted is what a user
+ * sees: the Problems panel, hovers, the suggestion list, the text after a quick fix, fix-all and
+ * formatting, notifications, and the extension host's log once the window is closed.
+ *
+ * Without the editor (see `install-code-server.mjs`) or Chromium the tests are skipped, except in
+ * CI (`CI` set), where they fail: `.ci/run` installs both. A failing test leaves a screenshot in
+ * `test-results/e2e-vscode/`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { packagedVsix, ROOT } from '../client/vsix.js';
+import { workspace } from '../workspace.js';
+import { closeBrowser, startEditor, type Editor } from './code-server.js';
+import { CHROMIUM, codeServerEntry, missingSystemTools } from './editor-paths.mjs';
+
+const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
+const ENTRY = codeServerEntry();
+const READY = ENTRY !== undefined && fs.existsSync(CHROMIUM);
+const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e-vscode');
+
+/** Four problems, each on a line of its own. */
+const PROBLEMS = `{
+  "version": 1,
+  "agent": { "name": "Port Clash" },
+  "scripts": { "start": "node server.js --port 18790" },
+  "routes": [
+    { "port": 18789, "path": "/app/", "protcted": true }
+  ],
+  "tasks": [
+    {
+      "name": "weekday-brief",
+      "schedule": { "kind": "cron", "expr": "0 9 * * 1-5" },
+      "payload": { "kind": "agentTurn", "text": "Summarise the news" }
+    }
+  ]
+}
+`;
+
+/** A clean manifest with a secret and a channel, where completion is tried. */
+const COMPLETE = `{
+  "version": 1,
+  "agent": { "name": "Helper" },
+  "secrets": [{ "name": "TELEGRAM_BOT_TOKEN", "description": "Bot token" }, { "name": "OPS_API_KEY", "description": "Ops" }],
+  "channels": { "telegram": { "botToken": "" } },
+  "routes": [{ "port": 3000, "path": "/app" }]
+}
+`;
+
+/** A browser extension's manifest, which this extension must leave to the built-in JSON support. */
+const BROWSER_EXTENSION = `{
+  "manifest_version": 3,
+  "name": "Tab Saver",
+  "version": "1.0.0",
+  "permissions": ["tabs", "storage"]
+}
+`;
+
+describe.runIf(!READY && IN_CI)('the real-editor tests in CI', () => {
+  it('have code-server and Chromium installed', () => {
+    throw new Error(`missing: ${[...(ENTRY ? [] : ['code-server (node test/e2e-vscode/install-code-server.mjs)']), ...missingSystemTools()].join(', ')}`);
+  });
+});
+
+describe.runIf(READY)('the extension in a real VS Code', () => {
+  let vsix: string;
+  let folder: string;
+  let editor: Editor;
+
+  beforeAll(async () => {
+    vsix = await packagedVsix();
+    folder = workspace({
+      'problems/manifest.json': PROBLEMS,
+      'complete/manifest.json': COMPLETE,
+      'format/manifest.json': '{"version":1,"agent":{"name":"Compact","description":"Written on one line"}}\n',
+      'browser-extension/manifest.json': BROWSER_EXTENSION,
+    });
+    editor = await startEditor({ entry: ENTRY!, vsix, workspace: folder });
+  }, 180_000);
+
+  afterEach(async (context) => screenshotOnFailure(context, editor?.page));
+  afterAll(async () => {
+    await editor?.stop();
+    await closeBrowser();
+  });
+
+  it('lists each finding of a manifest once in the Problems panel, with its rule id and place', async () => {
+    const { page } = editor;
+    await openFile(page, 'problems/manifest.json');
+    const problems = await problemsOf(page, 'problems', 4);
+    expect(problems.sort()).toEqual(['route-path-trailing-slash 6:30', 'route-port-reserved 6:15', 'start-port-mismatch 4:48', 'unknown-property 6:39']);
+  });
+
+  it('reads a cron expression in English on hover', async () => {
+    const { page } = editor;
+    await openFile(page, 'problems/manifest.json');
+    await page.locator('.view-lines span', { hasText: '0 9 * * 1-5' }).last().hover();
+    const hover = page.locator('.monaco-hover-content').last();
+    await expect.poll(() => hover.textContent({ timeout: 10_000 }), { timeout: 15_000 }).toContain('Runs at 09:00, Monday through Friday');
+  });
+
+  it('applies a quick fix and fix-all, which change the text', async () => {
+    const { page } = editor;
+    await openFile(page, 'problems/manifest.json');
+    await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
+    await page.keyboard.press('Control+.');
+    await page.locator('.action-widget', { hasText: 'Rename to `protected`' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page)).toContain('"protected": true');
+    await runCommand(page, 'Fix All');
+    await expect.poll(() => editorText(page)).toContain('"path": "/app",');
+    // A guess is never part of fix-all: the reserved port stays until the user picks another.
+    expect(await editorText(page)).toContain('"port": 18789');
+  });
+
+  it('completes the keys of a route and the env: names of the secrets', async () => {
+    const { page } = editor;
+    await openFile(page, 'complete/manifest.json');
+    // Inside the route object, after its last property.
+    await goTo(page, placeOf(COMPLETE, '"/app"', '"/app"'.length));
+    await page.keyboard.type(', "');
+    expect(await suggestions(page)).toEqual(expect.arrayContaining(['protected']));
+    await page.keyboard.press('Escape');
+    // Inside the bot token's quotes.
+    await goTo(page, placeOf(COMPLETE, '"botToken": ""', '"botToken": "'.length));
+    await page.keyboard.type('env:');
+    expect(await suggestions(page)).toEqual(expect.arrayContaining(['"env:TELEGRAM_BOT_TOKEN"', '"env:OPS_API_KEY"']));
+    await page.keyboard.press('Escape');
+  });
+
+  it('formats a manifest written on one line', async () => {
+    const { page } = editor;
+    await openFile(page, 'format/manifest.json');
+    await runCommand(page, 'Format Document');
+    // Indented as the editor's settings say (this file's: VS Code's default of 4 spaces).
+    await expect.poll(() => editorText(page)).toMatch(/^\{\n {4}"version": 1,\n {4}"agent": \{\n {8}"name": "Compact",/);
+  });
+
+  it('leaves a browser extension\'s manifest.json to the JSON support, without a finding', async () => {
+    const { page } = editor;
+    await openFile(page, 'browser-extension/manifest.json');
+    await expect.poll(() => page.locator('#status\\.editor\\.mode').textContent()).toBe('JSON');
+    // Time for a lint, had there been one: the agent manifests' findings are still listed.
+    await page.waitForTimeout(2_000);
+    expect((await problemsIn(page, 'problems')).length).toBeGreaterThan(0);
+    expect(await problemsIn(page, 'browser-extension')).toEqual([]);
+  });
+});
+
+describe.runIf(READY)('the extension with a server that cannot start', () => {
+  let editor: Editor | undefined;
+  afterEach(async (context) => screenshotOnFailure(context, editor?.page));
+
+  it('says so once, naming what failed, and offers the output', async () => {
+    const folder = workspace({ 'manifest.json': PROBLEMS });
+    editor = await startEditor({
+      entry: ENTRY!,
+      vsix: await packagedVsix(),
+      workspace: folder,
+      afterInstall: (extensionDir) => fs.writeFileSync(path.join(extensionDir, 'server', 'manifest-language-server.cjs'), "throw new Error('broken on purpose');\n"),
+    });
+    const { page } = editor;
+    await openFile(page, 'manifest.json');
+    const toasts = page.locator('.notifications-toasts .notification-toast', { hasText: 'Agent Manifest' });
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(1);
+    // Later attempts would add more: give them the time a restart takes.
+    await page.waitForTimeout(5_000);
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().textContent()).toContain('the language server could not start');
+    await expect.poll(() => toasts.first().locator('.monaco-button', { hasText: 'Show output' }).count()).toBe(1);
+    await editor.stop();
+    editor = undefined;
+  }, 120_000);
+});
+
+describe.runIf(READY)('closing the window', () => {
+  it('leaves no error of the extension in the extension host log', async () => {
+    const folder = workspace({ 'manifest.json': PROBLEMS });
+    const editor = await startEditor({ entry: ENTRY!, vsix: await packagedVsix(), workspace: folder });
+    await openFile(editor.page, 'manifest.json');
+    await problemsOf(editor.page, 'manifest.json', 4);
+    // Requests in flight when the window goes: a hover and code actions.
+    await goTo(editor.page, placeOf(PROBLEMS, '"protcted"', 2));
+    await editor.page.keyboard.press('Control+.');
+    const logs = await editor.stop();
+    // Each error line with the one after it, which says what the error was.
+    const lines = logs.split('\n');
+    const errors = lines.flatMap((line, i) => (/\[error\]/.test(line) && /agent-manifest|Agent Manifest|Channel has been closed/i.test(line) ? [`${line}\n${lines[i + 1] ?? ''}`] : []));
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+/** Opens a file of the workspace by its path, through Quick Open. */
+async function openFile(page: Page, relativePath: string): Promise<void> {
+  const name = path.basename(relativePath);
+  const folder = path.dirname(relativePath);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(relativePath);
+  // Files opened before come first in the list: pick the one in the folder asked for.
+  let row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: name }) });
+  if (folder !== '.') row = row.filter({ has: page.locator('.label-description', { hasText: folder }) });
+  await row.first().click();
+  const shown = folder === '.' ? name : `${folder}${name}`;
+  await expect.poll(async () => (await page.locator('.monaco-editor.focused').count()) > 0 && (await page.locator('.breadcrumbs-control').first().textContent())?.replace(/\s/g, '')).toContain(shown);
+}
+
+/** The 1-based line and column of `needle` in `text`, plus `shift` characters. */
+function placeOf(text: string, needle: string, shift = 0): [number, number] {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`${needle} is not in the text`);
+  const before = text.slice(0, offset + shift).split('\n');
+  return [before.length, before.at(-1)!.length + 1];
+}
+
+/** Moves the cursor with "Go to Line/Column" (1-based, as the status bar counts). */
+async function goTo(page: Page, [line, column]: [number, number]): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('#status\\.editor\\.selection').textContent()).toContain(`Ln ${line}, Col ${column}`);
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** The document as the editor shows it (every line is rendered: the files are short). */
+async function editorText(page: Page): Promise<string> {
+  const lines = await page.locator('.monaco-editor.focused .view-lines .view-line').evaluateAll((elements) =>
+    elements
+      .map((element) => ({ top: parseFloat((element as unknown as { style: { top: string } }).style.top), text: element.textContent ?? '' }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text),
+  );
+  return lines.join('\n').replace(/\u00a0/g, ' ');
+}
+
+/** The labels of the suggestion list, opened where the cursor is. */
+async function suggestions(page: Page): Promise<string[]> {
+  await page.keyboard.press('Control+Space');
+  const rows = page.locator('.suggest-widget .monaco-list-row .label-name');
+  await rows.first().waitFor();
+  return rows.allTextContents();
+}
+
+/** The Problems panel's findings for files under `folder`, as "rule line:column". */
+async function problemsIn(page: Page, folder: string): Promise<string[]> {
+  const panel = page.locator('.markers-panel');
+  if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
+  await panel.waitFor();
+  return page.locator('.markers-panel .monaco-list-row').evaluateAll(
+    (rows, under) => {
+      const found: string[] = [];
+      let inFolder = false;
+      for (const row of rows) {
+        const text = row.textContent ?? '';
+        const place = /agent-manifest\(?([a-z0-9-]+)\)?\s*\[Ln (\d+), Col (\d+)\]/.exec(text);
+        if (!place) inFolder = (row.getAttribute('aria-label') ?? text).includes(under as string);
+        else if (inFolder) found.push(`${place[1]} ${place[2]}:${place[3]}`);
+      }
+      return found;
+    },
+    folder,
+  );
+}
+
+/** The same, once there are `count` of them. */
+async function problemsOf(page: Page, folder: string, count: number): Promise<string[]> {
+  await expect.poll(async () => (await problemsIn(page, folder)).length, { timeout: 30_000 }).toBe(count);
+  return problemsIn(page, folder);
+}
+
+async function screenshotOnFailure(context: TestContext, page: Page | undefined): Promise<void> {
+  if (context.task.result?.state !== 'fail' || !page || page.isClosed()) return;
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+  await page.screenshot({ path: file }).catch(() => undefined);
+  process.stderr.write(`screenshot of the failure: ${file}\n`);
+}
