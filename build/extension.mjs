@@ -10,6 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { drawIcon, encodePng } from './icon.mjs';
+
+/** Pixels of the file icon: twice the 16 px the explorer shows, for high-density screens. */
+const FILE_ICON_SIZE = 32;
 
 export const EXTENSION_DIR = 'dist/extension';
 const RULES_SETTING = 'agentManifest.rules';
@@ -100,6 +104,8 @@ export async function extensionFiles({ at, common }) {
   copy('client/syntaxes/agent-manifest.tmLanguage.json', 'syntaxes/agent-manifest.tmLanguage.json');
   copy('client/language-configuration.json', 'language-configuration.json');
   copy('client/icon.png', 'icon.png');
+  // The file icon of manifests (the language's icon), drawn small from the same picture.
+  files.push(['file-icon.png', encodePng(FILE_ICON_SIZE, FILE_ICON_SIZE, drawIcon(FILE_ICON_SIZE))]);
   copy('client/README.md', 'README.md');
   copy('LICENSE', 'LICENSE');
   return files;

@@ -94,6 +94,15 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     expect(problems.sort()).toEqual(['route-path-trailing-slash 6:30', 'route-port-reserved 6:15', 'start-port-mismatch 4:48', 'unknown-property 6:39']);
   });
 
+  it('shows manifests with their own file icon', async () => {
+    const { page } = editor;
+    await openFile(page, 'problems/manifest.json');
+    const icon = page.locator('.tabs-container .tab.active .monaco-icon-label');
+    // Run in the page, where `getComputedStyle` exists (this file is type-checked for Node).
+    type Styles = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } };
+    await expect.poll(() => icon.evaluate((label) => (globalThis as unknown as Styles).getComputedStyle(label, '::before').backgroundImage)).toContain('file-icon.png');
+  });
+
   it('reads a cron expression in English on hover', async () => {
     const { page } = editor;
     await openFile(page, 'problems/manifest.json');
