@@ -30,7 +30,7 @@ describe('npm run package', () => {
 });
 
 describe('the .vsix', () => {
-  it('holds the manifest, the client and server bundles, the chunks, the schema and the icon, and nothing else', () => {
+  it('holds the manifest, the client and server bundles, the chunks, the schema and the icons, and nothing else', () => {
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).map((chunk) => `extension/server/chunks/${chunk}`);
     expect(chunks.length).toBeGreaterThan(0);
     expect(names()).toEqual(
@@ -41,6 +41,7 @@ describe('the .vsix', () => {
         'extension/readme.md',
         'extension/LICENSE.txt',
         'extension/icon.png',
+        'extension/file-icon.png',
         'extension/extension.cjs',
         'extension/language-client.cjs',
         'extension/language-configuration.json',
