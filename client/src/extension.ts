@@ -16,6 +16,7 @@ import { loadLanguageClient } from './load-language-client.js';
 import { closableChannel } from './output.js';
 import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, type DocumentInfo } from './manifest-documents.js';
 import { ServerFailures, startFailureMessage } from './server-failures.js';
+import { ManifestStatus } from './status-bar.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
@@ -56,9 +57,11 @@ class AgentManifestExtension {
   /** Manifests handed back to the JSON mode because the extension is disabled for them. */
   private readonly handedBack = new Set<string>();
   private readonly pendingChecks = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly status = new ManifestStatus();
 
   constructor(private readonly context: vscode.ExtensionContext) {
     context.subscriptions.push(
+      this.status,
       vscode.commands.registerCommand(COMMANDS.fixAll, () => this.fixAll()),
       vscode.commands.registerCommand(COMMANDS.restartServer, () => this.restart()),
       vscode.commands.registerCommand(COMMANDS.showOutput, () => this.output.show(true)),
@@ -154,6 +157,8 @@ class AgentManifestExtension {
       const failures = new ServerFailures();
       client = this.module.createLanguageClient(this.context, this.output, failures, (message) => this.tell(message));
       this.client = client;
+      this.status.set('starting');
+      this.context.subscriptions.push(this.module.watchState(client, (state) => this.status.set(state)));
       await client.start();
       // A server that exits before answering `initialize` leaves the library's start resolved
       // all the same (it stops the client first): only the state tells.
@@ -163,6 +168,7 @@ class AgentManifestExtension {
     } catch (error) {
       this.output.error(`The language server did not start: ${describe(error)}`);
       this.tell(startFailureMessage(error));
+      this.status.set('stopped');
       this.startFailed = true;
       this.client = undefined;
       this.starting = undefined;

@@ -10,6 +10,7 @@ import {
   ErrorAction,
   LanguageClient,
   RevealOutputChannelOn,
+  State,
   TransportKind,
   type CancellationToken,
   type LanguageClientOptions,
@@ -19,6 +20,7 @@ import {
 import { CLIENT_ID, CLIENT_NAME, FIX_ALL_KIND, SERVER_PATH } from './commands.js';
 import { DOCUMENT_SELECTOR } from './manifest-documents.js';
 import type { ServerFailures } from './server-failures.js';
+import type { ServerState } from './status-bar.js';
 import { SECTION, toServerSettings, TRACE_SETTING, tracing } from './settings.js';
 
 export { LanguageClient };
@@ -96,6 +98,13 @@ class QuietLanguageClient extends LanguageClient {
     if (!this.isRunning()) return defaultValue;
     return super.handleFailedRequest(type, token, error, defaultValue, showNotification, throwOnCancel);
   }
+}
+
+/** Tells `show` each state the client goes through, in the status bar's terms. */
+export function watchState(client: LanguageClient, show: (state: ServerState) => void): vscode.Disposable {
+  return client.onDidChangeState(({ newState }) => {
+    show(newState === State.Running ? 'running' : newState === State.Starting ? 'starting' : 'stopped');
+  });
 }
 
 /**

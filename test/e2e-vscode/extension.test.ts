@@ -94,6 +94,17 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     expect(problems.sort()).toEqual(['route-path-trailing-slash 6:30', 'route-port-reserved 6:15', 'start-port-mismatch 4:48', 'unknown-property 6:39']);
   });
 
+  it('shows the manifest\'s findings in the status bar, which opens the output on a click', async () => {
+    const { page } = editor;
+    await openFile(page, 'problems/manifest.json');
+    // The extension's item, not the language mode (which also says "Agent Manifest").
+    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    await expect.poll(() => item.textContent()).toContain('Agent Manifest: 4');
+    await item.click();
+    await expect.poll(() => page.locator('.part.panel .composite-bar .action-item.checked').textContent()).toMatch(/output/i);
+    await page.keyboard.press('Control+Shift+M');
+  });
+
   it('shows manifests with their own file icon', async () => {
     const { page } = editor;
     await openFile(page, 'problems/manifest.json');
@@ -180,6 +191,9 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
     expect(await toasts.count()).toBe(1);
     expect(await toasts.first().textContent()).toContain('the language server could not start');
     await expect.poll(() => toasts.first().locator('.monaco-button', { hasText: 'Show output' }).count()).toBe(1);
+    // The status bar says the server is not running.
+    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    await expect.poll(() => item.locator('.codicon-error').count()).toBe(1);
     await editor.stop();
     editor = undefined;
   }, 120_000);
