@@ -177,6 +177,7 @@ function fakeVscode(documents: FakeDocument[], settings: Record<string, unknown>
   const api = {
     commands: [] as string[],
     languageChanges: [] as [string, string][],
+    statusItems: [] as { shown: boolean; text: string }[],
     log,
     channels,
     listeners,
@@ -189,7 +190,18 @@ function fakeVscode(documents: FakeDocument[], settings: Record<string, unknown>
         showInformationMessage: async () => undefined,
         showErrorMessage: async () => undefined,
         setStatusBarMessage: () => ({ dispose() {} }),
+        createStatusBarItem: () => {
+          const item = { shown: false, text: '', show: () => (item.shown = true), hide: () => (item.shown = false), dispose() {} };
+          api.statusItems.push(item);
+          return item;
+        },
+        onDidChangeActiveTextEditor: () => ({ dispose() {} }),
         activeTextEditor: undefined,
+      },
+      StatusBarAlignment: { Left: 1, Right: 2 },
+      DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+      ThemeColor: class {
+        constructor(readonly id: string) {}
       },
       commands: {
         registerCommand: (id: string) => {
@@ -208,6 +220,8 @@ function fakeVscode(documents: FakeDocument[], settings: Record<string, unknown>
         }),
       },
       languages: {
+        onDidChangeDiagnostics: () => ({ dispose() {} }),
+        getDiagnostics: () => [],
         setTextDocumentLanguage: async (changed: FakeDocument, languageId: string) => {
           api.languageChanges.push([changed.uri.path, languageId]);
           return changed;
@@ -261,6 +275,8 @@ describe('the bundled client', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(requests).not.toContain('./language-client.cjs');
     expect(fake.channels).toEqual([]);
+    // The status bar item exists, hidden: no manifest is open.
+    expect(fake.statusItems.map((item) => item.shown)).toEqual([false]);
     await extension.deactivate();
   });
 
