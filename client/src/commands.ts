@@ -4,6 +4,7 @@ export const COMMANDS = {
   fixAll: 'agentManifest.fixAll',
   restartServer: 'agentManifest.restartServer',
   showOutput: 'agentManifest.showOutput',
+  newManifest: 'agentManifest.newManifest',
 } as const;
 
 /** The server's "fix all" source action (`source.fixAll` plus the extension's name). */

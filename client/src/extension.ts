@@ -14,9 +14,10 @@ import { COMMANDS } from './commands.js';
 import type { LanguageClient } from './language-client.js';
 import { loadLanguageClient } from './load-language-client.js';
 import { closableChannel } from './output.js';
-import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, type DocumentInfo } from './manifest-documents.js';
+import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, MANIFEST_FILE, type DocumentInfo } from './manifest-documents.js';
 import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { ManifestStatus } from './status-bar.js';
+import { STARTER_MANIFEST } from './starter.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
@@ -65,6 +66,7 @@ class AgentManifestExtension {
       vscode.commands.registerCommand(COMMANDS.fixAll, () => this.fixAll()),
       vscode.commands.registerCommand(COMMANDS.restartServer, () => this.restart()),
       vscode.commands.registerCommand(COMMANDS.showOutput, () => this.output.show(true)),
+      vscode.commands.registerCommand(COMMANDS.newManifest, () => this.newManifest()),
       vscode.workspace.onDidOpenTextDocument((document) => this.consider(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.edited(event)),
       vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),
@@ -200,6 +202,32 @@ class AgentManifestExtension {
     void vscode.window.showErrorMessage(message, SHOW_OUTPUT).then((choice) => {
       if (choice === SHOW_OUTPUT) this.output.show(true);
     });
+  }
+
+  /**
+   * "Agent Manifest: New manifest": writes a starter `manifest.json` at the root of a workspace
+   * folder (the user picks one when there are several) and opens it; an existing one is opened,
+   * never overwritten. Without a folder, the starter opens as an unsaved document.
+   */
+  private async newManifest(): Promise<void> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const folder = folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: `Folder for the new ${MANIFEST_FILE}` }) : folders[0];
+    if (folders.length > 1 && !folder) return;
+    if (!folder) {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: LANGUAGE_ID, content: STARTER_MANIFEST }));
+      return;
+    }
+    const uri = vscode.Uri.joinPath(folder.uri, MANIFEST_FILE);
+    const exists = await vscode.workspace.fs.stat(uri).then(
+      () => true,
+      () => false,
+    );
+    if (exists) {
+      void vscode.window.showInformationMessage(`Agent Manifest: ${folder.name} already has a ${MANIFEST_FILE}, opened here unchanged.`);
+    } else {
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(STARTER_MANIFEST));
+    }
+    await vscode.window.showTextDocument(uri);
   }
 
   /** "Agent Manifest: Fix all problems": applies the server's fix-all action to the active manifest. */

@@ -4,7 +4,7 @@ import { MANIFEST_FILE } from '../../rules/analyzers/repository.js';
 import { declaresManifestSchema, foreignManifestKind } from '../../rules/framework/foreign.js';
 
 export { SCHEMA_URL } from '../../rules/framework/links.js';
-export { declaresManifestSchema };
+export { declaresManifestSchema, MANIFEST_FILE };
 /** The language mode the extension contributes for agent manifests (see `decideLanguage`). */
 export const LANGUAGE_ID = 'agent-manifest';
 /** Schemes served: files on disk and unsaved editors; not diff views (`git:`) or virtual file systems. */

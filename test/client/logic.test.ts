@@ -17,9 +17,10 @@ import {
   type LanguageCandidate,
 } from '../../client/src/manifest-documents.js';
 import { rulesSettingSchema } from '../../client/src/rules-setting.js';
+import { STARTER_MANIFEST } from '../../client/src/starter.js';
 import { SECTION, SEVERITY_SETTINGS, TEMPLATE_CHECKS, toServerSettings, TRACE_LEVELS, TRACE_SETTING, tracing } from '../../client/src/settings.js';
 import pkg from '../../package.json' with { type: 'json' };
-import { docsUrl, listRules, SEVERITIES } from '../../rules/index.js';
+import { docsUrl, lint, listRules, SEVERITIES } from '../../rules/index.js';
 import { FIX_ALL_KIND as SERVER_FIX_ALL_KIND } from '../../language/code-actions.js';
 import { DEFAULT_SETTINGS, readSettings } from '../../language/settings.js';
 import { ROOT } from './vsix.js';
@@ -264,5 +265,12 @@ describe('the READMEs', () => {
       for (const key of Object.keys(properties)) expect(readme).toContain(`\`${key}\``);
       for (const command of manifest.contributes.commands) expect(readme).toContain(`Agent Manifest: ${command.title}`);
     }
+  });
+});
+
+describe('the starter manifest of "New manifest"', () => {
+  it('lints without a finding, and declares the official schema', () => {
+    expect(lint(STARTER_MANIFEST, { now: new Date('2026-11-23T09:00:00Z') }).diagnostics).toEqual([]);
+    expect(JSON.parse(STARTER_MANIFEST).$schema).toBe(SCHEMA_URL);
   });
 });

@@ -170,6 +170,27 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
   });
 });
 
+describe.runIf(READY)('"Agent Manifest: New manifest"', () => {
+  let editor: Editor | undefined;
+  afterEach(async (context) => screenshotOnFailure(context, editor?.page));
+  afterAll(async () => editor?.stop());
+
+  it('writes a starter manifest at the folder\'s root, opens it, and it has no finding', async () => {
+    const folder = workspace({ 'README.md': '# Notes\n' });
+    editor = await startEditor({ entry: ENTRY!, vsix: await packagedVsix(), workspace: folder });
+    const { page } = editor;
+    await runCommand(page, 'Agent Manifest: New manifest');
+    await expect.poll(() => fs.existsSync(path.join(folder, 'manifest.json')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => editorText(page)).toContain('"name": "My Agent"');
+    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    await expect.poll(() => item.locator('.codicon-check').count(), { timeout: 30_000 }).toBe(1);
+    // Run again, it opens the manifest as it is.
+    fs.writeFileSync(path.join(folder, 'manifest.json'), '{ "version": 1, "agent": { "name": "Kept" } }\n');
+    await runCommand(page, 'Agent Manifest: New manifest');
+    await expect.poll(() => fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).toContain('"Kept"');
+  }, 120_000);
+});
+
 describe.runIf(READY)('the extension with a server that cannot start', () => {
   let editor: Editor | undefined;
   afterEach(async (context) => screenshotOnFailure(context, editor?.page));
@@ -250,12 +271,29 @@ async function goTo(page: Page, [line, column]: [number, number]): Promise<void>
   await expect.poll(() => page.locator('#status\\.editor\\.selection').textContent()).toContain(`Ln ${line}, Col ${column}`);
 }
 
+/**
+ * Runs a command from the Command Palette. Right after the window opens, the palette may not list
+ * the extensions' commands yet: it is opened again until the command is there.
+ */
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('F1');
+        await input.waitFor();
+        await input.fill(`>${title}`);
+        const listed = await row.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (!listed) await page.keyboard.press('Escape');
+        return listed;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await page.keyboard.press('Enter');
 }
 
