@@ -97,8 +97,7 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
   it('shows the manifest\'s findings in the status bar, which opens the output on a click', async () => {
     const { page } = editor;
     await openFile(page, 'problems/manifest.json');
-    // The extension's item, not the language mode (which also says "Agent Manifest").
-    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    const item = statusItem(page);
     await expect.poll(() => item.textContent()).toContain('Agent Manifest: 4');
     await item.click();
     await expect.poll(() => page.locator('.part.panel .composite-bar .action-item.checked').textContent()).toMatch(/output/i);
@@ -182,7 +181,7 @@ describe.runIf(READY)('"Agent Manifest: New manifest"', () => {
     await runCommand(page, 'Agent Manifest: New manifest');
     await expect.poll(() => fs.existsSync(path.join(folder, 'manifest.json')), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => editorText(page)).toContain('"name": "My Agent"');
-    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    const item = statusItem(page);
     await expect.poll(() => item.locator('.codicon-check').count(), { timeout: 30_000 }).toBe(1);
     // Run again, it opens the manifest as it is.
     fs.writeFileSync(path.join(folder, 'manifest.json'), '{ "version": 1, "agent": { "name": "Kept" } }\n');
@@ -213,7 +212,7 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
     expect(await toasts.first().textContent()).toContain('the language server could not start');
     await expect.poll(() => toasts.first().locator('.monaco-button', { hasText: 'Show output' }).count()).toBe(1);
     // The status bar says the server is not running.
-    const item = page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
+    const item = statusItem(page);
     await expect.poll(() => item.locator('.codicon-error').count()).toBe(1);
     await editor.stop();
     editor = undefined;
@@ -295,6 +294,11 @@ async function runCommand(page: Page, title: string): Promise<void> {
     )
     .toBe(true);
   await page.keyboard.press('Enter');
+}
+
+/** The extension's status bar item, not the language mode (which also says "Agent Manifest"). */
+function statusItem(page: Page) {
+  return page.locator('.statusbar-item:not(#status\\.editor\\.mode)', { hasText: 'Agent Manifest' });
 }
 
 /** The document as the editor shows it (every line is rendered: the files are short). */
