@@ -1,5 +1,6 @@
 // The `.vsix` that `npm run package` writes: what it holds, its manifest, and the bundled client
 // loaded from it with a stand-in for the `vscode` module.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,6 +31,16 @@ describe('npm run package', () => {
 });
 
 describe('the .vsix', () => {
+  it('stays under 1 MB, and `vsce ls` lists its files with no warning', async () => {
+    expect(fs.statSync(await packagedVsix()).size).toBeLessThan(1_000_000);
+    const vsce = path.join(ROOT, 'build/packaging-tools/node_modules/@vscode/vsce/vsce');
+    const listed = spawnSync(process.execPath, [vsce, 'ls'], { cwd: path.join(ROOT, 'dist/extension'), encoding: 'utf8' });
+    expect(listed.status).toBe(0);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).not.toMatch(/warn/i);
+    expect(listed.stdout.trim().split('\n').map((line) => `extension/${line}`).sort()).toEqual(names().filter((name) => name.startsWith('extension/') && !/\/(readme\.md|LICENSE\.txt)$/.test(name)).concat(['extension/README.md', 'extension/LICENSE']).sort());
+  });
+
   it('holds the manifest, the client and server bundles, the chunks, the schema and the icons, and nothing else', () => {
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).map((chunk) => `extension/server/chunks/${chunk}`);
     expect(chunks.length).toBeGreaterThan(0);
