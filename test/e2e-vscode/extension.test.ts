@@ -50,6 +50,18 @@ const COMPLETE = `{
 }
 `;
 
+/** Two routes, the second one's path still to write. */
+const ROUTES = `{
+  "version": 1,
+  "agent": { "name": "Two Apps" },
+  "scripts": { "start": "node server.js" },
+  "routes": [
+    { "port": 3000, "path": "/app" },
+    { "port": 3001, "path": "" }
+  ]
+}
+`;
+
 /** A browser extension's manifest, which this extension must leave to the built-in JSON support. */
 const BROWSER_EXTENSION = `{
   "manifest_version": 3,
@@ -75,6 +87,7 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     folder = workspace({
       'problems/manifest.json': PROBLEMS,
       'complete/manifest.json': COMPLETE,
+      'paths/manifest.json': ROUTES,
       'format/manifest.json': '{"version":1,"agent":{"name":"Compact","description":"Written on one line"}}\n',
       'browser-extension/manifest.json': BROWSER_EXTENSION,
     });
@@ -141,12 +154,23 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     // Inside the route object, after its last property.
     await goTo(page, placeOf(COMPLETE, '"/app"', '"/app"'.length));
     await page.keyboard.type(', "');
-    expect(await suggestions(page)).toEqual(expect.arrayContaining(['protected']));
+    // Asked again until the server answers (before it has started, VS Code offers the document's words).
+    await expect.poll(() => suggestions(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(['protected']));
     await page.keyboard.press('Escape');
     // Inside the bot token's quotes.
     await goTo(page, placeOf(COMPLETE, '"botToken": ""', '"botToken": "'.length));
     await page.keyboard.type('env:');
-    expect(await suggestions(page)).toEqual(expect.arrayContaining(['"env:TELEGRAM_BOT_TOKEN"', '"env:OPS_API_KEY"']));
+    await expect.poll(() => suggestions(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(['"env:TELEGRAM_BOT_TOKEN"', '"env:OPS_API_KEY"']));
+    await page.keyboard.press('Escape');
+  });
+
+  it('completes a route path with none that another route uses', async () => {
+    const { page } = editor;
+    await openFile(page, 'paths/manifest.json');
+    await goTo(page, placeOf(ROUTES, '"path": ""', '"path": "'.length));
+    // The server's answer (schema examples), not the document's words, and not the path in use.
+    await expect.poll(() => suggestions(page), { timeout: 20_000 }).toContain('"/api"');
+    expect(await suggestions(page)).not.toContain('"/app"');
     await page.keyboard.press('Escape');
   });
 
@@ -312,12 +336,17 @@ async function editorText(page: Page): Promise<string> {
   return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
-/** The labels of the suggestion list, opened where the cursor is. */
+/** The labels of the suggestion list, opened (again) where the cursor is. */
 async function suggestions(page: Page): Promise<string[]> {
-  await page.keyboard.press('Control+Space');
   const rows = page.locator('.suggest-widget .monaco-list-row .label-name');
-  await rows.first().waitFor();
-  return rows.allTextContents();
+  if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Space');
+  // "No suggestions." has no rows: an empty list.
+  const shown = await rows.first().waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  return shown ? rows.allTextContents() : [];
 }
 
 /** The Problems panel's findings for files under `folder`, as "rule line:column". */
