@@ -104,6 +104,8 @@ export async function extensionFiles({ at, common }) {
   copy('client/syntaxes/agent-manifest.tmLanguage.json', 'syntaxes/agent-manifest.tmLanguage.json');
   copy('client/language-configuration.json', 'language-configuration.json');
   copy('client/icon.png', 'icon.png');
+  // The walkthrough's pictures, taken by the real-editor test (UPDATE_SCREENSHOTS=1).
+  for (const picture of readdirSync(at('client/media'))) copy(`client/media/${picture}`, `media/${picture}`);
   // The file icon of manifests (the language's icon), drawn small from the same picture.
   files.push(['file-icon.png', encodePng(FILE_ICON_SIZE, FILE_ICON_SIZE, drawIcon(FILE_ICON_SIZE))]);
   copy('client/README.md', 'README.md');

@@ -31,6 +31,18 @@ describe('npm run package', () => {
 });
 
 describe('the .vsix', () => {
+  it('has a walkthrough whose every step shows a picture it holds, and whose commands it contributes', () => {
+    const [walkthrough] = manifest.contributes.walkthroughs as { steps: { media: { image: string; altText: string }; description: string }[] }[];
+    const commands = new Set((manifest.contributes.commands as { command: string }[]).map((command) => command.command));
+    for (const step of walkthrough!.steps) {
+      expect(files.has(`extension/${step.media.image}`), step.media.image).toBe(true);
+      expect(step.media.altText.length).toBeGreaterThan(20);
+      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g)) {
+        if (command!.startsWith('agentManifest.')) expect(commands.has(command!), command).toBe(true);
+      }
+    }
+  });
+
   it('stays under 1 MB, and `vsce ls` lists its files with no warning', async () => {
     expect(fs.statSync(await packagedVsix()).size).toBeLessThan(1_000_000);
     const vsce = path.join(ROOT, 'build/packaging-tools/node_modules/@vscode/vsce/vsce');
@@ -41,7 +53,7 @@ describe('the .vsix', () => {
     expect(listed.stdout.trim().split('\n').map((line) => `extension/${line}`).sort()).toEqual(names().filter((name) => name.startsWith('extension/') && !/\/(readme\.md|LICENSE\.txt)$/.test(name)).concat(['extension/README.md', 'extension/LICENSE']).sort());
   });
 
-  it('holds the manifest, the client and server bundles, the chunks, the schema and the icons, and nothing else', () => {
+  it('holds the manifest, the client and server bundles, the chunks, the schema, the icons and the walkthrough\'s pictures, and nothing else', () => {
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).map((chunk) => `extension/server/chunks/${chunk}`);
     expect(chunks.length).toBeGreaterThan(0);
     expect(names()).toEqual(
@@ -53,6 +65,7 @@ describe('the .vsix', () => {
         'extension/LICENSE.txt',
         'extension/icon.png',
         'extension/file-icon.png',
+        ...fs.readdirSync(path.join(ROOT, 'client', 'media')).map((picture) => `extension/media/${picture}`),
         'extension/extension.cjs',
         'extension/language-client.cjs',
         'extension/language-configuration.json',

@@ -105,6 +105,7 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     await openFile(page, 'problems/manifest.json');
     const problems = await problemsOf(page, 'problems', 4);
     expect(problems.sort()).toEqual(['route-path-trailing-slash 6:30', 'route-port-reserved 6:15', 'start-port-mismatch 4:48', 'unknown-property 6:39']);
+    await screenshotForDocs(page, 'problems', true);
   });
 
   it('shows the manifest\'s findings in the status bar, which opens the output on a click', async () => {
@@ -132,6 +133,7 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     await page.locator('.view-lines span', { hasText: '0 9 * * 1-5' }).last().hover();
     const hover = page.locator('.monaco-hover-content').last();
     await expect.poll(() => hover.textContent({ timeout: 10_000 }), { timeout: 15_000 }).toContain('Runs at 09:00, Monday through Friday');
+    await screenshotForDocs(page, 'cron-hover');
   });
 
   it('applies a quick fix and fix-all, which change the text', async () => {
@@ -140,6 +142,7 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
     await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
     await page.keyboard.press('Control+.');
     await page.locator('.action-widget', { hasText: 'Rename to `protected`' }).waitFor();
+    await screenshotForDocs(page, 'quick-fix');
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page)).toContain('"protected": true');
     await runCommand(page, 'Fix All');
@@ -193,6 +196,24 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
   });
 });
 
+describe.runIf(READY)('the walkthrough', () => {
+  let editor: Editor | undefined;
+  afterEach(async (context) => screenshotOnFailure(context, editor?.page));
+  afterAll(async () => editor?.stop());
+
+  it('opens from "Welcome: Open Walkthrough…" and shows its first step with its picture', async () => {
+    editor = await startEditor({ entry: ENTRY!, vsix: await packagedVsix(), workspace: workspace({ 'README.md': '# Notes\n' }) });
+    const { page } = editor;
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Agent Manifest' }).click();
+    const walkthrough = page.locator('.gettingStartedContainer');
+    await expect.poll(() => walkthrough.textContent(), { timeout: 20_000 }).toContain('Create a manifest');
+    // The step's picture, by its alternative text, loaded (its source is set once it is shown).
+    const picture = walkthrough.locator('img[alt*="A starter manifest.json"]');
+    await expect.poll(() => picture.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  }, 120_000);
+});
+
 describe.runIf(READY)('"Agent Manifest: New manifest"', () => {
   let editor: Editor | undefined;
   afterEach(async (context) => screenshotOnFailure(context, editor?.page));
@@ -207,6 +228,7 @@ describe.runIf(READY)('"Agent Manifest: New manifest"', () => {
     await expect.poll(() => editorText(page)).toContain('"name": "My Agent"');
     const item = statusItem(page);
     await expect.poll(() => item.locator('.codicon-check').count(), { timeout: 30_000 }).toBe(1);
+    await screenshotForDocs(page, 'new-manifest');
     // Run again, it opens the manifest as it is.
     fs.writeFileSync(path.join(folder, 'manifest.json'), '{ "version": 1, "agent": { "name": "Kept" } }\n');
     await runCommand(page, 'Agent Manifest: New manifest');
@@ -374,6 +396,24 @@ async function problemsIn(page: Page, folder: string): Promise<string[]> {
 async function problemsOf(page: Page, folder: string, count: number): Promise<string[]> {
   await expect.poll(async () => (await problemsIn(page, folder)).length, { timeout: 30_000 }).toBe(count);
   return problemsIn(page, folder);
+}
+
+/**
+ * With `UPDATE_SCREENSHOTS=1`, saves what the page shows of the editor (and the panel, when
+ * `withPanel`) as `client/media/<name>.png`, the pictures of the extension's walkthrough. Other
+ * runs take none, so the committed pictures change only when asked to.
+ */
+async function screenshotForDocs(page: Page, name: string, withPanel = false): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  // Hovers and menus fade in.
+  await page.waitForTimeout(500);
+  const parts = [page.locator('.part.editor'), ...(withPanel ? [page.locator('.part.panel')] : [])];
+  const boxes = (await Promise.all(parts.map((part) => part.boundingBox()))).filter((box) => box !== null);
+  const left = Math.min(...boxes.map((box) => box.x));
+  const top = Math.min(...boxes.map((box) => box.y));
+  const right = Math.max(...boxes.map((box) => box.x + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  await page.screenshot({ path: path.join(ROOT, 'client', 'media', `${name}.png`), clip: { x: left, y: top, width: right - left, height: bottom - top } });
 }
 
 async function screenshotOnFailure(context: TestContext, page: Page | undefined): Promise<void> {
