@@ -29,7 +29,7 @@ import { SECTION } from '../language/settings.js';
 import { SettingsStore } from './settings-store.js';
 import { registerStatus, WorkClock } from './status.js';
 import { provideSymbols } from '../language/symbols.js';
-import { TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
+import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
 
 export const SERVER_NAME = 'manifest-language-server';
 
@@ -183,6 +183,7 @@ export function startServer(connection: Connection, messagesHandled: () => numbe
   connection.onRenameRequest(guard('Rename', (params) => rename(context, params), null));
   connection.languages.inlayHint.on(guard('Inlay hints', (params) => provideInlayHints(context, params), null));
   registerStatus(connection, documents, clock);
+  registerTemplateReport(connection, context);
 
   connection.onShutdown(() => diagnostics?.dispose());
 }

@@ -4,7 +4,9 @@
  * files) changed (see language/template-checks.ts).
  */
 import path from 'node:path';
-import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError, WatchKind, type Connection, type FileSystemWatcher } from 'vscode-languageserver';
+import type { FeatureContext } from '../language/context.js';
+import { templateReport, type TemplateReport } from '../language/template-report.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { filePathOf } from '../language/uris.js';
 import { CONTENT_FILES_GLOB, type RepositoryFacts } from '../rules/index.js';
@@ -83,4 +85,30 @@ export class TemplateRepositories {
     this.byRoot.clear();
     this.generation++;
   }
+}
+
+/** `agentManifest/templateReport`: a folder checked as a template repository, for the editor's command. */
+export const TEMPLATE_REPORT_REQUEST = 'agentManifest/templateReport';
+
+export interface TemplateReportParams {
+  /** The repository's root folder, a `file:` URI. */
+  folder: string;
+}
+
+/**
+ * Answers `agentManifest/templateReport`: the folder is read afresh (the command is a deliberate
+ * check, not the watched facts of the editor's template checks), whole, as the CLI reads it.
+ */
+export function registerTemplateReport(connection: Connection, context: FeatureContext): void {
+  connection.onRequest(TEMPLATE_REPORT_REQUEST, async (params: TemplateReportParams): Promise<TemplateReport> => {
+    const root = typeof params?.folder === 'string' ? filePathOf(params.folder) : undefined;
+    if (root === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'The folder to check must be a file: URI.');
+    try {
+      const repository = await readTemplateRepository(root, { skipInstalled: true, readManifest: true });
+      return await templateReport(context, params.folder, repository.facts, repository.manifestText);
+    } catch (error) {
+      if (error instanceof TemplateRepositoryError) throw new ResponseError(ErrorCodes.InvalidRequest, error.message);
+      throw error;
+    }
+  });
 }

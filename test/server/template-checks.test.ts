@@ -143,3 +143,46 @@ describe('templateChecks', () => {
     expect(codes(diagnostics)).toEqual(['template-metadata-missing']);
   });
 });
+
+describe('agentManifest/templateReport', () => {
+  interface Report {
+    files: { uri: string; diagnostics: Diagnostic[] }[];
+    errors: number;
+    warnings: number;
+    others: number;
+  }
+  const folderUri = (dir: string) => fileUri(dir, '.').replace(/\/\.$/, '');
+
+  it('checks a folder as a template repository: every finding on its own file, the manifest first', async () => {
+    const dir = workspace({ 'manifest.json': TEMPLATE, '.env': 'NOTES_API_KEY=abc123def456\n' });
+    const client = await TestClient.shared();
+    const report = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(dir) });
+    expect(report.files.map((file) => [path.basename(new URL(file.uri).pathname), codes(file.diagnostics)])).toEqual([
+      ['manifest.json', ['script-path-missing']],
+      ['.env', ['template-secret-file']],
+      ['README.md', ['template-readme-missing']],
+      ['workspace', ['template-workspace-missing']],
+    ]);
+    expect([report.errors, report.warnings, report.others]).toEqual([2, 2, 0]);
+    // Findings about other files are at their own place, not on the manifest's `template` key.
+    expect(report.files[2]!.diagnostics[0]!.range).toEqual({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  });
+
+  it('checks an open manifest as the editor shows it, and a folder without one', async () => {
+    const dir = workspace({ 'manifest.json': TEMPLATE, 'README.md': '# Notes\n', 'workspace/AGENTS.md': 'x' });
+    const client = await TestClient.shared();
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, TEMPLATE.replace('"field-notes"', '"Field Notes!"'));
+    const report = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(dir) });
+    expect(report.files.flatMap((file) => codes(file.diagnostics))).toContain('invalid-value');
+    const empty = workspace({ 'README.md': '# Notes\n' });
+    const missing = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(empty) });
+    expect(missing.files.flatMap((file) => codes(file.diagnostics))).toEqual(['template-manifest-missing', 'template-workspace-missing']);
+  });
+
+  it('refuses what is not a folder URI, and says why a folder cannot be read', async () => {
+    const client = await TestClient.shared();
+    await expect(client.request('agentManifest/templateReport', { folder: 'untitled:x' })).rejects.toThrow(/file: URI/);
+    await expect(client.request('agentManifest/templateReport', { folder: folderUri(path.join(workspace(), 'absent')) })).rejects.toThrow(/absent/);
+  });
+});
