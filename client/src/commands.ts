@@ -5,6 +5,7 @@ export const COMMANDS = {
   restartServer: 'agentManifest.restartServer',
   showOutput: 'agentManifest.showOutput',
   newManifest: 'agentManifest.newManifest',
+  validateTemplate: 'agentManifest.validateTemplate',
 } as const;
 
 /** The server's "fix all" source action (`source.fixAll` plus the extension's name). */

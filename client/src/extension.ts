@@ -18,12 +18,15 @@ import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, MANIFEST_F
 import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { ManifestStatus } from './status-bar.js';
 import { STARTER_MANIFEST } from './starter.js';
+import { TEMPLATE_REPORT_REQUEST, validateTemplate, type TemplateReport } from './template-command.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */
 const SCHEMA_CHECK_DELAY_MS = 500;
 /** Why a start failed when the language client does not say (see `launch`). */
 const NOT_RUNNING = 'the server process exited before it answered; the output has its error';
+/** What a command that needs the server says when it is not running. */
+const NOT_RUNNING_MESSAGE = 'Agent Manifest: the language server is not running. Run "Agent Manifest: Restart server" to start it again.';
 /** The button of a failure notification that opens the output channel. */
 const SHOW_OUTPUT = 'Show output';
 
@@ -50,7 +53,7 @@ class AgentManifestExtension {
   private outputChannel: vscode.LogOutputChannel | undefined;
   private client: LanguageClient | undefined;
   private starting: Promise<LanguageClient | undefined> | undefined;
-  /** A start failed: nothing starts the server again until "Restart language server". */
+  /** A start failed: nothing starts the server again until "Restart server". */
   private startFailed = false;
   private module: Awaited<ReturnType<typeof loadLanguageClient>> | undefined;
   /** Open documents the extension moved to the Agent Manifest mode (by URI). */
@@ -67,6 +70,7 @@ class AgentManifestExtension {
       vscode.commands.registerCommand(COMMANDS.restartServer, () => this.restart()),
       vscode.commands.registerCommand(COMMANDS.showOutput, () => this.output.show(true)),
       vscode.commands.registerCommand(COMMANDS.newManifest, () => this.newManifest()),
+      vscode.commands.registerCommand(COMMANDS.validateTemplate, () => validateTemplate((folder) => this.templateReport(folder), (message) => this.tell(message))),
       vscode.workspace.onDidOpenTextDocument((document) => this.consider(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.edited(event)),
       vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),
@@ -144,7 +148,7 @@ class AgentManifestExtension {
   /**
    * The running client, started on first need. After a failed start nothing starts it again by
    * itself (each manifest opened would bring one more failure and one more message) until the
-   * user runs "Restart language server".
+   * user runs "Restart server".
    */
   private start(): Promise<LanguageClient | undefined> {
     if (this.startFailed) return Promise.resolve(undefined);
@@ -230,6 +234,16 @@ class AgentManifestExtension {
     await vscode.window.showTextDocument(uri);
   }
 
+  /** The server's check of a folder as a template repository; undefined (and said) when it is not running. */
+  private async templateReport(folder: vscode.Uri): Promise<TemplateReport | undefined> {
+    const client = await this.start();
+    if (!client) {
+      this.tell(NOT_RUNNING_MESSAGE);
+      return undefined;
+    }
+    return client.sendRequest<TemplateReport>(TEMPLATE_REPORT_REQUEST, { folder: folder.toString() });
+  }
+
   /** "Agent Manifest: Fix all problems": applies the server's fix-all action to the active manifest. */
   private async fixAll(): Promise<void> {
     const document = vscode.window.activeTextEditor?.document;
@@ -239,7 +253,7 @@ class AgentManifestExtension {
     }
     const client = await this.start();
     if (!client || !this.module) {
-      this.tell('Agent Manifest: the language server is not running. Run "Agent Manifest: Restart language server" to start it again.');
+      this.tell(NOT_RUNNING_MESSAGE);
       return;
     }
     const version = document.version;

@@ -36,7 +36,7 @@ export class ServerFailures {
     this.running = false;
     return {
       restart: false,
-      message: `Agent Manifest: the language server stopped after crashing ${this.crashes.length} times in ${CRASH_WINDOW_MS / 60_000} minutes. Run "Agent Manifest: Restart language server" to try again.`,
+      message: `Agent Manifest: the language server stopped after crashing ${this.crashes.length} times in ${CRASH_WINDOW_MS / 60_000} minutes. Run "Agent Manifest: Restart server" to try again.`,
     };
   }
 }

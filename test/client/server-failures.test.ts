@@ -22,7 +22,7 @@ describe('a language server that fails', () => {
     now += 1000;
     const stop = failures.closed();
     expect(stop.restart).toBe(false);
-    expect(stop.message).toMatch(/stopped after crashing 4 times in 3 minutes\. Run "Agent Manifest: Restart language server"/);
+    expect(stop.message).toMatch(/stopped after crashing 4 times in 3 minutes\. Run "Agent Manifest: Restart server"/);
     // Stopped: a later close is no crash of a running server.
     expect(failures.closed()).toEqual({ restart: false });
   });

@@ -139,13 +139,15 @@ describe.runIf(READY)('the extension in a real VS Code', () => {
   it('applies a quick fix and fix-all, which change the text', async () => {
     const { page } = editor;
     await openFile(page, 'problems/manifest.json');
+    // Quick fixes follow the findings: wait for them.
+    await problemsOf(page, 'problems', 4);
     await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
     await page.keyboard.press('Control+.');
     await page.locator('.action-widget', { hasText: 'Rename to `protected`' }).waitFor();
     await screenshotForDocs(page, 'quick-fix');
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(page)).toContain('"protected": true');
-    await runCommand(page, 'Fix All');
+    await runCommand(page, 'Agent Manifest: Fix all problems');
     await expect.poll(() => editorText(page)).toContain('"path": "/app",');
     // A guess is never part of fix-all: the reserved port stays until the user picks another.
     expect(await editorText(page)).toContain('"port": 18789');
@@ -234,6 +236,18 @@ describe.runIf(READY)('"Agent Manifest: New manifest"', () => {
     await runCommand(page, 'Agent Manifest: New manifest');
     await expect.poll(() => fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).toContain('"Kept"');
   }, 120_000);
+
+  it('"Validate template repository…" checks the folder as the template validator, and lists the findings', async () => {
+    // The same folder: a manifest without `template`, a README, no `workspace/`.
+    const { page } = editor!;
+    await runCommand(page, 'Agent Manifest: Validate template repository…');
+    const summary = page.locator('.notifications-toasts .notification-toast', { hasText: 'for the template validator' });
+    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toContain('2 errors for the template validator');
+    await summary.locator('.monaco-button', { hasText: 'Show findings' }).click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('template-metadata-missing'), expect.stringContaining('template-workspace-missing')]);
+    await page.keyboard.press('Escape');
+  }, 60_000);
 });
 
 describe.runIf(READY)('the extension with a server that cannot start', () => {
@@ -322,7 +336,7 @@ async function goTo(page: Page, [line, column]: [number, number]): Promise<void>
  */
 async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
   await expect
     .poll(
       async () => {
@@ -339,7 +353,8 @@ async function runCommand(page: Page, title: string): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true);
-  await page.keyboard.press('Enter');
+  // The row itself: the first row may be a recently used command that also matches.
+  await row.click();
 }
 
 /** The extension's status bar item, not the language mode (which also says "Agent Manifest"). */
