@@ -121,10 +121,12 @@ describe('schema compilation', () => {
   it('has the keyword locations rules claim', () => {
     expect(at('#/$defs/route/properties/port/minimum')).toBe(1025);
     expect(at('#/$defs/route/properties/port/maximum')).toBe(65535);
-    expect(at('#/$defs/route/properties/port/not')).toEqual({ const: 18789 });
+    // The reserved port and "both skill sources" are `not`s of their own, so each carries its message.
+    expect(at('#/$defs/route/properties/port/allOf/0/not')).toEqual({ const: 18789 });
     expect(at('#/$defs/schedule/properties/everyMs/minimum')).toBe(60000);
-    const oneOf = at('#/$defs/skill/oneOf') as SchemaNode[];
-    expect(oneOf.map((branch) => branch.required)).toEqual([['clawhub_slug'], ['cid']]);
+    const anyOf = at('#/$defs/skill/anyOf') as SchemaNode[];
+    expect(anyOf.map((branch) => branch.required)).toEqual([['clawhub_slug'], ['cid']]);
+    expect(at('#/$defs/skill/allOf/0/not')).toMatchObject({ required: ['clawhub_slug', 'cid'] });
     const agentTurn = at('#/$defs/payload/allOf/0/else/anyOf') as SchemaNode[];
     const systemEvent = at('#/$defs/payload/allOf/0/then/anyOf') as SchemaNode[];
     expect(agentTurn.map((branch) => branch.required)).toEqual([['text'], ['message']]);
@@ -137,7 +139,7 @@ describe('schema compilation', () => {
       ['oneOf', 'anyOf'].filter((keyword) => keyword in node).map((keyword) => `${pointer}/${keyword}`),
     );
     expect(found.sort()).toEqual(
-      ['/$defs/payload/allOf/0/else/anyOf', '/$defs/payload/allOf/0/then/anyOf', '/$defs/skill/oneOf'].sort(),
+      ['/$defs/payload/allOf/0/else/anyOf', '/$defs/payload/allOf/0/then/anyOf', '/$defs/skill/anyOf'].sort(),
     );
   });
 
@@ -190,17 +192,19 @@ const INVALID: Record<string, Expectation> = {
   'skills-11.json': { keyword: 'maxItems', instancePath: '/skills', schemaPath: '#/properties/skills/maxItems', params: { limit: 10 } },
   'tasks-21.json': { keyword: 'maxItems', instancePath: '/tasks', schemaPath: '#/properties/tasks/maxItems', params: { limit: 20 } },
   'routes-11.json': { keyword: 'maxItems', instancePath: '/routes', schemaPath: '#/properties/routes/maxItems', params: { limit: 10 } },
-  'port-18789.json': { keyword: 'not', instancePath: '/routes/0/port', schemaPath: '#/$defs/route/properties/port/not' },
+  'port-18789.json': { keyword: 'not', instancePath: '/routes/0/port', schemaPath: '#/$defs/route/properties/port/allOf/0/not' },
   'port-80.json': { keyword: 'minimum', instancePath: '/routes/0/port', schemaPath: '#/$defs/route/properties/port/minimum', params: { limit: 1025 } },
   'port-70000.json': { keyword: 'maximum', instancePath: '/routes/0/port', schemaPath: '#/$defs/route/properties/port/maximum', params: { limit: 65535 } },
   'port-string.json': { keyword: 'type', instancePath: '/routes/0/port', schemaPath: '#/$defs/route/properties/port/type', params: { type: 'integer' } },
   'route-path-relative.json': { keyword: 'pattern', instancePath: '/routes/0/path', schemaPath: '#/$defs/route/properties/path/pattern' },
   'route-missing-path.json': { keyword: 'required', instancePath: '/routes/0', schemaPath: '#/$defs/route/required', params: { missingProperty: 'path' } },
-  'skill-both-sources.json': { keyword: 'oneOf', instancePath: '/skills/0', schemaPath: '#/$defs/skill/oneOf', params: { passingSchemas: [0, 1] } },
-  'skill-no-source.json': { keyword: 'oneOf', instancePath: '/skills/0', schemaPath: '#/$defs/skill/oneOf', params: { passingSchemas: null } },
+  'skill-both-sources.json': { keyword: 'not', instancePath: '/skills/0', schemaPath: '#/$defs/skill/allOf/0/not' },
+  'skill-no-source.json': { keyword: 'anyOf', instancePath: '/skills/0', schemaPath: '#/$defs/skill/anyOf' },
   'skill-missing-name.json': { keyword: 'required', instancePath: '/skills/0', schemaPath: '#/$defs/skill/required', params: { missingProperty: 'name' } },
   'every-ms-10000.json': { keyword: 'minimum', instancePath: '/tasks/0/schedule/everyMs', schemaPath: '#/$defs/schedule/properties/everyMs/minimum', params: { limit: 60000 } },
   'at-without-time.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/0/then/else/required', params: { missingProperty: 'at' } },
+  'cron-seconds-field.json': { keyword: 'pattern', instancePath: '/tasks/0/schedule/expr', schemaPath: '#/$defs/schedule/properties/expr/pattern' },
+  'token-env-malformed.json': { keyword: 'pattern', instancePath: '/channels/telegram/botToken', schemaPath: '#/$defs/telegram/properties/botToken/pattern' },
   'at-not-iso.json': { keyword: 'format', instancePath: '/tasks/0/schedule/at', schemaPath: '#/$defs/schedule/properties/at/format' },
   'every-without-interval.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/1/then/required', params: { missingProperty: 'everyMs' } },
   'cron-without-expr.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/2/then/required', params: { missingProperty: 'expr' } },
@@ -454,8 +458,54 @@ describe('independent consumer: vscode-json-languageservice', () => {
     const diagnostics = await validateText('{"version": 1, "agent": {"name": "x"}, "model": "gpt-4", "routes": [{"port": 18789, "path": "/app"}]}');
     const messages = diagnostics.map(messageOf);
     expect(messages).toContain(at('#/$defs/modelId/errorMessage') as string);
-    expect(messages.some((m) => /not allowed/i.test(m))).toBe(true);
+    expect(messages).toContain(at('#/$defs/route/properties/port/allOf/0/errorMessage') as string);
   });
+
+  // What an editor that knows only the schema says about the mistakes the tools exist for.
+  const manifest = (extra: string) => `{"version": 1, "agent": {"name": "x"}, ${extra}}`;
+  const CARD_MISTAKES: { mistake: string; text: string; message: string | RegExp; at: string }[] = [
+    { mistake: 'a route on the reserved port', text: manifest('"routes": [{"port": 18789, "path": "/app"}]'), message: at('#/$defs/route/properties/port/allOf/0/errorMessage') as string, at: '18789' },
+    { mistake: 'a port below 1025', text: manifest('"routes": [{"port": 80, "path": "/app"}]'), message: 'Value is below the minimum of 1025.', at: '80' },
+    {
+      mistake: 'a skill with a slug and a CID',
+      text: manifest('"skills": [{"name": "w", "clawhub_slug": "a/w", "cid": "bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue"}]'),
+      message: at('#/$defs/skill/allOf/0/errorMessage') as string,
+      at: '{"name": "w"',
+    },
+    { mistake: 'a skill without a source', text: manifest('"skills": [{"name": "w"}]'), message: /clawhub_slug/, at: '{"name": "w"' },
+    { mistake: 'a task every ten seconds', text: manifest('"tasks": [{"schedule": {"kind": "every", "everyMs": 10000}, "payload": {"text": "t"}}]'), message: 'Value is below the minimum of 60000.', at: '10000' },
+    {
+      mistake: 'a cron expression with a seconds field',
+      text: manifest('"tasks": [{"schedule": {"kind": "cron", "expr": "*/10 * * * * *"}, "payload": {"text": "t"}}]'),
+      message: at('#/$defs/schedule/properties/expr/patternErrorMessage') as string,
+      at: '"*/10',
+    },
+    {
+      mistake: 'a malformed env: reference',
+      text: manifest('"channels": {"slack": {"botToken": "env:", "appToken": "env:SLACK-APP"}}'),
+      message: at('#/$defs/slack/properties/botToken/patternErrorMessage') as string,
+      at: '"env:"',
+    },
+    { mistake: "a typo'd key", text: manifest('"routes": [{"port": 3000, "path": "/app", "protcted": true}]'), message: /protcted/, at: '"protcted"' },
+    { mistake: 'a model without its provider', text: manifest('"model": "gpt-4"'), message: at('#/$defs/modelId/errorMessage') as string, at: '"gpt-4"' },
+  ];
+
+  it.each(CARD_MISTAKES)('says what is wrong with $mistake, where it is', async ({ text, message, at: where }) => {
+    const errors = (await validateText(text)).filter((d) => d.severity === DiagnosticSeverity.Error);
+    const offset = text.indexOf(where);
+    const found = errors.filter((d) => (typeof message === 'string' ? messageOf(d) === message : message.test(messageOf(d))));
+    expect(found.map((d) => TextDocument.create('file:///m.json', 'json', 1, text).offsetAt(d.range.start)), JSON.stringify(errors.map(messageOf))).toContain(offset);
+  });
+
+  it('never falls back to a generic combinator message, for any invalid fixture or mistake', async () => {
+    const invalid = new URL('invalid/', FIXTURES);
+    const texts = [...jsonFiles(invalid).map((name) => readFileSync(new URL(name, invalid), 'utf8')), ...CARD_MISTAKES.map((mistake) => mistake.text)];
+    for (const text of texts) {
+      const messages = (await validateText(text)).map(messageOf);
+      expect(messages.filter((m) => /Matches a schema that is not allowed|Matches multiple schemas/.test(m)), text).toEqual([]);
+    }
+  });
+
 
   it('completes root keys', async () => {
     const items = await complete('{\n  "version": 1,\n  "agent": { "name": "x" },\n  |\n}');

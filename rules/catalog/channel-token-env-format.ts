@@ -27,6 +27,12 @@ export const channelTokenEnvFormat = defineRule({
     },
     fixable: false,
     suggests: true,
+    covers: [
+      '/$defs/telegram/properties/botToken/pattern',
+      '/$defs/discord/properties/botToken/pattern',
+      '/$defs/slack/properties/botToken/pattern',
+      '/$defs/slack/properties/appToken/pattern',
+    ],
   },
   check(context) {
     const { doc } = context;

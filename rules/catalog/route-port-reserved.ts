@@ -17,7 +17,7 @@ export const routePortReserved = defineRule({
     },
     fixable: false,
     suggests: true,
-    covers: ['/$defs/route/properties/port/not'],
+    covers: ['/$defs/route/properties/port/allOf/0/not'],
   },
   check(context) {
     const routes = arrayItems(context.doc.root, ['routes']);

@@ -15,7 +15,7 @@ export const skillSourceExclusive = defineRule({
     },
     fixable: false,
     suggests: true,
-    covers: ['/$defs/skill/oneOf'],
+    covers: ['/$defs/skill/allOf/0/not'],
   },
   check(context) {
     for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {

@@ -13,7 +13,7 @@ export const skillSourceMissing = defineRule({
       sourceMissing: `The skill {{skill}} has no source: add \`clawhub_slug\` (a registry slug such as \`owner/name\`) or \`cid\` (the CID of an uploaded skill).`,
     },
     fixable: false,
-    covers: ['/$defs/skill/oneOf'],
+    covers: ['/$defs/skill/anyOf'],
   },
   check(context) {
     for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {

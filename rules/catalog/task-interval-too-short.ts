@@ -20,7 +20,7 @@ export const taskIntervalTooShort = defineRule({
       cronSeconds: `\`{{expr}}\` has a seconds field and fires {{perMinute}} times a minute, as little as {{humanDuration}} apart; the platform runs a task at most once a minute. Drop the seconds field (\`{{rest}}\`) or fix it to one value (\`0 {{rest}}\`).`,
     },
     fixable: false,
-    covers: ['/$defs/schedule/properties/everyMs/minimum'],
+    covers: ['/$defs/schedule/properties/everyMs/minimum', '/$defs/schedule/properties/expr/pattern'],
   },
   check(context) {
     for (const { index, node } of tasks(context.doc)) {
