@@ -21,7 +21,7 @@ import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import { toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
+import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
 
 export interface Input {
@@ -48,8 +48,6 @@ export interface Linted {
   /** Template mode: the file's path in the repository. */
   repositoryPath?: string;
 }
-
-const STDIN_NAME = '<stdin>';
 
 /** Lints, fixes and reports as the options say; returns the exit code. */
 export async function lintCommand(options: CliOptions, io: Io): Promise<number> {
