@@ -268,7 +268,7 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
 }
 
 
-const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api']);
+const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab']);
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
@@ -296,6 +296,8 @@ async function loadFormatter(format: Format): Promise<Formatter> {
       return (await import('./formats/github.js')).formatGithub;
     case 'compact':
       return (await import('./formats/compact.js')).formatCompact;
+    case 'gitlab':
+      return (await import('./formats/gitlab.js')).formatGitlab;
     case 'api':
       return (await import('./formats/api.js')).formatApi;
     default:

@@ -31,6 +31,7 @@ describe('information flags', () => {
       'sarif',
       'github',
       'compact',
+      'gitlab',
       '--fix',
       '--fix-dry-run',
       '--rule',

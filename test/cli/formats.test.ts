@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
+import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
+import { formatters, lint } from '../../lib/index.js';
 import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
 
 // ajv and ajv-formats are CommonJS with a `default` export; unwrap whichever shape arrives.
@@ -30,6 +33,15 @@ function sarifValidator() {
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
   addFormats(ajv);
   return ajv.compile(schema);
+}
+
+/** The published report schemas (test/fixtures/report-schemas/, see its README). */
+const REPORT_SCHEMAS = path.join(ROOT, 'test/fixtures/report-schemas');
+
+/** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against. */
+function codeQualityEntryValidator() {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPORT_SCHEMAS, 'gitlab-codeclimate.json'), 'utf8')) as object;
+  return new Ajv({ allErrors: true }).compile(schema);
 }
 
 const problems = fixture('problems.json');
@@ -235,6 +247,93 @@ describe('--format github', () => {
     const hint = await runCli(['--format', 'github', '--rule', 'channel-token-env-undeclared=hint', 'we,ird:dir'], { cwd });
     expect(hint.stdout).toMatch(/^::notice file=.*title=channel-token-env-undeclared::/m);
     for (const line of lines) expect(line).not.toMatch(/[\r]/);
+  });
+});
+
+describe('--format gitlab', () => {
+  const validateEntry = codeQualityEntryValidator();
+  const issuesOf = (stdout: string) => {
+    const issues = JSON.parse(stdout) as CodeQualityIssue[];
+    expect(Array.isArray(issues)).toBe(true);
+    for (const issue of issues) {
+      expect(validateEntry(issue), JSON.stringify(validateEntry.errors)).toBe(true);
+    }
+    return issues;
+  };
+
+  it('prints a Code Quality report GitLab reads: every entry valid against its schema, severities mapped, paths relative', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json'), 'valid/manifest.json': fixture('valid.json') });
+    const args = ['--now', NOW, '--format', 'gitlab', '--rule', 'unknown-property=hint'];
+    const result = await runCli([...args, './sub/manifest.json', path.join(cwd, 'warn'), 'valid'], { cwd });
+    expect(result.code).toBe(1);
+    const issues = issuesOf(result.stdout);
+    const port = positionOf(problems, '18789');
+    const key = positionOf(problems, '"protectd"');
+    const token = positionOf(problems, '"env:TELEGRAM_BOT_TOKEN"');
+    const fingerprint = expect.stringMatching(/^[0-9a-f]{64}$/);
+    expect(issues).toEqual([
+      {
+        description: expect.stringContaining('18789'),
+        check_name: 'route-port-reserved',
+        fingerprint,
+        severity: 'major',
+        location: { path: 'sub/manifest.json', lines: { begin: port.line, end: port.line } },
+      },
+      {
+        description: expect.stringContaining('protected'),
+        check_name: 'unknown-property',
+        fingerprint,
+        severity: 'info', // a hint
+        location: { path: 'sub/manifest.json', lines: { begin: key.line, end: key.line } },
+      },
+      {
+        description: expect.stringContaining('TELEGRAM_BOT_TOKEN'),
+        check_name: 'channel-token-env-undeclared',
+        fingerprint,
+        severity: 'minor',
+        location: { path: 'sub/manifest.json', lines: { begin: token.line, end: token.line } },
+      },
+      expect.objectContaining({ check_name: 'channel-token-env-undeclared', severity: 'minor', location: expect.objectContaining({ path: 'warn/manifest.json' }) }),
+    ]);
+    // The same finding in two files is two findings.
+    expect(issues[2]?.fingerprint).not.toBe(issues[3]?.fingerprint);
+
+    // A clean run is an empty report, not an empty output.
+    const clean = await runCli(['--format', 'gitlab', 'valid'], { cwd });
+    expect(clean.code).toBe(0);
+    expect(issuesOf(clean.stdout)).toEqual([]);
+  });
+
+  it('keeps a finding\'s fingerprint when edits elsewhere move it, and gives every finding its own', async () => {
+    // Two findings at one path (a duplicate key), and the reserved port.
+    const before = '{\n  "version": 1,\n  "agent": { "name": "x", "nmae": 1, "nmae": 2 },\n  "routes": [{ "port": 18789, "path": "/api" }]\n}\n';
+    const after = '{\n  "version": 1,\n\n  "agent": {\n    "name": "x",\n    "description": "Moves everything below it down",\n    "nmae": 1,\n\n    "nmae": 2\n  },\n  "routes": [{ "path": "/api", "port": 18789 }]\n}\n';
+    const cwd = workspace({ 'before/manifest.json': before, 'after/manifest.json': after });
+    const report = async (folder: string) => issuesOf((await runCli(['--now', NOW, '--format', 'gitlab'], { cwd: path.join(cwd, folder) })).stdout);
+    const [first, second] = [await report('before'), await report('after')];
+
+    const summary = (issues: CodeQualityIssue[]) => issues.map((issue) => `${issue.check_name} ${issue.fingerprint}`);
+    expect(first.map((issue) => issue.check_name)).toEqual(['unknown-property', 'duplicate-key', 'unknown-property', 'route-without-start', 'route-port-reserved']);
+    expect(new Set(first.map((issue) => issue.fingerprint)).size).toBe(first.length);
+    // Every finding moved down...
+    first.forEach((issue, index) => expect(second[index]!.location.lines.begin).toBeGreaterThan(issue.location.lines.begin));
+    // ...and kept its fingerprint, though duplicate-key's message names the line of the first key.
+    expect(summary(second)).toEqual(summary(first));
+  });
+
+  it('gives the same fingerprints however the manifest is laid out (library, any indentation and blank lines)', () => {
+    const text = '{"version":1,"agent":{"name":"x","nmae":1,"vibee":"calm"},"routes":[{"port":18789,"path":"/a"},{"port":18789,"path":"/b"}]}';
+    const fingerprints = (manifest: string) => (JSON.parse(formatters.gitlab([lint(manifest, { now: NOW })])) as CodeQualityIssue[]).map((issue) => issue.fingerprint);
+    const expected = fingerprints(text);
+    expect(expected).toHaveLength(5);
+    expect(new Set(expected).size).toBe(5);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 5 }), (indent, blankLines) => {
+        const laidOut = `${'\n'.repeat(blankLines)}${JSON.stringify(JSON.parse(text), null, indent)}\n`;
+        expect(fingerprints(laidOut)).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

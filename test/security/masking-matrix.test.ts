@@ -42,6 +42,7 @@ const CLI_OUTPUTS: Record<string, (dir: string) => string[]> = {
   sarif: () => ['manifest.json', '--format', 'sarif'],
   github: () => ['manifest.json', '--format', 'github'],
   compact: () => ['manifest.json', '--format', 'compact'],
+  gitlab: () => ['manifest.json', '--format', 'gitlab'],
   '--fix-dry-run': () => ['manifest.json', '--fix-dry-run'],
   'template api': (dir) => ['template', dir, '--format', 'api'],
   'template stylish': (dir) => ['template', dir],
