@@ -204,8 +204,9 @@ export async function reportLinted(
       ...extra,
     };
     const output = formatter(reports, context);
-    // The JSON formats are built from masked parts; masking their text could split an escape.
-    reportStream.write(JSON_FORMATS.has(options.format) ? output : mask.mask(output));
+    // The JSON and XML formats are built from masked parts; masking their text could split an
+    // escape or a character reference.
+    reportStream.write(BUILT_FROM_MASKED_PARTS.has(options.format) ? output : mask.mask(output));
   }
 
   if (errors > 0) return 1;
@@ -268,7 +269,7 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
 }
 
 
-const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab']);
+const BUILT_FROM_MASKED_PARTS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab', 'junit']);
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
@@ -298,6 +299,8 @@ async function loadFormatter(format: Format): Promise<Formatter> {
       return (await import('./formats/compact.js')).formatCompact;
     case 'gitlab':
       return (await import('./formats/gitlab.js')).formatGitlab;
+    case 'junit':
+      return (await import('./formats/junit.js')).formatJunit;
     case 'api':
       return (await import('./formats/api.js')).formatApi;
     default:

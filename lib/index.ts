@@ -8,6 +8,7 @@ import { toFileReport } from '../cli/report.js';
 import { formatGithub } from '../cli/formats/github.js';
 import { formatGitlab } from '../cli/formats/gitlab.js';
 import { formatJson } from '../cli/formats/json.js';
+import { formatJunit } from '../cli/formats/junit.js';
 import { formatSarif } from '../cli/formats/sarif.js';
 import { formatStylish } from '../cli/formats/stylish.js';
 import {
@@ -91,11 +92,11 @@ export const rules: readonly (RuleMeta & { docsUrl: string })[] = listRules().ma
 export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
 
 /** The names of the library's `formatters`. */
-export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab';
+export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit';
 
 /**
  * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
- * Paths in the CI formats (`gitlab`…) are relative to the process's working folder.
+ * Paths in the CI formats (`gitlab`, `junit`…) are relative to the process's working folder.
  */
 export const formatters: Record<FormatterName, (results: FormatInput[]) => string> = {
   stylish: formatWith(formatStylish),
@@ -103,6 +104,7 @@ export const formatters: Record<FormatterName, (results: FormatInput[]) => strin
   sarif: formatWith(formatSarif),
   github: formatWith(formatGithub),
   gitlab: formatWith(formatGitlab),
+  junit: formatWith(formatJunit),
 };
 
 function formatWith(formatter: Formatter): (results: FormatInput[]) => string {

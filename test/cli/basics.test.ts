@@ -32,6 +32,7 @@ describe('information flags', () => {
       'github',
       'compact',
       'gitlab',
+      'junit',
       '--fix',
       '--fix-dry-run',
       '--rule',

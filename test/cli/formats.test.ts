@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
 import { formatters, lint } from '../../lib/index.js';
 import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
+import { decodeXml, elements, REPORT_SCHEMAS, xsdErrors } from './xml-reports.js';
 
 // ajv and ajv-formats are CommonJS with a `default` export; unwrap whichever shape arrives.
 type AjvClass = typeof AjvModule.default;
@@ -34,9 +35,6 @@ function sarifValidator() {
   addFormats(ajv);
   return ajv.compile(schema);
 }
-
-/** The published report schemas (test/fixtures/report-schemas/, see its README). */
-const REPORT_SCHEMAS = path.join(ROOT, 'test/fixtures/report-schemas');
 
 /** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against. */
 function codeQualityEntryValidator() {
@@ -335,6 +333,74 @@ describe('--format gitlab', () => {
       { numRuns: 40 },
     );
   });
+});
+
+describe('--format junit', () => {
+  it('is valid JUnit XML for Jenkins: a suite per file, a case per finding, failures for errors and warnings, consistent counts', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json'), 'valid/manifest.json': fixture('valid.json') });
+    const result = await runCli(['--now', NOW, '--format', 'junit', '--rule', 'unknown-property=info', './sub', 'warn', 'valid'], { cwd });
+    expect(result.code).toBe(1);
+    expect(await xsdErrors(result.stdout, 'jenkins-junit-10.xsd')).toEqual([]);
+    expect(result.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+
+    const suites = elements(result.stdout, 'testsuite');
+    expect(suites.map((suite) => suite.attributes.name)).toEqual(['sub/manifest.json', 'warn/manifest.json', 'valid/manifest.json']);
+    for (const suite of suites) {
+      const cases = elements(suite.inner, 'testcase');
+      expect(suite.attributes).toMatchObject({ tests: String(cases.length), failures: String(elements(suite.inner, 'failure').length), errors: '0' });
+      for (const testCase of cases) expect(testCase.attributes.classname).toBe(suite.attributes.name);
+    }
+    const [root] = elements(result.stdout, 'testsuites');
+    expect(root?.attributes).toEqual({ name: 'manifest-lint', tests: '5', failures: '3', errors: '0' });
+
+    const cases = elements(suites[0]!.inner, 'testcase');
+    expect(cases.map((testCase) => testCase.attributes.name)).toEqual([
+      'route-port-reserved /routes/0/port',
+      'unknown-property /routes/0/protectd',
+      'channel-token-env-undeclared /channels/telegram/botToken',
+    ]);
+    const port = positionOf(problems, '18789');
+    const [reserved] = elements(cases[0]!.inner, 'failure');
+    expect(reserved?.attributes).toEqual({ message: expect.stringContaining("18789 is reserved for the platform's gateway"), type: 'error' });
+    // The body says where, as --format compact would, and links the rule's page.
+    const where = `sub/manifest\\.json:${port.line}:${port.column}: error route-port-reserved Port 18789 `;
+    expect(decodeXml(reserved!.inner)).toMatch(new RegExp(`^${where}[^\\n]+\\nhttps://\\S+/route-port-reserved\\.md$`));
+    // Information passes, the finding kept as the case's output.
+    expect(elements(cases[1]!.inner, 'failure')).toEqual([]);
+    expect(decodeXml(elements(cases[1]!.inner, 'system-out')[0]!.inner)).toMatch(/^sub\/manifest\.json:\d+:\d+: info unknown-property /);
+    expect(elements(cases[2]!.inner, 'failure')[0]?.attributes.type).toBe('warning');
+    // A clean file still reports: one passing case.
+    expect(elements(suites[2]!.inner, 'testcase')).toEqual([{ attributes: { classname: 'valid/manifest.json', name: 'manifest-lint' }, inner: '' }]);
+  });
+
+  it('reports a clean run as passing cases', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('valid.json') });
+    const result = await runCli(['--format', 'junit'], { cwd });
+    expect(result.code).toBe(0);
+    expect(await xsdErrors(result.stdout, 'jenkins-junit-10.xsd')).toEqual([]);
+    expect(elements(result.stdout, 'testsuites')[0]?.attributes).toEqual({ name: 'manifest-lint', tests: '1', failures: '0', errors: '0' });
+  });
+});
+
+describe('the XML formats', () => {
+  /** Each format's published XSD, and the element that carries a finding's `message`. */
+  const FORMATS = { junit: { xsd: 'jenkins-junit-10.xsd', finding: 'failure' } };
+
+  for (const [format, { xsd, finding }] of Object.entries(FORMATS)) {
+    it(`--format ${format} escapes markup and replaces what XML 1.0 cannot hold (NUL, controls, lone surrogates)`, async () => {
+      const keys = ['k<&"\'>]]>', 'k\u0000', 'k\u0007', 'k\ud800', 'k\uffff', 'k\t\n\r'];
+      const text = `{\n  "version": 1,\n  "agent": { "name": "x", ${keys.map((key) => `${JSON.stringify(key)}: 1`).join(', ')} }\n}\n`;
+      const cwd = workspace({ 'manifest.json': text });
+      const result = await runCli(['--now', NOW, '--format', format], { cwd });
+      expect(result.code).toBe(1);
+      expect(await xsdErrors(result.stdout, xsd)).toEqual([]);
+      expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u);
+      // What XML can hold comes back as it was; the rest as the stand-ins the text formats show.
+      const shown = ['k<&"\'>]]>', 'k\u2400', 'k\u2407', 'k\ufffd', 'k\ufffd', 'k\t\n\r'];
+      const messages = elements(result.stdout, finding).map((element) => element.attributes.message);
+      expect(messages).toEqual(shown.map((key) => expect.stringContaining(`Unknown property \`${key}\` in \`agent\``)));
+    });
+  }
 });
 
 describe('--format compact', () => {

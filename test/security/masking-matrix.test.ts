@@ -43,6 +43,7 @@ const CLI_OUTPUTS: Record<string, (dir: string) => string[]> = {
   github: () => ['manifest.json', '--format', 'github'],
   compact: () => ['manifest.json', '--format', 'compact'],
   gitlab: () => ['manifest.json', '--format', 'gitlab'],
+  junit: () => ['manifest.json', '--format', 'junit'],
   '--fix-dry-run': () => ['manifest.json', '--fix-dry-run'],
   'template api': (dir) => ['template', dir, '--format', 'api'],
   'template stylish': (dir) => ['template', dir],
