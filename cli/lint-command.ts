@@ -269,7 +269,7 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
 }
 
 
-const BUILT_FROM_MASKED_PARTS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab', 'junit']);
+const BUILT_FROM_MASKED_PARTS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab', 'junit', 'checkstyle']);
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
@@ -301,6 +301,8 @@ async function loadFormatter(format: Format): Promise<Formatter> {
       return (await import('./formats/gitlab.js')).formatGitlab;
     case 'junit':
       return (await import('./formats/junit.js')).formatJunit;
+    case 'checkstyle':
+      return (await import('./formats/checkstyle.js')).formatCheckstyle;
     case 'api':
       return (await import('./formats/api.js')).formatApi;
     default:

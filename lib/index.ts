@@ -5,6 +5,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import type { FileReport, FormatContext, Formatter } from '../cli/report.js';
 import { toFileReport } from '../cli/report.js';
+import { formatCheckstyle } from '../cli/formats/checkstyle.js';
 import { formatGithub } from '../cli/formats/github.js';
 import { formatGitlab } from '../cli/formats/gitlab.js';
 import { formatJson } from '../cli/formats/json.js';
@@ -92,11 +93,11 @@ export const rules: readonly (RuleMeta & { docsUrl: string })[] = listRules().ma
 export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
 
 /** The names of the library's `formatters`. */
-export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit';
+export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
 
 /**
  * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
- * Paths in the CI formats (`gitlab`, `junit`…) are relative to the process's working folder.
+ * Paths in the CI formats (`gitlab`, `junit`, `checkstyle`) are relative to the process's working folder.
  */
 export const formatters: Record<FormatterName, (results: FormatInput[]) => string> = {
   stylish: formatWith(formatStylish),
@@ -105,6 +106,7 @@ export const formatters: Record<FormatterName, (results: FormatInput[]) => strin
   github: formatWith(formatGithub),
   gitlab: formatWith(formatGitlab),
   junit: formatWith(formatJunit),
+  checkstyle: formatWith(formatCheckstyle),
 };
 
 function formatWith(formatter: Formatter): (results: FormatInput[]) => string {

@@ -33,6 +33,7 @@ describe('information flags', () => {
       'compact',
       'gitlab',
       'junit',
+      'checkstyle',
       '--fix',
       '--fix-dry-run',
       '--rule',

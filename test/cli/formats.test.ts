@@ -382,9 +382,36 @@ describe('--format junit', () => {
   });
 });
 
+describe('--format checkstyle', () => {
+  it('is valid Checkstyle XML: a file per linted file, an error per finding with its position, severity and rule', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'valid/manifest.json': fixture('valid.json') });
+    const result = await runCli(['--now', NOW, '--format', 'checkstyle', '--rule', 'unknown-property=hint', './sub/', path.join(cwd, 'valid')], { cwd });
+    expect(result.code).toBe(1);
+    expect(await xsdErrors(result.stdout, 'checkstyle-report-1.0.0.xsd')).toEqual([]);
+    expect(result.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<checkstyle version="4.3">\n')).toBe(true);
+
+    const files = elements(result.stdout, 'file');
+    expect(files.map((file) => file.attributes.name)).toEqual(['sub/manifest.json', 'valid/manifest.json']);
+    const at = (needle: string) => {
+      const { line, column } = positionOf(problems, needle);
+      return { line: String(line), column: String(column) };
+    };
+    expect(elements(files[0]!.inner, 'error').map((error) => error.attributes)).toEqual([
+      { ...at('18789'), severity: 'error', message: expect.stringContaining('18789'), source: 'route-port-reserved' },
+      { ...at('"protectd"'), severity: 'info', message: expect.stringContaining('protected'), source: 'unknown-property' }, // a hint
+      { ...at('"env:TELEGRAM_BOT_TOKEN"'), severity: 'warning', message: expect.stringContaining('TELEGRAM_BOT_TOKEN'), source: 'channel-token-env-undeclared' },
+    ]);
+    // A clean file is listed, with nothing in it.
+    expect(files[1]?.inner).toBe('');
+  });
+});
+
 describe('the XML formats', () => {
   /** Each format's published XSD, and the element that carries a finding's `message`. */
-  const FORMATS = { junit: { xsd: 'jenkins-junit-10.xsd', finding: 'failure' } };
+  const FORMATS = {
+    junit: { xsd: 'jenkins-junit-10.xsd', finding: 'failure' },
+    checkstyle: { xsd: 'checkstyle-report-1.0.0.xsd', finding: 'error' },
+  };
 
   for (const [format, { xsd, finding }] of Object.entries(FORMATS)) {
     it(`--format ${format} escapes markup and replaces what XML 1.0 cannot hold (NUL, controls, lone surrogates)`, async () => {

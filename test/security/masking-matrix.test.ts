@@ -44,6 +44,7 @@ const CLI_OUTPUTS: Record<string, (dir: string) => string[]> = {
   compact: () => ['manifest.json', '--format', 'compact'],
   gitlab: () => ['manifest.json', '--format', 'gitlab'],
   junit: () => ['manifest.json', '--format', 'junit'],
+  checkstyle: () => ['manifest.json', '--format', 'checkstyle'],
   '--fix-dry-run': () => ['manifest.json', '--fix-dry-run'],
   'template api': (dir) => ['template', dir, '--format', 'api'],
   'template stylish': (dir) => ['template', dir],
