@@ -430,6 +430,17 @@ describe('the XML formats', () => {
   }
 });
 
+describe('the library\'s formatters', () => {
+  it('give the CI formats exactly as the CLI prints them', async () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const results = [lint(problems, { now: NOW, fileName: 'manifest.json' })];
+    for (const format of ['gitlab', 'junit', 'checkstyle'] as const) {
+      const printed = await runCli(['--now', NOW, '--format', format, 'manifest.json'], { cwd });
+      expect(formatters[format](results), format).toBe(printed.stdout);
+    }
+  });
+});
+
 describe('--format compact', () => {
   it('prints file:line:column: severity ruleId message, one line per finding', async () => {
     const cwd = workspace({ 'manifest.json': problems });
