@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { SeveritySetting } from '../rules/index.js';
 import { CliError, oneLine } from './errors.js';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact', 'gitlab', 'junit', 'checkstyle'] as const;
 /** `manifest-lint template` adds the platform's validation response (`api`). */
 export const TEMPLATE_FORMATS = [...FORMATS, 'api'] as const;
 export type Format = (typeof TEMPLATE_FORMATS)[number];

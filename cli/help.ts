@@ -8,7 +8,8 @@ manifest.json, skipping node_modules and .git) or globs; the default is
 
 Output
   -f, --format <name>       stylish (default; code frames, colours on a terminal),
-                            json, sarif, github or compact
+                            json, sarif, github, compact, or for CI reports
+                            gitlab (Code Quality), junit or checkstyle (XML)
       --quiet               report errors only (warnings do not count either)
       --max-warnings <n>    exit with 1 when there are more than n warnings
 

@@ -21,7 +21,7 @@ import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import { toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
+import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
 
 export interface Input {
@@ -48,8 +48,6 @@ export interface Linted {
   /** Template mode: the file's path in the repository. */
   repositoryPath?: string;
 }
-
-const STDIN_NAME = '<stdin>';
 
 /** Lints, fixes and reports as the options say; returns the exit code. */
 export async function lintCommand(options: CliOptions, io: Io): Promise<number> {
@@ -206,8 +204,9 @@ export async function reportLinted(
       ...extra,
     };
     const output = formatter(reports, context);
-    // The JSON formats are built from masked parts; masking their text could split an escape.
-    reportStream.write(JSON_FORMATS.has(options.format) ? output : mask.mask(output));
+    // The JSON and XML formats are built from masked parts; masking their text could split an
+    // escape or a character reference.
+    reportStream.write(BUILT_FROM_MASKED_PARTS.has(options.format) ? output : mask.mask(output));
   }
 
   if (errors > 0) return 1;
@@ -270,7 +269,7 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
 }
 
 
-const JSON_FORMATS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api']);
+const BUILT_FROM_MASKED_PARTS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab', 'junit', 'checkstyle']);
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
@@ -298,6 +297,12 @@ async function loadFormatter(format: Format): Promise<Formatter> {
       return (await import('./formats/github.js')).formatGithub;
     case 'compact':
       return (await import('./formats/compact.js')).formatCompact;
+    case 'gitlab':
+      return (await import('./formats/gitlab.js')).formatGitlab;
+    case 'junit':
+      return (await import('./formats/junit.js')).formatJunit;
+    case 'checkstyle':
+      return (await import('./formats/checkstyle.js')).formatCheckstyle;
     case 'api':
       return (await import('./formats/api.js')).formatApi;
     default:

@@ -1,5 +1,8 @@
 import { LineIndex, maskDiagnostic, type Diagnostic, type SecretMask, type Severity } from '../rules/index.js';
 
+/** What standard input is called when `--stdin-filename` gives it no name. */
+export const STDIN_NAME = '<stdin>';
+
 /** One linted file as every output format sees it. */
 export interface FileReport {
   /** As given on the command line (or found under a folder), `--stdin-filename`, or `<stdin>`. */

@@ -5,8 +5,11 @@
 import pkg from '../package.json' with { type: 'json' };
 import type { FileReport, FormatContext, Formatter } from '../cli/report.js';
 import { toFileReport } from '../cli/report.js';
+import { formatCheckstyle } from '../cli/formats/checkstyle.js';
 import { formatGithub } from '../cli/formats/github.js';
+import { formatGitlab } from '../cli/formats/gitlab.js';
 import { formatJson } from '../cli/formats/json.js';
+import { formatJunit } from '../cli/formats/junit.js';
 import { formatSarif } from '../cli/formats/sarif.js';
 import { formatStylish } from '../cli/formats/stylish.js';
 import {
@@ -89,12 +92,21 @@ export const rules: readonly (RuleMeta & { docsUrl: string })[] = listRules().ma
 /** A result to format: what `lint` returns (only `filePath`, `text` and `diagnostics` are read). */
 export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
 
-/** The CLI's output formats, over lint results; secrets in the texts are masked in every one. */
-export const formatters: Record<'stylish' | 'json' | 'sarif' | 'github', (results: FormatInput[]) => string> = {
+/** The names of the library's `formatters`. */
+export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
+
+/**
+ * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
+ * Paths in the CI formats (`gitlab`, `junit`, `checkstyle`) are relative to the process's working folder.
+ */
+export const formatters: Record<FormatterName, (results: FormatInput[]) => string> = {
   stylish: formatWith(formatStylish),
   json: formatWith(formatJson),
   sarif: formatWith(formatSarif),
   github: formatWith(formatGithub),
+  gitlab: formatWith(formatGitlab),
+  junit: formatWith(formatJunit),
+  checkstyle: formatWith(formatCheckstyle),
 };
 
 function formatWith(formatter: Formatter): (results: FormatInput[]) => string {

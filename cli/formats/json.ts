@@ -1,5 +1,6 @@
-import type { Diagnostic, Fix, Range } from '../../rules/index.js';
+import type { Diagnostic, Fix } from '../../rules/index.js';
 import { countDiagnostics, type FileReport } from '../report.js';
+import { positions } from './positions.js';
 
 interface JsonEdit {
   line: number;
@@ -31,16 +32,6 @@ export interface JsonFileResult {
   infoCount: number;
   hintCount: number;
   diagnostics: JsonDiagnostic[];
-}
-
-/** 1-based lines and columns (UTF-16 code units), exclusive ends. */
-function positions(range: Range): { line: number; column: number; endLine: number; endColumn: number } {
-  return {
-    line: range.start.line + 1,
-    column: range.start.character + 1,
-    endLine: range.end.line + 1,
-    endColumn: range.end.character + 1,
-  };
 }
 
 export function toJsonResults(reports: FileReport[]): JsonFileResult[] {

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findRule, type Range, type Severity } from '../../rules/index.js';
 import type { ArtifactLocation, Fix, Log, Region, ReportingDescriptor, Result } from 'sarif';
-import type { FileReport, FormatContext } from '../report.js';
+import { STDIN_NAME, type FileReport, type FormatContext } from '../report.js';
+import { positions } from './positions.js';
+import { pathInside } from './report-path.js';
 
 type Level = Extract<Result.level, 'error' | 'warning' | 'note'>;
 
@@ -11,28 +13,20 @@ const SRCROOT = '%SRCROOT%';
 
 /** SARIF regions: 1-based lines and columns (UTF-16 code units), the end column exclusive. */
 function region(range: Range): Region {
-  return {
-    startLine: range.start.line + 1,
-    startColumn: range.start.character + 1,
-    endLine: range.end.line + 1,
-    endColumn: range.end.character + 1,
-  };
+  const { line, column, endLine, endColumn } = positions(range);
+  return { startLine: line, startColumn: column, endLine, endColumn };
 }
 
 /** A file's location: relative to the current folder when it lies inside it, else a file URL. */
 function artifactLocation(filePath: string, cwd: string): ArtifactLocation {
-  const absolute = path.resolve(cwd, filePath);
-  const relative = path.relative(cwd, absolute);
-  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
-    const uri = relative.split(path.sep).map(encodeURIComponent).join('/');
-    return { uri, uriBaseId: SRCROOT };
-  }
-  return { uri: pathToFileURL(absolute).href };
+  const inside = pathInside(filePath, cwd);
+  if (inside !== undefined) return { uri: inside.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+  return { uri: pathToFileURL(path.resolve(cwd, filePath)).href };
 }
 
 /** A standalone name such as `<stdin>` is not a path: keep it relative, encoded. */
 function locationOf(report: FileReport, cwd: string): ArtifactLocation {
-  if (report.filePath === '<stdin>') return { uri: encodeURIComponent(report.filePath), uriBaseId: SRCROOT };
+  if (report.filePath === STDIN_NAME) return { uri: encodeURIComponent(report.filePath), uriBaseId: SRCROOT };
   return artifactLocation(report.filePath, cwd);
 }
 

@@ -3,9 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
+import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
+import { formatters, lint } from '../../lib/index.js';
 import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
+import { decodeXml, elements, REPORT_SCHEMAS, xsdErrors } from './xml-reports.js';
 
 // ajv and ajv-formats are CommonJS with a `default` export; unwrap whichever shape arrives.
 type AjvClass = typeof AjvModule.default;
@@ -30,6 +34,12 @@ function sarifValidator() {
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
   addFormats(ajv);
   return ajv.compile(schema);
+}
+
+/** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against. */
+function codeQualityEntryValidator() {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPORT_SCHEMAS, 'gitlab-codeclimate.json'), 'utf8')) as object;
+  return new Ajv({ allErrors: true }).compile(schema);
 }
 
 const problems = fixture('problems.json');
@@ -235,6 +245,199 @@ describe('--format github', () => {
     const hint = await runCli(['--format', 'github', '--rule', 'channel-token-env-undeclared=hint', 'we,ird:dir'], { cwd });
     expect(hint.stdout).toMatch(/^::notice file=.*title=channel-token-env-undeclared::/m);
     for (const line of lines) expect(line).not.toMatch(/[\r]/);
+  });
+});
+
+describe('--format gitlab', () => {
+  const validateEntry = codeQualityEntryValidator();
+  const issuesOf = (stdout: string) => {
+    const issues = JSON.parse(stdout) as CodeQualityIssue[];
+    expect(Array.isArray(issues)).toBe(true);
+    for (const issue of issues) {
+      expect(validateEntry(issue), JSON.stringify(validateEntry.errors)).toBe(true);
+    }
+    return issues;
+  };
+
+  it('prints a Code Quality report GitLab reads: every entry valid against its schema, severities mapped, paths relative', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json'), 'valid/manifest.json': fixture('valid.json') });
+    const args = ['--now', NOW, '--format', 'gitlab', '--rule', 'unknown-property=hint'];
+    const result = await runCli([...args, './sub/manifest.json', path.join(cwd, 'warn'), 'valid'], { cwd });
+    expect(result.code).toBe(1);
+    const issues = issuesOf(result.stdout);
+    const port = positionOf(problems, '18789');
+    const key = positionOf(problems, '"protectd"');
+    const token = positionOf(problems, '"env:TELEGRAM_BOT_TOKEN"');
+    const fingerprint = expect.stringMatching(/^[0-9a-f]{64}$/);
+    expect(issues).toEqual([
+      {
+        description: expect.stringContaining('18789'),
+        check_name: 'route-port-reserved',
+        fingerprint,
+        severity: 'major',
+        location: { path: 'sub/manifest.json', lines: { begin: port.line, end: port.line } },
+      },
+      {
+        description: expect.stringContaining('protected'),
+        check_name: 'unknown-property',
+        fingerprint,
+        severity: 'info', // a hint
+        location: { path: 'sub/manifest.json', lines: { begin: key.line, end: key.line } },
+      },
+      {
+        description: expect.stringContaining('TELEGRAM_BOT_TOKEN'),
+        check_name: 'channel-token-env-undeclared',
+        fingerprint,
+        severity: 'minor',
+        location: { path: 'sub/manifest.json', lines: { begin: token.line, end: token.line } },
+      },
+      expect.objectContaining({ check_name: 'channel-token-env-undeclared', severity: 'minor', location: expect.objectContaining({ path: 'warn/manifest.json' }) }),
+    ]);
+    // The same finding in two files is two findings.
+    expect(issues[2]?.fingerprint).not.toBe(issues[3]?.fingerprint);
+
+    // A clean run is an empty report, not an empty output.
+    const clean = await runCli(['--format', 'gitlab', 'valid'], { cwd });
+    expect(clean.code).toBe(0);
+    expect(issuesOf(clean.stdout)).toEqual([]);
+  });
+
+  it('keeps a finding\'s fingerprint when edits elsewhere move it, and gives every finding its own', async () => {
+    // Two findings at one path (a duplicate key), and the reserved port.
+    const before = '{\n  "version": 1,\n  "agent": { "name": "x", "nmae": 1, "nmae": 2 },\n  "routes": [{ "port": 18789, "path": "/api" }]\n}\n';
+    const after = '{\n  "version": 1,\n\n  "agent": {\n    "name": "x",\n    "description": "Moves everything below it down",\n    "nmae": 1,\n\n    "nmae": 2\n  },\n  "routes": [{ "path": "/api", "port": 18789 }]\n}\n';
+    const cwd = workspace({ 'before/manifest.json': before, 'after/manifest.json': after });
+    const report = async (folder: string) => issuesOf((await runCli(['--now', NOW, '--format', 'gitlab'], { cwd: path.join(cwd, folder) })).stdout);
+    const [first, second] = [await report('before'), await report('after')];
+
+    const summary = (issues: CodeQualityIssue[]) => issues.map((issue) => `${issue.check_name} ${issue.fingerprint}`);
+    expect(first.map((issue) => issue.check_name)).toEqual(['unknown-property', 'duplicate-key', 'unknown-property', 'route-without-start', 'route-port-reserved']);
+    expect(new Set(first.map((issue) => issue.fingerprint)).size).toBe(first.length);
+    // Every finding moved down...
+    first.forEach((issue, index) => expect(second[index]!.location.lines.begin).toBeGreaterThan(issue.location.lines.begin));
+    // ...and kept its fingerprint, though duplicate-key's message names the line of the first key.
+    expect(summary(second)).toEqual(summary(first));
+  });
+
+  it('gives the same fingerprints however the manifest is laid out (library, any indentation and blank lines)', () => {
+    const text = '{"version":1,"agent":{"name":"x","nmae":1,"vibee":"calm"},"routes":[{"port":18789,"path":"/a"},{"port":18789,"path":"/b"}]}';
+    const fingerprints = (manifest: string) => (JSON.parse(formatters.gitlab([lint(manifest, { now: NOW })])) as CodeQualityIssue[]).map((issue) => issue.fingerprint);
+    const expected = fingerprints(text);
+    expect(expected).toHaveLength(5);
+    expect(new Set(expected).size).toBe(5);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 5 }), (indent, blankLines) => {
+        const laidOut = `${'\n'.repeat(blankLines)}${JSON.stringify(JSON.parse(text), null, indent)}\n`;
+        expect(fingerprints(laidOut)).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('--format junit', () => {
+  it('is valid JUnit XML for Jenkins: a suite per file, a case per finding, failures for errors and warnings, consistent counts', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'warn/manifest.json': fixture('warnings.json'), 'valid/manifest.json': fixture('valid.json') });
+    const result = await runCli(['--now', NOW, '--format', 'junit', '--rule', 'unknown-property=info', './sub', 'warn', 'valid'], { cwd });
+    expect(result.code).toBe(1);
+    expect(await xsdErrors(result.stdout, 'jenkins-junit-10.xsd')).toEqual([]);
+    expect(result.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+
+    const suites = elements(result.stdout, 'testsuite');
+    expect(suites.map((suite) => suite.attributes.name)).toEqual(['sub/manifest.json', 'warn/manifest.json', 'valid/manifest.json']);
+    for (const suite of suites) {
+      const cases = elements(suite.inner, 'testcase');
+      expect(suite.attributes).toMatchObject({ tests: String(cases.length), failures: String(elements(suite.inner, 'failure').length), errors: '0' });
+      for (const testCase of cases) expect(testCase.attributes.classname).toBe(suite.attributes.name);
+    }
+    const [root] = elements(result.stdout, 'testsuites');
+    expect(root?.attributes).toEqual({ name: 'manifest-lint', tests: '5', failures: '3', errors: '0' });
+
+    const cases = elements(suites[0]!.inner, 'testcase');
+    expect(cases.map((testCase) => testCase.attributes.name)).toEqual([
+      'route-port-reserved /routes/0/port',
+      'unknown-property /routes/0/protectd',
+      'channel-token-env-undeclared /channels/telegram/botToken',
+    ]);
+    const port = positionOf(problems, '18789');
+    const [reserved] = elements(cases[0]!.inner, 'failure');
+    expect(reserved?.attributes).toEqual({ message: expect.stringContaining("18789 is reserved for the platform's gateway"), type: 'error' });
+    // The body says where, as --format compact would, and links the rule's page.
+    const where = `sub/manifest\\.json:${port.line}:${port.column}: error route-port-reserved Port 18789 `;
+    expect(decodeXml(reserved!.inner)).toMatch(new RegExp(`^${where}[^\\n]+\\nhttps://\\S+/route-port-reserved\\.md$`));
+    // Information passes, the finding kept as the case's output.
+    expect(elements(cases[1]!.inner, 'failure')).toEqual([]);
+    expect(decodeXml(elements(cases[1]!.inner, 'system-out')[0]!.inner)).toMatch(/^sub\/manifest\.json:\d+:\d+: info unknown-property /);
+    expect(elements(cases[2]!.inner, 'failure')[0]?.attributes.type).toBe('warning');
+    // A clean file still reports: one passing case.
+    expect(elements(suites[2]!.inner, 'testcase')).toEqual([{ attributes: { classname: 'valid/manifest.json', name: 'manifest-lint' }, inner: '' }]);
+  });
+
+  it('reports a clean run as passing cases', async () => {
+    const cwd = workspace({ 'manifest.json': fixture('valid.json') });
+    const result = await runCli(['--format', 'junit'], { cwd });
+    expect(result.code).toBe(0);
+    expect(await xsdErrors(result.stdout, 'jenkins-junit-10.xsd')).toEqual([]);
+    expect(elements(result.stdout, 'testsuites')[0]?.attributes).toEqual({ name: 'manifest-lint', tests: '1', failures: '0', errors: '0' });
+  });
+});
+
+describe('--format checkstyle', () => {
+  it('is valid Checkstyle XML: a file per linted file, an error per finding with its position, severity and rule', async () => {
+    const cwd = workspace({ 'sub/manifest.json': problems, 'valid/manifest.json': fixture('valid.json') });
+    const result = await runCli(['--now', NOW, '--format', 'checkstyle', '--rule', 'unknown-property=hint', './sub/', path.join(cwd, 'valid')], { cwd });
+    expect(result.code).toBe(1);
+    expect(await xsdErrors(result.stdout, 'checkstyle-report-1.0.0.xsd')).toEqual([]);
+    expect(result.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<checkstyle version="4.3">\n')).toBe(true);
+
+    const files = elements(result.stdout, 'file');
+    expect(files.map((file) => file.attributes.name)).toEqual(['sub/manifest.json', 'valid/manifest.json']);
+    const at = (needle: string) => {
+      const { line, column } = positionOf(problems, needle);
+      return { line: String(line), column: String(column) };
+    };
+    expect(elements(files[0]!.inner, 'error').map((error) => error.attributes)).toEqual([
+      { ...at('18789'), severity: 'error', message: expect.stringContaining('18789'), source: 'route-port-reserved' },
+      { ...at('"protectd"'), severity: 'info', message: expect.stringContaining('protected'), source: 'unknown-property' }, // a hint
+      { ...at('"env:TELEGRAM_BOT_TOKEN"'), severity: 'warning', message: expect.stringContaining('TELEGRAM_BOT_TOKEN'), source: 'channel-token-env-undeclared' },
+    ]);
+    // A clean file is listed, with nothing in it.
+    expect(files[1]?.inner).toBe('');
+  });
+});
+
+describe('the XML formats', () => {
+  /** Each format's published XSD, and the element that carries a finding's `message`. */
+  const FORMATS = {
+    junit: { xsd: 'jenkins-junit-10.xsd', finding: 'failure' },
+    checkstyle: { xsd: 'checkstyle-report-1.0.0.xsd', finding: 'error' },
+  };
+
+  for (const [format, { xsd, finding }] of Object.entries(FORMATS)) {
+    it(`--format ${format} escapes markup and replaces what XML 1.0 cannot hold (NUL, controls, lone surrogates)`, async () => {
+      const keys = ['k<&"\'>]]>', 'k\u0000', 'k\u0007', 'k\ud800', 'k\uffff', 'k\t\n\r'];
+      const text = `{\n  "version": 1,\n  "agent": { "name": "x", ${keys.map((key) => `${JSON.stringify(key)}: 1`).join(', ')} }\n}\n`;
+      const cwd = workspace({ 'manifest.json': text });
+      const result = await runCli(['--now', NOW, '--format', format], { cwd });
+      expect(result.code).toBe(1);
+      expect(await xsdErrors(result.stdout, xsd)).toEqual([]);
+      expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u);
+      // What XML can hold comes back as it was; the rest as the stand-ins the text formats show.
+      const shown = ['k<&"\'>]]>', 'k\u2400', 'k\u2407', 'k\ufffd', 'k\ufffd', 'k\t\n\r'];
+      const messages = elements(result.stdout, finding).map((element) => element.attributes.message);
+      expect(messages).toEqual(shown.map((key) => expect.stringContaining(`Unknown property \`${key}\` in \`agent\``)));
+    });
+  }
+});
+
+describe('the library\'s formatters', () => {
+  it('give the CI formats exactly as the CLI prints them', async () => {
+    const cwd = workspace({ 'manifest.json': problems });
+    const results = [lint(problems, { now: NOW, fileName: 'manifest.json' })];
+    for (const format of ['gitlab', 'junit', 'checkstyle'] as const) {
+      const printed = await runCli(['--now', NOW, '--format', format, 'manifest.json'], { cwd });
+      expect(formatters[format](results), format).toBe(printed.stdout);
+    }
   });
 });
 

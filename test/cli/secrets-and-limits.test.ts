@@ -34,7 +34,7 @@ function expectNoSecret(result: RunResult, label: string): void {
 }
 
 describe('secrets', () => {
-  const formats = ['stylish', 'json', 'sarif', 'github', 'compact'];
+  const formats = ['stylish', 'json', 'sarif', 'github', 'compact', 'gitlab', 'junit', 'checkstyle'];
 
   it('never appear in any format, code frames included', async () => {
     const cwd = workspace({ 'manifest.json': leakyManifest() });

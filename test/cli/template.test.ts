@@ -322,7 +322,7 @@ describe('a broken template', () => {
     const value = ['nk', '_live_', '7f3a9c2e4b8d1f60'].join('');
     write(dir, 'manifest.json', JSON.stringify({ ...MANIFEST, channels: { telegram: { botToken: token } } }, null, 2));
     write(dir, 'workspace/.env', `NOTES_API_KEY=${value}\n`);
-    for (const format of ['api', 'json', 'stylish', 'compact', 'sarif', 'github']) {
+    for (const format of ['api', 'json', 'stylish', 'compact', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle']) {
       const result = await check([dir, '--format', format]);
       expect(result.stdout, format).not.toContain(token.slice(6));
       expect(result.stdout, format).not.toContain(value.slice(4));
