@@ -1,4 +1,4 @@
-import type { Options } from 'ajv';
+import type { default as AjvDraft07, Options } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020.js';
 
 /** Location of the bundled manifest schema (`schema/manifest.v1.json`). */
@@ -18,3 +18,9 @@ export declare const EDITOR_KEYWORDS: readonly string[];
  * for standalone code).
  */
 export declare function createAjv(overrides?: Options): Ajv2020.default;
+
+/**
+ * Creates an Ajv draft-07 instance for the SchemaStore copy of the schema: strict mode, all
+ * errors, the same formats and editor keywords as `createAjv`, no union types.
+ */
+export declare function createDraft07Ajv(overrides?: Options): AjvDraft07;

@@ -1,5 +1,7 @@
 // The one Ajv configuration used for the manifest schema: by the build (standalone validator),
-// by the tests and by anything else that compiles schema/manifest.v1.json.
+// by the tests and by anything else that compiles schema/manifest.v1.json; and its draft-07
+// twin for the SchemaStore copy of the schema, with the same formats and editor keywords.
+import AjvDraft07 from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
@@ -39,10 +41,29 @@ export function createAjv(overrides = {}) {
     allowUnionTypes: true,
     ...overrides,
   });
-  addFormats(ajv);
-  ajv.addVocabulary([...EDITOR_KEYWORDS]);
+  addFormatsAndEditorKeywords(ajv);
   inlineAllRefs(ajv);
   return ajv;
+}
+
+/**
+ * Creates an Ajv draft-07 instance for the SchemaStore copy of the schema: strict mode, all
+ * errors, and the same formats and editor keywords as `createAjv`. Union types are not allowed:
+ * SchemaStore's check does not allow them either.
+ *
+ * @param {import('ajv').Options} [overrides]
+ * @returns {import('ajv').default}
+ */
+export function createDraft07Ajv(overrides = {}) {
+  const ajv = new AjvDraft07({ strict: true, allErrors: true, ...overrides });
+  addFormatsAndEditorKeywords(ajv);
+  return ajv;
+}
+
+/** @param {import('ajv').default} ajv */
+function addFormatsAndEditorKeywords(ajv) {
+  addFormats(ajv);
+  ajv.addVocabulary([...EDITOR_KEYWORDS]);
 }
 
 const META_SCHEMA_ID = 'https://json-schema.org/draft/2020-12/schema';

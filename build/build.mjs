@@ -2,7 +2,8 @@
 // the schema without its editor documentation, and the facts the engine's messages use; (2) the
 // `manifest-lint` and `manifest-language-server` bundles, split so that code a run does not need
 // is never loaded; (3) the VS Code extension's folder, `dist/extension/` (`npm run package` turns
-// it into a `.vsix`).
+// it into a `.vsix`); (4) the SchemaStore contribution, `dist/schemastore/`: the schema translated
+// to draft-07 with its tests (docs/schemastore.md).
 // `--sync-client-manifest` also brings the generated parts of `client/package.json` up to date.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
 // build running beside a test run never leaves a half-written file behind.
@@ -15,6 +16,7 @@ import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
+import { schemaStoreContribution } from './schemastore-contribution.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
@@ -186,3 +188,6 @@ if (process.argv.includes('--sync-client-manifest')) {
   const synced = syncedClientManifest(source, { version, rulesSetting: await generatedRulesSetting(at, common) });
   writeAtomic(at('client/package.json'), `${JSON.stringify(synced, null, 2)}\n`);
 }
+
+// 4. The SchemaStore contribution, generated from the schema and the test fixtures.
+for (const [file, content] of schemaStoreContribution(schema)) writeAtomic(at(`dist/schemastore/${file}`), content);
