@@ -27,6 +27,13 @@ export const PRE_COMMIT = (process.env.PATH ?? '')
 /** The npm cache `npm ci` filled: this process's, before the tests move HOME. */
 const NPM_CACHE = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
 
+let registry: string | undefined;
+/** The registry `npm ci` used, which names the packages' metadata in the cache. */
+function npmRegistry(): string {
+  registry ??= execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();
+  return registry;
+}
+
 /**
  * An environment with a home of its own, git's identity, and npm offline on the filled cache.
  * What `npm test` passes to its script (`npm_config_*`, `npm_package_*`, INIT_CWD…) is left out:
@@ -49,6 +56,7 @@ export function isolatedEnvironment(home: string): NodeJS.ProcessEnv {
     GIT_COMMITTER_NAME: 'Test',
     GIT_COMMITTER_EMAIL: 'test@example.com',
     npm_config_cache: NPM_CACHE,
+    npm_config_registry: npmRegistry(),
     npm_config_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
