@@ -13,7 +13,7 @@ import type { Log } from 'sarif';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runAction } from './action/steps.js';
-import { BAD, BOT_TOKEN, GOOD, WARNS } from './ci-manifests.js';
+import { BAD, BOT_TOKEN, GOOD, WARNS, WEB_APP } from './ci-manifests.js';
 import { gitRepository, git, hookRepository, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit/pre-commit.js';
 import { Ajv, sarifValidator } from './sarif-schema.js';
 import { workspace, writeFile } from './workspace.js';
@@ -138,7 +138,7 @@ describe.skipIf(PRE_COMMIT === undefined)('the pre-commit configuration (needs D
     expect((parse(written) as { repos: { rev: string }[] }).repos[0]!.rev).toMatch(/\.|^[0-9a-f]{40}$/);
   }, 60_000);
 
-  it('runs the hook on the manifests a commit stages: fails on a bad one with the finding, passes once it is fixed', async () => {
+  it('runs the hook on the manifest.json files a commit stages: fails on a bad manifest with the finding, passes once it is fixed, beside a web app\'s', async () => {
     const repo = gitRepository({ '.pre-commit-config.yaml': config, 'README.md': '# Agents\n' }, env);
     writeFile(repo, 'agents/web/manifest.json', BAD);
     git(repo, env, 'add', '-A');
@@ -149,6 +149,7 @@ describe.skipIf(PRE_COMMIT === undefined)('the pre-commit configuration (needs D
     expect(bad.status).toBe(1);
 
     writeFile(repo, 'agents/web/manifest.json', GOOD);
+    writeFile(repo, 'site/manifest.json', WEB_APP);
     git(repo, env, 'add', '-A');
     const good = await preCommit(['run'], repo, env);
     expect(good.output).toMatch(/^manifest-lint\.+Passed$/m);
