@@ -115,10 +115,13 @@ describe.concurrent('the shell step', () => {
     ['warnings', 1, { 'manifest.json': WARNS }, 'manifests: problems to fix, listed above'],
     ['good manifests', 0, { 'manifest.json': GOOD }, 'manifests: clean'],
     ['no manifest', 2, { 'README.md': '# Notes\n' }, 'manifests: not checked (exit code 2), see the message above'],
-  ])('with %s, exits %i and says so', (_, status, files, says) => {
-    const run = sh(step, workspace(files));
-    expect(run.output).toContain(says);
-    expect(run.status).toBe(status);
+  ])('with %s, exits %i and says so, also under set -e', (_, status, files, says) => {
+    const cwd = workspace(files);
+    for (const script of [step, `set -e\n${step}`]) {
+      const run = sh(script, cwd);
+      expect(run.output).toContain(says);
+      expect(run.status).toBe(status);
+    }
   });
 });
 
