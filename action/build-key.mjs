@@ -7,15 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** What installing and building make, and version control's own folder. */
-const NOT_SOURCE = new Set(['.git', 'node_modules', 'dist', 'rules/generated', 'test-results']);
+/** What installing, building and testing make (as .gitignore lists it), and git's own folder. */
+const NOT_SOURCE = new Set(['.git', 'dist', 'rules/generated', 'bench/results', 'test-results']);
 
 /** Every file under the checkout, by relative path with `/`, in a fixed order. */
 function sourceFiles(folder = '') {
   return fs
     .readdirSync(path.join(ROOT, folder), { withFileTypes: true })
     .map((entry) => ({ entry, relative: folder === '' ? entry.name : `${folder}/${entry.name}` }))
-    .filter(({ relative }) => !NOT_SOURCE.has(relative))
+    .filter(({ entry, relative }) => !NOT_SOURCE.has(relative) && entry.name !== 'node_modules')
     .sort((a, b) => (a.relative < b.relative ? -1 : 1))
     .flatMap(({ entry, relative }) => (entry.isDirectory() ? sourceFiles(relative) : [relative]));
 }

@@ -44,6 +44,7 @@ describe('the cache key of the built CLI', () => {
     const key = keyOf(dir);
     writeFile(dir, 'dist/manifest-lint.cjs', 'built\n');
     writeFile(dir, 'node_modules/esbuild/package.json', '{}\n');
+    writeFile(dir, 'build/packaging-tools/node_modules/@vscode/vsce/package.json', '{}\n');
     writeFile(dir, 'rules/generated/manifest-validator.js', 'generated\n');
     expect(keyOf(dir)).toBe(key);
     writeFile(dir, 'cli/main.ts', 'export const changed = 1;\n');
