@@ -1,40 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import AjvModule from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
 import { formatters, lint } from '../../lib/index.js';
-import { BIN, fixture, NOW, parseJson, positionOf, ROOT, runCli, workspace } from './helpers.js';
+import { Ajv, sarifValidator } from '../sarif-schema.js';
+import { BIN, fixture, NOW, parseJson, positionOf, runCli, workspace } from './helpers.js';
 import { decodeXml, elements, REPORT_SCHEMAS, xsdErrors } from './xml-reports.js';
-
-// ajv and ajv-formats are CommonJS with a `default` export; unwrap whichever shape arrives.
-type AjvClass = typeof AjvModule.default;
-const Ajv = ((AjvModule as unknown as { default?: AjvClass }).default ?? AjvModule) as AjvClass;
-type AddFormats = typeof addFormatsModule.default;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as AddFormats;
-
-/**
- * The official SARIF 2.1.0 schema (test/fixtures/sarif/, from OASIS) declares draft-04 (`id`, no
- * `$id`); it uses no keyword whose meaning changed since (no boolean `exclusiveMinimum`), so it
- * compiles with the default (draft-07) Ajv once the draft-04 header is translated. `strict: false`
- * applies to this schema only, and so does `unicodeRegExp: false`: one of its patterns (a language
- * tag) is not valid with the `u` flag.
- */
-function sarifValidator() {
-  const file = path.join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json');
-  const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  delete schema.$schema;
-  schema.$id = schema.id;
-  delete schema.id;
-  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
-  addFormats(ajv);
-  return ajv.compile(schema);
-}
 
 /** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against. */
 function codeQualityEntryValidator() {

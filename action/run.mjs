@@ -1,0 +1,100 @@
+// The action's lint step (action.yml): runs the manifest-lint built in the action's own checkout
+// on the workspace, and reports in every place GitHub shows results — annotations (the CLI's
+// `--format github`), the job summary (a table from `--format json`), step outputs, and a SARIF
+// file when asked. Everything shown comes from the tool's output, which masks secrets; this script
+// never reads a manifest itself. Exit code: 0 passed, 1 failed at the chosen fail-level, 2 the check
+// could not run (a workflow mistake, a missing file, a bad config), whatever the fail-level.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cliArguments, InputError, readInputs } from './inputs.mjs';
+import { failureMarkdown, plural, summaryMarkdown } from './summary.mjs';
+
+const CLI = fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
+
+function manifestLint(args, cwd) {
+  const env = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (result.error) throw result.error;
+  return { status: result.status ?? 2, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The message part of a workflow command (as GitHub's toolkit escapes it). */
+function commandData(text) {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function appendTo(variable, text) {
+  const file = process.env[variable];
+  if (file) fs.appendFileSync(file, text);
+}
+
+/** A step output, in the delimited form, which holds any value. */
+function setOutput(name, value) {
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  appendTo('GITHUB_OUTPUT', `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
+}
+
+/** Reports why nothing could be checked: an annotation, the summary, exit code 2. */
+function cannotCheck(title, message) {
+  process.stdout.write(`::error title=manifest-lint::${commandData(message.trim())}\n`);
+  appendTo('GITHUB_STEP_SUMMARY', failureMarkdown(title, message));
+  return 2;
+}
+
+function main() {
+  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
+  let inputs;
+  try {
+    inputs = readInputs(process.env);
+  } catch (error) {
+    if (error instanceof InputError) return cannotCheck('Agent manifest lint', `action input: ${error.message}`);
+    throw error;
+  }
+  const title = inputs.template ? 'Agent template check' : 'Agent manifest lint';
+  if (!fs.existsSync(CLI)) return cannotCheck(title, `the action's manifest-lint is not built (no ${CLI}): its build step did not run or failed`);
+  const now = new Date();
+
+  // Annotations: the CLI's workflow commands go to the log, where the runner picks them up. Its
+  // exit code, with --max-warnings 0 at fail-level warning, is the verdict.
+  const annotated = manifestLint(cliArguments(inputs, 'github', now), cwd);
+  process.stdout.write(annotated.stdout);
+  process.stderr.write(annotated.stderr);
+  if (annotated.status === 2) return cannotCheck(title, annotated.stderr);
+
+  const json = manifestLint(cliArguments(inputs, 'json', now), cwd);
+  if (json.status === 2) return cannotCheck(title, json.stderr);
+  let results;
+  try {
+    results = JSON.parse(json.stdout);
+  } catch {
+    return cannotCheck(title, `manifest-lint --format json printed no JSON (exit code ${json.status}): ${json.stderr}`);
+  }
+  const checked = inputs.template ? 'the template repository' : plural(results.length, 'manifest');
+  appendTo('GITHUB_STEP_SUMMARY', summaryMarkdown(results, { title, checked }));
+
+  let sarifFile = '';
+  if (inputs.sarifFile !== '') {
+    const sarif = manifestLint(cliArguments(inputs, 'sarif', now), cwd);
+    if (sarif.status === 2) return cannotCheck(title, sarif.stderr);
+    sarifFile = path.resolve(cwd, inputs.sarifFile);
+    fs.mkdirSync(path.dirname(sarifFile), { recursive: true });
+    fs.writeFileSync(sarifFile, sarif.stdout);
+  }
+
+  const count = (key) => results.reduce((sum, result) => sum + result[key], 0);
+  setOutput('errors', String(count('errorCount')));
+  setOutput('warnings', String(count('warningCount')));
+  setOutput('manifests', String(inputs.template ? results.filter((result) => path.basename(result.filePath) === 'manifest.json').length : results.length));
+  setOutput('sarif-file', sarifFile);
+
+  const failed = annotated.status === 1 && inputs.failLevel !== 'never';
+  const tally = `${plural(count('errorCount'), 'error')}, ${plural(count('warningCount'), 'warning')} in ${checked}`;
+  process.stdout.write(`manifest-lint: ${tally} (fail-level ${inputs.failLevel}: ${failed ? 'failed' : 'passed'})\n`);
+  return failed ? 1 : 0;
+}
+
+process.exitCode = main();
