@@ -1,11 +1,9 @@
-export interface JsonFileResult {
-  filePath: string;
-  errorCount: number;
-  warningCount: number;
-  infoCount: number;
-  hintCount: number;
-  diagnostics: { ruleId: string; severity: string; message: string; line: number; docsUrl?: string }[];
-}
+import type { JsonDiagnostic, JsonFileResult as LintResult } from '../cli/formats/json.js';
+
+/** The part of `manifest-lint --format json`'s output the summary reads. */
+export type JsonFileResult = Omit<LintResult, 'diagnostics'> & {
+  diagnostics: (Pick<JsonDiagnostic, 'ruleId' | 'message' | 'line'> & Partial<Pick<JsonDiagnostic, 'docsUrl'>> & { severity: string })[];
+};
 export declare const MAX_ROWS: number;
 export declare function plural(count: number, word: string): string;
 export declare function escapeText(text: string): string;

@@ -10,7 +10,7 @@ interface JsonEdit {
   newText: string;
 }
 
-interface JsonDiagnostic {
+export interface JsonDiagnostic {
   ruleId: string;
   severity: Diagnostic['severity'];
   message: string;
