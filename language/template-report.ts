@@ -4,27 +4,13 @@
  * editor's "Validate template repository…" shows it; the facts and the manifest's text come from
  * whoever can read the folder (the server), so this stays free of I/O.
  */
-import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { URI, Utils } from 'vscode-uri';
 import { lintManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { MANIFEST_FILE, type RepositoryFacts } from '../rules/index.js';
 import type { FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
+import type { TemplateReport, TemplateReportFile } from './template-report-request.js';
 import { filePathOf } from './uris.js';
-
-export interface TemplateReportFile {
-  uri: string;
-  diagnostics: LspDiagnostic[];
-}
-
-export interface TemplateReport {
-  /** The files with findings: the manifest first, then the others by path. */
-  files: TemplateReportFile[];
-  errors: number;
-  warnings: number;
-  /** Information and hints. */
-  others: number;
-}
 
 /**
  * Checks the repository at `folderUri` (a `file:` URI) with its facts and the manifest's text on
@@ -44,7 +30,7 @@ export async function templateReport(context: FeatureContext, folderUri: string,
     template: true,
     repository: { ...facts, manifest: manifestText !== undefined },
   };
-  const byUri = new Map<string, LspDiagnostic[]>();
+  const byUri = new Map<string, TemplateReportFile['diagnostics']>();
   const counts = { errors: 0, warnings: 0, others: 0 };
   for (const diagnostic of lintManifest(manifestText ?? '', manifestSettings).diagnostics) {
     const uri = diagnostic.file === undefined ? manifestUri : Utils.joinPath(folder, ...diagnostic.file.split('/')).toString();

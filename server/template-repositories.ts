@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { ErrorCodes, ResponseError, WatchKind, type Connection, type FileSystemWatcher } from 'vscode-languageserver';
 import type { FeatureContext } from '../language/context.js';
-import { templateReport, type TemplateReport } from '../language/template-report.js';
+import { templateReport } from '../language/template-report.js';
+import { TEMPLATE_REPORT_REQUEST, type TemplateReport, type TemplateReportParams } from '../language/template-report-request.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { filePathOf } from '../language/uris.js';
 import { CONTENT_FILES_GLOB, type RepositoryFacts } from '../rules/index.js';
@@ -85,14 +86,6 @@ export class TemplateRepositories {
     this.byRoot.clear();
     this.generation++;
   }
-}
-
-/** `agentManifest/templateReport`: a folder checked as a template repository, for the editor's command. */
-export const TEMPLATE_REPORT_REQUEST = 'agentManifest/templateReport';
-
-export interface TemplateReportParams {
-  /** The repository's root folder, a `file:` URI. */
-  folder: string;
 }
 
 /**

@@ -18,7 +18,8 @@ import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, MANIFEST_F
 import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { ManifestStatus } from './status-bar.js';
 import { STARTER_MANIFEST } from './starter.js';
-import { TEMPLATE_REPORT_REQUEST, validateTemplate, type TemplateReport } from './template-command.js';
+import { TEMPLATE_REPORT_REQUEST, type TemplateReport } from '../../language/template-report-request.js';
+import { validateTemplate } from './template-command.js';
 import { SECTION } from './settings.js';
 
 /** Quiet time after an edit to a JSON document before looking for the manifest `$schema` in it. */

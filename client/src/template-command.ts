@@ -3,15 +3,7 @@
 // with a progress notification, a summary, and the findings one pick away from their place.
 import * as vscode from 'vscode';
 
-/** The server's answer (see language/template-report.ts). */
-export interface TemplateReport {
-  files: { uri: string; diagnostics: { range: vscode.Range; severity?: number; code?: string | number; message: string }[] }[];
-  errors: number;
-  warnings: number;
-  others: number;
-}
-
-export const TEMPLATE_REPORT_REQUEST = 'agentManifest/templateReport';
+import type { TemplateReport } from '../../language/template-report-request.js';
 
 /** The button of the summary that lists the findings. */
 const SHOW_FINDINGS = 'Show findings';
@@ -68,7 +60,7 @@ async function pickFinding(report: TemplateReport, folder: vscode.WorkspaceFolde
     return file.diagnostics.map((diagnostic) => ({
       label: `$(${diagnostic.severity === 1 ? 'error' : diagnostic.severity === 2 ? 'warning' : 'info'}) ${relative}`,
       description: String(diagnostic.code ?? ''),
-      detail: diagnostic.message,
+      detail: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
       uri,
       range: new vscode.Range(diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.line, diagnostic.range.end.character),
     }));
