@@ -195,7 +195,7 @@ export async function reportLinted(
   } else {
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
-    const formatter = await loadFormatter(options.format);
+    const formatter = await FORMATTERS[options.format].load();
     const context: FormatContext = {
       color: useColor(reportStream, io.env),
       cwd: io.cwd,
@@ -204,9 +204,7 @@ export async function reportLinted(
       ...extra,
     };
     const output = formatter(reports, context);
-    // The JSON and XML formats are built from masked parts; masking their text could split an
-    // escape or a character reference.
-    reportStream.write(BUILT_FROM_MASKED_PARTS.has(options.format) ? output : mask.mask(output));
+    reportStream.write(FORMATTERS[options.format].builtFromMaskedParts ? output : mask.mask(output));
   }
 
   if (errors > 0) return 1;
@@ -269,8 +267,6 @@ function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'enc
 }
 
 
-const BUILT_FROM_MASKED_PARTS: ReadonlySet<Format> = new Set(['json', 'sarif', 'api', 'gitlab', 'junit', 'checkstyle']);
-
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
   return toFileReport({ ...entry, diagnostics: kept }, mask);
@@ -287,28 +283,22 @@ export async function diffOf(input: Input, output: string, mask: SecretMask, cwd
   return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }
 
-async function loadFormatter(format: Format): Promise<Formatter> {
-  switch (format) {
-    case 'json':
-      return (await import('./formats/json.js')).formatJson;
-    case 'sarif':
-      return (await import('./formats/sarif.js')).formatSarif;
-    case 'github':
-      return (await import('./formats/github.js')).formatGithub;
-    case 'compact':
-      return (await import('./formats/compact.js')).formatCompact;
-    case 'gitlab':
-      return (await import('./formats/gitlab.js')).formatGitlab;
-    case 'junit':
-      return (await import('./formats/junit.js')).formatJunit;
-    case 'checkstyle':
-      return (await import('./formats/checkstyle.js')).formatCheckstyle;
-    case 'api':
-      return (await import('./formats/api.js')).formatApi;
-    default:
-      return (await import('./formats/stylish.js')).formatStylish;
-  }
-}
+/**
+ * How each format is written: its formatter, loaded when a run asks for it (a run loads its own
+ * only), and whether its output is built from masked parts (JSON and XML: masking their text
+ * again could split an escape or a character reference) or is masked once more as a whole.
+ */
+const FORMATTERS: Readonly<Record<Format, { load: () => Promise<Formatter>; builtFromMaskedParts: boolean }>> = {
+  stylish: { load: async () => (await import('./formats/stylish.js')).formatStylish, builtFromMaskedParts: false },
+  compact: { load: async () => (await import('./formats/compact.js')).formatCompact, builtFromMaskedParts: false },
+  github: { load: async () => (await import('./formats/github.js')).formatGithub, builtFromMaskedParts: false },
+  json: { load: async () => (await import('./formats/json.js')).formatJson, builtFromMaskedParts: true },
+  sarif: { load: async () => (await import('./formats/sarif.js')).formatSarif, builtFromMaskedParts: true },
+  api: { load: async () => (await import('./formats/api.js')).formatApi, builtFromMaskedParts: true },
+  gitlab: { load: async () => (await import('./formats/gitlab.js')).formatGitlab, builtFromMaskedParts: true },
+  junit: { load: async () => (await import('./formats/junit.js')).formatJunit, builtFromMaskedParts: true },
+  checkstyle: { load: async () => (await import('./formats/checkstyle.js')).formatCheckstyle, builtFromMaskedParts: true },
+};
 
 /** The package's homepage when it names one, else the rule documentation. */
 function informationUri(): string {

@@ -6,6 +6,7 @@ import { listRules, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import type { Io } from './io.js';
+import { STDIN_NAME } from './report.js';
 
 /** What `--print-config` tells about one path. */
 interface ConfigReport {
@@ -43,7 +44,7 @@ function targets(options: CliOptions, cwd: string): { filePath: string; folder: 
   }
   if (options.stdin) {
     const name = options.stdinFilename;
-    return [{ filePath: name ?? '<stdin>', folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)) }];
+    return [{ filePath: name ?? STDIN_NAME, folder: name === undefined ? cwd : path.dirname(path.resolve(cwd, name)) }];
   }
   const paths = options.paths.length > 0 ? options.paths : ['manifest.json'];
   return paths.map((filePath) => {
