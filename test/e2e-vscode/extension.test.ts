@@ -142,11 +142,7 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
 
   it('applies a quick fix and fix-all, which change the text', async () => {
     const { page } = editor;
-    await openFile(page, 'problems/manifest.json');
-    // Quick fixes follow the findings: wait for them.
-    await problemsOf(page, 'problems', 4);
-    await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
-    await page.keyboard.press('Control+.');
+    await askForQuickFixes(page, 'problems');
     await page.locator('.action-widget', { hasText: 'Rename to `protected`' }).waitFor();
     await screenshotForDocs(page, 'quick-fix');
     await page.keyboard.press('Enter');
@@ -243,12 +239,8 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
 
   // Last: it closes the window, after everything above has run in it.
   it('leaves no error of the extension in the extension host log once the window is closed', async () => {
-    const { page } = editor;
-    await openFile(page, 'closing/manifest.json');
-    await problemsOf(page, 'closing', 4);
     // Requests in flight when the window goes: a hover and code actions.
-    await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
-    await page.keyboard.press('Control+.');
+    await askForQuickFixes(editor.page, 'closing');
     const logs = await editor.stop();
     // Each error line with the one after it, which says what the error was.
     const lines = logs.split('\n');
@@ -325,6 +317,17 @@ async function typeInQuickInput(page: Page, key: string, text: string): Promise<
       { timeout: 20_000 },
     )
     .toBe(true);
+}
+
+/**
+ * Opens `<folder>/manifest.json` (a copy of PROBLEMS), waits for its four findings (quick fixes
+ * follow them), and asks for the quick fixes of the misspelt `protcted`.
+ */
+async function askForQuickFixes(page: Page, folder: string): Promise<void> {
+  await openFile(page, `${folder}/manifest.json`);
+  await problemsOf(page, folder, 4);
+  await goTo(page, placeOf(PROBLEMS, '"protcted"', 2));
+  await page.keyboard.press('Control+.');
 }
 
 /** The 1-based line and column of `needle` in `text`, plus `shift` characters. */
