@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
 import type { ManifestSettings } from '../rules/apply-config.js';
-import { isInsideFolder } from '../io/paths.js';
+import { displayPathOf, isInsideFolder } from '../io/paths.js';
 import type { IgnoreEntry } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
@@ -85,10 +85,6 @@ export class ConfigResolver {
   }
 }
 
-export function displayPathOf(cwd: string, absPath: string): string {
-  const rel = path.relative(cwd, absPath);
-  return rel === '' ? absPath : rel.split(path.sep).join('/');
-}
 
 
 /** What decides a manifest's findings in this run: its config file, then the --rule flags, and the clock. */

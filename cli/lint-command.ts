@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
 import { fixManifest, lintManifest, lintOptionsFor } from '../rules/apply-config.js';
+import { displayPathOf } from '../io/paths.js';
 import {
   docsUrl,
   findRule,
@@ -279,7 +280,7 @@ export async function diffOf(input: Input, output: string, mask: SecretMask, cwd
   const name =
     input.absPath === undefined
       ? input.displayPath
-      : path.relative(cwd, input.absPath).split(path.sep).join('/') || input.displayPath;
+      : displayPathOf(cwd, input.absPath);
   return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../io/git-clone.js';
 import { fixManifest, lintManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
+import { displayPathOf } from '../io/paths.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
@@ -87,7 +88,7 @@ async function checkRepository(root: string, displayBase: string | undefined, op
     io.cwd,
     options.config,
     options.noConfig,
-    displayBase === undefined ? (absPath) => path.relative(root, absPath).split(path.sep).join('/') : undefined,
+    displayBase === undefined ? (absPath) => displayPathOf(root, absPath) : undefined,
     root,
   );
   const config = resolver.forFolder(io.cwd);

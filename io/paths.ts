@@ -5,3 +5,9 @@ export function isInsideFolder(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
 }
+
+/** A path as shown to a user: relative to `cwd` with forward slashes whatever the platform (`cwd` itself stays absolute). */
+export function displayPathOf(cwd: string, absPath: string): string {
+  const rel = path.relative(cwd, absPath);
+  return rel === '' ? absPath : rel.split(path.sep).join('/');
+}

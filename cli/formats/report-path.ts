@@ -1,16 +1,11 @@
 import path from 'node:path';
+import { displayPathOf, isInsideFolder } from '../../io/paths.js';
 import { STDIN_NAME, type FileReport } from '../report.js';
-
-/** The path from `cwd` to a file, with forward slashes whatever the platform. */
-function relativePath(filePath: string, cwd: string): string {
-  return path.relative(cwd, path.resolve(cwd, filePath)).split(path.sep).join('/');
-}
 
 /** A file's path relative to `cwd` (forward slashes) when it lies inside it, else undefined. */
 export function pathInside(filePath: string, cwd: string): string | undefined {
-  const relative = relativePath(filePath, cwd);
-  if (relative === '' || relative === '..' || relative.startsWith('../') || path.isAbsolute(relative)) return undefined;
-  return relative;
+  const absolute = path.resolve(cwd, filePath);
+  return isInsideFolder(cwd, absolute) ? displayPathOf(cwd, absolute) : undefined;
 }
 
 /**
@@ -20,5 +15,5 @@ export function pathInside(filePath: string, cwd: string): string | undefined {
  */
 export function reportPath(report: FileReport, cwd: string): string {
   if (report.filePath === STDIN_NAME) return STDIN_NAME;
-  return relativePath(report.filePath, cwd);
+  return displayPathOf(cwd, path.resolve(cwd, report.filePath));
 }
