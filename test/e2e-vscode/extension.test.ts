@@ -215,7 +215,10 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     // The root now holds a manifest without `template` and a README, and no `workspace/`.
     const { page } = editor;
     await runCommand(page, 'Agent Manifest: Validate template repository…');
-    const summary = page.locator('.notifications-toasts .notification-toast', { hasText: 'for the template validator' });
+    // Read in the notification center, which keeps it: its toast hides by itself after a while,
+    // sooner than a loaded machine may get to it.
+    await runCommand(page, 'Notifications: Show Notifications');
+    const summary = page.locator('.notifications-center .notification-list-item', { hasText: 'for the template validator' });
     await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toContain('2 errors for the template validator');
     await summary.locator('.monaco-button', { hasText: 'Show findings' }).click();
     const rows = page.locator('.quick-input-list .monaco-list-row');
@@ -241,11 +244,15 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
   it('leaves no error of the extension in the extension host log once the window is closed', async () => {
     // Requests in flight when the window goes: a hover and code actions.
     await askForQuickFixes(editor.page, 'closing');
+    const extensionDir = editor.extensionDir;
     const logs = await editor.stop();
-    // Each error line with the one after it, which says what the error was.
-    const lines = logs.split('\n');
-    const errors = lines.flatMap((line, i) => (/\[error\]/.test(line) && /agent-manifest|Agent Manifest|Channel has been closed/i.test(line) ? [`${line}\n${lines[i + 1] ?? ''}`] : []));
-    expect(errors).toEqual([]);
+    // Ours: an error that names this extension or runs through its code. Built-in extensions log
+    // errors of their own when the window goes (a language client writing to its closed output
+    // channel, for one), which say nothing about this one.
+    const ours = logEntries(logs).filter(
+      (entry) => /\[error\]/.test(entry) && (/agent-manifest\.agent-manifest|Agent Manifest/.test(entry) || entry.includes(extensionDir)),
+    );
+    expect(ours).toEqual([]);
   });
 });
 
@@ -283,6 +290,16 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
 });
 
 /** Opens a file of the workspace by its path, through Quick Open. */
+/** The log's entries: each starts with a time stamp, and goes on over the lines of its stack. */
+function logEntries(logs: string): string[] {
+  const entries: string[] = [];
+  for (const line of logs.split('\n')) {
+    if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(line) || entries.length === 0) entries.push(line);
+    else entries[entries.length - 1] += `\n${line}`;
+  }
+  return entries;
+}
+
 async function openFile(page: Page, relativePath: string): Promise<void> {
   const name = path.basename(relativePath);
   const folder = path.dirname(relativePath);
