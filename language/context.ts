@@ -1,8 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
 import type { ConfigFile, ManifestSettings } from '../rules/apply-config.js';
 import { lintManifestSteps, type ManifestLint } from '../rules/apply-config.js';
-import { folderOf, type DocumentStore, type OpenDocument } from './documents.js';
+import type { DocumentStore, OpenDocument } from './documents.js';
+import { folderOf } from './uris.js';
 import type { Settings } from './settings.js';
 import { runInSlices } from './slices.js';
 import { placeOnManifest, templateCheckFor, type RepositoryFactsSource } from './template-checks.js';

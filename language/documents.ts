@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { baseNameOf, filePathOf } from './uris.js';
+import { baseNameOf } from './uris.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   DidChangeTextDocumentParams,
@@ -115,10 +114,4 @@ export class DocumentStore {
   all(): OpenDocument[] {
     return [...this.documents.values()];
   }
-}
-
-/** The folder of a `file:` document, where the config file lookup starts. */
-export function folderOf(uri: string): string | undefined {
-  const file = filePathOf(uri);
-  return file === undefined ? undefined : path.dirname(file);
 }

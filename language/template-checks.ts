@@ -12,7 +12,8 @@
  */
 import type { ManifestLint } from '../rules/apply-config.js';
 import { nodeAt, type Diagnostic, type Range, type RepositoryFacts } from '../rules/index.js';
-import { folderOf, type OpenDocument } from './documents.js';
+import type { OpenDocument } from './documents.js';
+import { folderOf } from './uris.js';
 import type { Settings } from './settings.js';
 
 /** Where repository facts come from: the server reads them from disk; the library has none. */

@@ -7,6 +7,12 @@ export function filePathOf(uri: string): string | undefined {
   return parsed?.scheme === 'file' ? parsed.fsPath : undefined;
 }
 
+/** The folder of a `file:` document, where the config file lookup starts; undefined for other schemes. */
+export function folderOf(uri: string): string | undefined {
+  const parsed = parse(uri);
+  return parsed?.scheme === 'file' ? Utils.dirname(parsed).fsPath : undefined;
+}
+
 /** The last segment of a URI's path, decoded (`manifest.json`), whatever its scheme. */
 export function baseNameOf(uri: string): string {
   const parsed = parse(uri);

@@ -1,6 +1,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import { describeError } from './errors.js';
 import { createServerConnection } from './protocol.js';
+import { diskFiles } from './disk-files.js';
 import { SERVER_NAME, startServer } from './server.js';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio
@@ -26,6 +27,6 @@ if (args.includes('--help') || args.includes('-h')) {
     process.stderr.write(`${SERVER_NAME}: the client sent ${reason}; the protocol stream is broken, exiting.\n`);
     process.exit(1);
   });
-  startServer(connection, messagesHandled);
+  startServer(connection, { files: diskFiles(connection), messagesHandled });
   connection.listen();
 }

@@ -10,7 +10,6 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver';
 import pkg from '../package.json' with { type: 'json' };
-import { CONFIG_NAME } from '../io/config-files.js';
 import { provideCodeActions, FIX_ALL_KIND } from '../language/code-actions.js';
 import { completionContribution, provideCompletion } from '../language/completion.js';
 import type { ServerContext } from '../language/context.js';
@@ -23,13 +22,14 @@ import { provideFormatting, provideRangeFormatting } from '../language/formattin
 import { provideHover } from '../language/hover.js';
 import { provideInlayHints } from '../language/inlay-hints.js';
 import { createJsonService } from '../language/json-service.js';
-import { ProjectConfigs } from './project-config.js';
 import { prepareRename, rename } from '../language/rename.js';
 import { SECTION } from '../language/settings.js';
 import { SettingsStore } from './settings-store.js';
 import { registerStatus, WorkClock } from './status.js';
 import { provideSymbols } from '../language/symbols.js';
-import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
+import { holdsSecret } from '../language/secrets.js';
+import { HOLDS_SECRET_REQUEST, type HoldsSecretParams } from '../language/secret-request.js';
+import type { WorkspaceFiles } from './workspace-files.js';
 
 export const SERVER_NAME = 'manifest-language-server';
 
@@ -43,22 +43,23 @@ interface InitializationOptions {
   debounceMs?: unknown;
 }
 
+/** What runs the server provides: the files it may read, and a count of the messages handled. */
+export interface ServerHost {
+  files: WorkspaceFiles;
+  messagesHandled?: () => number;
+}
+
 /** Wires the features to a connection; the caller starts listening. */
-export function startServer(connection: Connection, messagesHandled: () => number = () => 0): void {
+export function startServer(connection: Connection, { files, messagesHandled = () => 0 }: ServerHost): void {
   const documents = new DocumentStore();
   const settings = new SettingsStore(connection);
-  const configs = new ProjectConfigs((message) => {
-    connection.console.warn(message);
-    void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
-  });
   let fixedNow: Date | undefined;
-  const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const context: ServerContext = {
     connection,
     documents,
     settings,
-    configs,
-    templates,
+    configs: files.configs,
+    templates: files.templates,
     client: {},
     messagesHandled,
     now: () => (fixedNow ? new Date(fixedNow.getTime()) : new Date()),
@@ -66,8 +67,8 @@ export function startServer(connection: Connection, messagesHandled: () => numbe
   let diagnostics: DiagnosticsScheduler | undefined;
   const clock = new WorkClock();
   const startupWarnings: string[] = [];
-  /** Without file watching, config files are looked up again whenever a document opens. */
-  let watchingConfigs = false;
+  /** Without file watching, files are read again whenever a document opens. */
+  let watchingFiles = false;
   let service: ReturnType<typeof createJsonService> | undefined;
   const json = () => (service ??= createJsonService(context.client, [completionContribution(context)]));
 
@@ -131,19 +132,14 @@ export function startServer(connection: Connection, messagesHandled: () => numbe
     if (workspace?.didChangeConfiguration?.dynamicRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
     }
-    if (workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      watchingConfigs = true;
-      void connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_NAME}` }, ...TEMPLATE_WATCHERS] })
-        .catch(() => undefined);
+    if (workspace?.didChangeWatchedFiles?.dynamicRegistration && files.watchers.length > 0) {
+      watchingFiles = true;
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: files.watchers }).catch(() => undefined);
     }
   });
 
   connection.onDidOpenTextDocument((params) => {
-    if (!watchingConfigs) {
-      configs.invalidate();
-      templates.invalidate();
-    }
+    if (!watchingFiles) files.invalidate();
     diagnostics?.opened(clock.applied(params.textDocument.uri, () => documents.open(params)));
   });
   connection.onDidChangeTextDocument((params) => {
@@ -162,10 +158,7 @@ export function startServer(connection: Connection, messagesHandled: () => numbe
     diagnostics?.refreshAll();
   });
   connection.onDidChangeWatchedFiles((params) => {
-    const templateFiles = templates.changed(params.changes.map((change) => change.uri));
-    const configFiles = params.changes.some((change) => change.uri.endsWith(`/${CONFIG_NAME}`));
-    if (configFiles) configs.invalidate();
-    if (configFiles || templateFiles) diagnostics?.refreshAll();
+    if (files.changed(params.changes.map((change) => change.uri))) diagnostics?.refreshAll();
   });
 
   connection.languages.diagnostics.on(
@@ -183,7 +176,12 @@ export function startServer(connection: Connection, messagesHandled: () => numbe
   connection.onRenameRequest(guard('Rename', (params) => rename(context, params), null));
   connection.languages.inlayHint.on(guard('Inlay hints', (params) => provideInlayHints(context, params), null));
   registerStatus(connection, documents, clock);
-  registerTemplateReport(connection, context);
+  // Fails closed: a check that could not run blocks sharing.
+  connection.onRequest(
+    HOLDS_SECRET_REQUEST,
+    guard('Secret check', (params: HoldsSecretParams) => holdsSecret(context, String(params?.uri)), { holdsSecret: true }),
+  );
+  files.register(connection, context);
 
   connection.onShutdown(() => diagnostics?.dispose());
 }

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { Connection } from 'vscode-languageserver';
 import type { DocumentStore } from '../language/documents.js';
 

@@ -33,7 +33,7 @@ function stringLiterals(source: string): string[] {
 }
 
 // Words too common to be manifest knowledge when a protocol message or a log line uses them.
-const GENERAL = new Set(['name', 'path', 'kind', 'enabled', 'description', 'version', 'text', 'url', 'type', 'id', 'value', 'to']);
+const GENERAL = new Set(['name', 'path', 'kind', 'enabled', 'description', 'version', 'text', 'url', 'type', 'id', 'value', 'to', 'message']);
 
 const ruleIds = new Set(listRules().map((rule) => rule.id));
 /** Names a key, a file or a provider where code would use it: a literal that is not prose. */

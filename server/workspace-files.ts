@@ -1,0 +1,29 @@
+import type { Connection, FileSystemWatcher } from 'vscode-languageserver';
+import type { FeatureContext } from '../language/context.js';
+
+/**
+ * What the server reads beside the open documents: configuration files and template
+ * repositories. The server on a disk reads them (disk-files.ts); the playground's server, in a
+ * browser's worker, has none (`NO_FILES`).
+ */
+export interface WorkspaceFiles {
+  configs: FeatureContext['configs'];
+  templates: FeatureContext['templates'];
+  /** What the client is asked to watch, when it can. */
+  watchers: FileSystemWatcher[];
+  /** A document opened and nothing is watched: files may have changed unseen. */
+  invalidate(): void;
+  /** Watched files changed: returns whether diagnostics need a refresh. */
+  changed(uris: readonly string[]): boolean;
+  /** The requests that read files. */
+  register(connection: Connection, context: FeatureContext): void;
+}
+
+export const NO_FILES: WorkspaceFiles = {
+  configs: { generation: 0, forFolder: () => Promise.resolve(undefined) },
+  templates: { generation: 0, facts: () => Promise.resolve(undefined) },
+  watchers: [],
+  invalidate: () => undefined,
+  changed: () => false,
+  register: () => undefined,
+};
