@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
+import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
 import { schemaStoreContribution } from './schemastore-contribution.mjs';
@@ -87,21 +88,6 @@ const loadOnDemand = {
     pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
       lazyModules.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
     );
-  },
-};
-
-/**
- * The bundles read the package's version and home page from package.json: they get those two
- * fields, not the whole file with its scripts and development dependencies.
- */
-const packageFacts = {
-  name: 'package-facts',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
-      if (args.path !== at('package.json')) return undefined;
-      const { version, homepage } = JSON.parse(readFileSync(args.path, 'utf8'));
-      return { contents: JSON.stringify({ version, homepage }), loader: 'json' };
-    });
   },
 };
 

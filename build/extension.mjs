@@ -31,7 +31,7 @@ const languageClientOnDemand = {
 };
 
 /** The rules as `manifest-lint --list-rules --format json` lists them (the CLI just built). */
-function ruleSummaries(at) {
+export function ruleSummaries(at) {
   const output = execFileSync(process.execPath, [at('dist/manifest-lint.cjs'), '--list-rules', '--format', 'json'], {
     encoding: 'utf8',
   });

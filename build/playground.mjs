@@ -1,0 +1,103 @@
+// The playground, `dist/playground/`: a static site (build/serve-playground.mjs serves it).
+//   index.html, playground.css, playground.js  the page: CodeMirror and the LSP client
+//   worker.js                                  the language server, in a Web Worker
+//   examples/<slug>.json                       the examples menu's files and the rule pages' examples
+//   rules/<id>.html, rules/index.html          the rule docs, whose examples open in the editor
+// Needs `node build/build.mjs` first (the generated validator and the CLI, for the rule list).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { Marked } from 'marked';
+import { ruleSummaries } from './extension.mjs';
+import { packageFacts } from './package-facts.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (relative) => `${root}${relative}`;
+const OUT = at('dist/playground');
+const FIRST_EXAMPLE = 'needs-work';
+
+/** The examples menu: the bundled examples, then the mistakes the tools exist for. */
+const MENU = [
+  { slug: 'needs-work', title: 'Needs work: several mistakes at once', file: 'examples/needs-work/manifest.json' },
+  { slug: 'reserved-port', title: 'A route on the reserved port', file: 'playground/examples/reserved-port.json' },
+  { slug: 'slug-and-cid', title: 'A skill with both a slug and a CID', file: 'playground/examples/slug-and-cid.json' },
+  { slug: 'task-every-30s', title: 'A task every 30 seconds', file: 'playground/examples/task-every-30s.json' },
+  { slug: 'pasted-token', title: 'A bot token pasted in clear text', file: 'playground/examples/pasted-token.json' },
+  { slug: 'daily-digest', title: 'Daily digest (clean)', file: 'examples/daily-digest/manifest.json' },
+  { slug: 'web-app', title: 'Web app (clean)', file: 'examples/web-app/manifest.json' },
+];
+
+const files = new Map();
+const write = (path, content) => files.set(path, content);
+
+const rules = ruleSummaries(at).map(({ id, severity, description }) => ({ id, severity, description }));
+for (const { slug, file } of MENU) write(`examples/${slug}.json`, readFileSync(at(file), 'utf8'));
+
+// The rule pages: each doc rendered, its examples opening in the editor.
+const { homepage } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
+const marked = new Marked();
+const page = (title, body, up) =>
+  `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
+  `<title>${escape(title)} · Agent Manifest playground</title>\n<link rel="stylesheet" href="${up}playground.css">\n</head>\n<body>\n` +
+  `<header><h1>Agent Manifest</h1><nav aria-label="Site"><a href="${up}index.html">Playground</a><a href="${up}rules/index.html">Rules</a></nav></header>\n` +
+  `<main class="doc">\n${body}</main>\n</body>\n</html>\n`;
+for (const { id } of rules) {
+  const tokens = marked.lexer(readFileSync(at(`docs/rules/${id}.md`), 'utf8'));
+  let heading = '';
+  const withLinks = tokens.flatMap((token) => {
+    if (token.type === 'heading') heading = token.text;
+    const example = /^Example that (fails|passes)/.exec(heading);
+    if (token.type !== 'code' || token.lang !== 'json' || !example) return [token];
+    const slug = `rule-${id}-${example[1]}`;
+    write(`examples/${slug}.json`, `${token.text}\n`);
+    const link = `<p><a class="open-example" href="../index.html#example=${slug}">Open this example in the playground</a></p>\n`;
+    return [token, { type: 'html', raw: link, text: link, block: true, pre: false }];
+  });
+  // Links between rule docs stay in the site; others (the README, the schema) go to the project.
+  const html = marked.parser(withLinks).replace(/href="([^":#/]+)\.md(#[^"]*)?"/g, 'href="$1.html$2"').replace(/href="\.\.\/[^"]*"/g, `href="${homepage}"`);
+  write(`rules/${id}.html`, page(id, html, '../'));
+}
+write(
+  'rules/index.html',
+  page(
+    'Rules',
+    `<h1>Rules</h1>\n<table>\n<thead><tr><th>rule</th><th>default</th><th>what it finds</th></tr></thead>\n<tbody>\n${rules
+      .map(({ id, severity, description }) => `<tr><td><a href="${id}.html">${id}</a></td><td>${severity}</td><td>${escape(description)}</td></tr>`)
+      .join('\n')}\n</tbody>\n</table>\n`,
+    '../',
+  ),
+);
+
+// The page's data: the menu, the rules, and the first example's text.
+const firstExample = { slug: FIRST_EXAMPLE, text: files.get(`examples/${FIRST_EXAMPLE}.json`) };
+const siteData = {
+  name: 'site-data',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^playground:site-data$/ }, () => ({ path: 'site-data', namespace: 'playground' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'playground' }, () => ({
+      contents: JSON.stringify({ examples: MENU.map(({ slug, title }) => ({ slug, title })), rules, firstExample }),
+      loader: 'json',
+    }));
+  },
+};
+
+const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning' };
+const [pageBundle, workerBundle] = await Promise.all([
+  build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData], outfile: `${OUT}/playground.js` }),
+  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [packageFacts], outfile: `${OUT}/worker.js` }),
+]);
+write('playground.js', pageBundle.outputFiles[0].text);
+write('worker.js', workerBundle.outputFiles[0].text);
+write('index.html', readFileSync(at('playground/index.html'), 'utf8').replace('%HOMEPAGE%', homepage));
+write('playground.css', readFileSync(at('playground/playground.css'), 'utf8'));
+
+rmSync(OUT, { recursive: true, force: true });
+for (const [path, content] of files) {
+  mkdirSync(dirname(`${OUT}/${path}`), { recursive: true });
+  writeFileSync(`${OUT}/${path}`, content);
+}
+
+function escape(text) {
+  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+}
