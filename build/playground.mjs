@@ -24,7 +24,7 @@ const MENU = [
   { slug: 'slug-and-cid', title: 'A skill with both a slug and a CID', file: 'playground/examples/slug-and-cid.json' },
   { slug: 'task-every-30s', title: 'A task every 30 seconds', file: 'playground/examples/task-every-30s.json' },
   { slug: 'pasted-token', title: 'A bot token pasted in clear text', file: 'playground/examples/pasted-token.json' },
-  { slug: 'daily-digest', title: 'Daily digest (clean)', file: 'examples/daily-digest/manifest.json' },
+  { slug: 'daily-digest', title: 'Daily digest: a task too often, undeclared secrets', file: 'examples/daily-digest/manifest.json' },
   { slug: 'web-app', title: 'Web app (clean)', file: 'examples/web-app/manifest.json' },
 ];
 
@@ -36,7 +36,14 @@ for (const { slug, file } of MENU) write(`examples/${slug}.json`, readFileSync(a
 
 // The rule pages: each doc rendered, its examples opening in the editor.
 const { homepage } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
+// Links between rule docs stay in the site; others (the README, the schema) go to the project.
 const marked = new Marked();
+function siteLink(token) {
+  if (token.type !== 'link') return;
+  const ruleDoc = /^([\w-]+)\.md(#.*)?$/.exec(token.href);
+  if (ruleDoc) token.href = `${ruleDoc[1]}.html${ruleDoc[2] ?? ''}`;
+  else if (!/^[a-z]+:|^#/.test(token.href)) token.href = homepage;
+}
 const page = (title, body, up) =>
   `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
   `<title>${escape(title)} · Agent Manifest playground</title>\n<link rel="stylesheet" href="${up}playground.css">\n</head>\n<body>\n` +
@@ -54,9 +61,8 @@ for (const { id } of rules) {
     const link = `<p><a class="open-example" href="../index.html#example=${slug}">Open this example in the playground</a></p>\n`;
     return [token, { type: 'html', raw: link, text: link, block: true, pre: false }];
   });
-  // Links between rule docs stay in the site; others (the README, the schema) go to the project.
-  const html = marked.parser(withLinks).replace(/href="([^":#/]+)\.md(#[^"]*)?"/g, 'href="$1.html$2"').replace(/href="\.\.\/[^"]*"/g, `href="${homepage}"`);
-  write(`rules/${id}.html`, page(id, html, '../'));
+  marked.walkTokens(withLinks, siteLink);
+  write(`rules/${id}.html`, page(id, marked.parser(withLinks), '../'));
 }
 write(
   'rules/index.html',

@@ -200,7 +200,8 @@ element('download').addEventListener('click', async () => {
   link.href = URL.createObjectURL(new Blob([fixed], { type: 'application/json' }));
   link.download = 'manifest.json';
   link.click();
-  URL.revokeObjectURL(link.href);
+  // Revoked once the browser has had time to start the download (at once, it may not).
+  setTimeout(() => URL.revokeObjectURL(link.href), 30_000);
   say(edit ? 'Downloaded manifest.json with every certain fix applied.' : 'Downloaded manifest.json: there was nothing to fix automatically.');
 });
 

@@ -1,0 +1,282 @@
+/**
+ * The playground in a real browser (Debian's Chromium, driven by playwright-core): the built site
+ * served on 127.0.0.1, the language server in its Web Worker. Each check does what a visitor
+ * does — read the findings of the first example, apply a quick fix, open examples and rule pages,
+ * share a link — and the page's own timings and transferred bytes are written to
+ * test-results/playground/budgets.json (the README quotes them).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePlayground } from '../../build/serve-playground.mjs';
+import { CHROMIUM } from '../e2e-vscode/editor-paths.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
+const READY = fs.existsSync(CHROMIUM);
+const RESULTS = path.join(ROOT, 'test-results', 'playground');
+/** The budget of SPEC section 14: the page, its editor and its worker, gzip-compressed. */
+const TRANSFER_BUDGET = 300 * 1024;
+
+describe.runIf(IN_CI && !READY)('the playground tests in CI', () => {
+  it('have Chromium installed', () => {
+    throw new Error(`missing ${CHROMIUM} (apt-get install chromium)`);
+  });
+});
+
+describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, () => {
+  let site: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let context: BrowserContext;
+  /** Every request any page made, to check none leaves 127.0.0.1. */
+  const requests: string[] = [];
+  const budgets: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['build/playground.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    site = await servePlayground({ port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    context = await browser.newContext({ viewport: { width: 1300, height: 850 }, acceptDownloads: true });
+    context.on('request', (request) => requests.push(request.url()));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (Object.keys(budgets).length > 0) {
+      fs.mkdirSync(RESULTS, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS, 'budgets.json'), `${JSON.stringify(budgets, null, 2)}\n`);
+    }
+  });
+
+  /** A fresh page on the playground (or one of its pages), with the first findings shown. */
+  async function open(address = ''): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(new URL(address, site.url).href);
+    return page;
+  }
+
+  it('opens an example with findings: squiggles and the problems list at once, within the transfer budget', async () => {
+    const page = await open();
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toEqual([
+      'skill-source-exclusive',
+      'route-port-reserved',
+      'unknown-property',
+      'channel-token-literal',
+    ]);
+    await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('#problem-count').textContent()).toBe('3 errors, 1 warning');
+    // Each finding links to its rule's page in the site.
+    expect(await page.locator('#problem-list .rule-link').first().getAttribute('href')).toBe('rules/skill-source-exclusive.html');
+
+    const transferred = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => ({
+        name: (entry as PerformanceResourceTiming).name,
+        bytes: (entry as PerformanceResourceTiming).transferSize,
+      })),
+    );
+    const total = transferred.reduce((sum, { bytes }) => sum + bytes, 0);
+    budgets.transferredBytes = total;
+    budgets.transferred = Object.fromEntries(transferred.map(({ name, bytes }) => [new URL(name).pathname, bytes]));
+    budgets.firstDiagnosticsMs = await page.evaluate(() => (window as unknown as PlaygroundWindow).agentManifestPlayground.timings.firstDiagnosticsMs);
+    expect(transferred.map(({ name }) => new URL(name).pathname).sort()).toEqual(['/', '/playground.css', '/playground.js', '/worker.js']);
+    expect(total).toBeLessThanOrEqual(TRANSFER_BUDGET);
+    await screenshotForDocs(page, 'playground');
+    await page.close();
+  });
+
+  it('applies a quick fix from the problems list and from the editor, and fix-all; the text changes each time', async () => {
+    const page = await open();
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toContain('unknown-property');
+    await page.locator('#problem-list .fix', { hasText: 'Rename to `protected`' }).click();
+    await expect.poll(() => editorText(page)).toContain('"protected": true');
+    await expect.poll(() => problemRules(page)).not.toContain('unknown-property');
+
+    // In the editor: the finding's tooltip offers the same fixes.
+    await page.locator('.cm-lintRange-error', { hasText: '18789' }).first().hover();
+    await page.locator('.cm-tooltip-lint .cm-diagnosticAction', { hasText: 'Use port 18790' }).click();
+    await expect.poll(() => editorText(page)).toContain('"port": 18790');
+    await expect.poll(() => problemRules(page)).not.toContain('route-port-reserved');
+
+    await page.locator('#fix-all').click();
+    await expect.poll(() => editorText(page)).toContain('"botToken": "env:TELEGRAM_BOT_TOKEN"');
+    await page.close();
+  });
+
+  it('opens each example of the menu with its finding, and the clean ones with none', async () => {
+    const page = await open();
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).not.toEqual([]);
+    const expected: Record<string, string[]> = {
+      'reserved-port': ['route-port-reserved'],
+      'slug-and-cid': ['skill-source-exclusive'],
+      'task-every-30s': ['task-interval-too-short'],
+      'pasted-token': ['channel-token-literal'],
+      'daily-digest': ['task-interval-too-short', 'channel-token-env-undeclared', 'channel-token-env-undeclared'],
+      'web-app': [],
+    };
+    for (const [slug, rules] of Object.entries(expected)) {
+      await page.locator('#examples').selectOption(slug);
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#example=${slug}`);
+      await expect.poll(() => problemRules(page)).toEqual(rules);
+      if (rules.length === 0) expect(await page.locator('#problem-count').textContent()).toBe('no problems');
+    }
+    await page.close();
+  });
+
+  it('shares the text in a link that opens the same text, and refuses while it holds a secret', async () => {
+    const page = await open('#example=reserved-port');
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toEqual(['route-port-reserved']);
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n// shared from the playground: ünïcode ✓');
+    const text = await editorText(page);
+    await page.locator('#share').click();
+    const link = page.locator('#share-link');
+    await expect.poll(() => link.inputValue()).toMatch(/#text=[\w-]+$/);
+    const shared = await open((await link.inputValue()).replace(site.url, ''));
+    await expect.poll(() => editorText(shared), { timeout: 10_000 }).toBe(text);
+    await shared.close();
+
+    await page.locator('#examples').selectOption('pasted-token');
+    await expect.poll(() => problemRules(page)).toEqual(['channel-token-literal']);
+    await page.locator('#share').click();
+    await expect.poll(() => page.locator('#notice').textContent()).toContain('Not shared: the text holds a secret');
+    expect(await link.isHidden()).toBe(true);
+    expect(await page.evaluate(() => location.hash)).toBe('#example=pasted-token');
+    await page.close();
+  });
+
+  it('hovers a cron expression in English, completes keys, and formats', async () => {
+    const page = await open('#example=daily-digest');
+    await expect.poll(() => editorText(page), { timeout: 10_000 }).toContain('0 9 * * 1-5');
+    await page.locator('.cm-line', { hasText: '"expr": "0 9 * * 1-5"' }).locator('span', { hasText: '0 9 * * 1-5' }).hover();
+    await expect.poll(() => page.locator('.cm-tooltip-hover').textContent(), { timeout: 10_000 }).toMatch(/Runs at 09:00, Monday through Friday \(Europe\/Lisbon\)\s*Next 3 runs/);
+
+    // Completion of a route's keys, in a new route object.
+    await replaceText(page, '{\n  "version": 1,\n  "agent": { "name": "Routes" },\n  "routes": [{ "port": 8080, "path": "/app" }, {  }]\n}');
+    await page.mouse.move(0, 0);
+    await page.locator('.cm-content .cm-line', { hasText: '"routes": [' }).click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('"p');
+    await expect.poll(() => page.locator('.cm-tooltip-autocomplete li').allTextContents(), { timeout: 10_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('port'), expect.stringContaining('path'), expect.stringContaining('protected')]),
+    );
+    await page.keyboard.press('Escape');
+
+    await page.locator('#examples').selectOption('web-app');
+    await expect.poll(() => problemRules(page)).toEqual([]);
+    const compact = '{"version":1,"agent":{"name":"Compact"}}';
+    await replaceText(page, compact);
+    await page.locator('#format').click();
+    await expect.poll(() => editorText(page)).toBe('{\n  "version": 1,\n  "agent": {\n    "name": "Compact"\n  }\n}');
+    await page.close();
+  });
+
+  it('opens a rule page from a finding, and the page\'s example in the editor', async () => {
+    const page = await open('#example=task-every-30s');
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toEqual(['task-interval-too-short']);
+    await page.locator('#problem-list .rule-link').click();
+    await expect.poll(() => page.locator('h1').allTextContents()).toContain('task-interval-too-short');
+    await page.locator('.open-example').first().click();
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#example=rule-task-interval-too-short-fails');
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toContain('task-interval-too-short');
+    await page.close();
+  });
+
+  it('turns a rule off from the severities panel, and downloads the fixed file', async () => {
+    const page = await open('#example=reserved-port');
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).toEqual(['route-port-reserved']);
+    await page.locator('#severities-toggle').click();
+    await page.locator('#severity-route-port-reserved').selectOption('off');
+    await expect.poll(() => problemRules(page)).toEqual([]);
+    await page.locator('#severity-route-port-reserved').selectOption('default');
+    await expect.poll(() => problemRules(page)).toEqual(['route-port-reserved']);
+    await page.locator('#severities-toggle').click();
+
+    await page.locator('#examples').selectOption('needs-work');
+    await expect.poll(() => problemRules(page)).toContain('unknown-property');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download').click()]);
+    expect(download.suggestedFilename()).toBe('manifest.json');
+    const fixed = fs.readFileSync((await download.path())!, 'utf8');
+    // Certain fixes only, as --fix: the misspelt key's rename is a suggestion.
+    expect(fixed).toContain('"botToken": "env:TELEGRAM_BOT_TOKEN"');
+    expect(fixed).toContain('"protcted": true');
+    // The editor keeps the text as it was.
+    expect(await editorText(page)).toContain('"protcted": true');
+    await page.close();
+  });
+
+  it('works from the keyboard and on a phone screen', async () => {
+    const page = await open();
+    await expect.poll(() => problemRules(page), { timeout: 10_000 }).not.toEqual([]);
+    // A problem's place is a button: Enter moves the cursor to the finding, in the editor.
+    await page.locator('#problem-list .place').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    expect(await page.locator('.cm-activeLine').textContent()).toContain('18789');
+    // Tab leaves the editor (it does not indent), so the controls stay reachable.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(false);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const editor = await page.locator('#editor').boundingBox();
+    const problems = await page.locator('#problems').boundingBox();
+    expect(problems!.y).toBeGreaterThanOrEqual(editor!.y + editor!.height - 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
+  it('turns a keystroke into squiggles quickly (timings recorded for the README)', async () => {
+    const page = await open('#example=web-app');
+    await expect.poll(() => page.locator('#problem-count').textContent(), { timeout: 10_000 }).toBe('no problems');
+    // Typing a port, one key at a time: each keystroke is linted and shown.
+    await page.locator('.cm-line', { hasText: '"port": 4321' }).click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press(i % 2 === 0 ? 'Backspace' : 'Space');
+      await page.waitForTimeout(60);
+    }
+    const latencies = await page.evaluate(() => (window as unknown as PlaygroundWindow).agentManifestPlayground.timings.keystrokeToSquigglesMs);
+    expect(latencies.length).toBeGreaterThanOrEqual(15);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    budgets.keystrokeToSquigglesMs = { median: sorted[Math.floor(sorted.length / 2)], p90: sorted[Math.floor(sorted.length * 0.9)], samples: sorted.length };
+    await page.close();
+  });
+
+  it('makes no request beyond 127.0.0.1', () => {
+    expect(requests.length).toBeGreaterThan(10);
+    const origin = new URL(site.url).origin;
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+  });
+});
+
+interface PlaygroundWindow {
+  agentManifestPlayground: { timings: { firstDiagnosticsMs: number; keystrokeToSquigglesMs: number[] } };
+}
+
+/** The rule ids of the problems list, in its order. */
+function problemRules(page: Page): Promise<string[]> {
+  return page.locator('#problem-list .rule-link').allTextContents();
+}
+
+function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll('.cm-content .cm-line')].map((line) => line.textContent ?? '');
+    return lines.join('\n');
+  });
+}
+
+async function replaceText(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => editorText(page)).toBe(text);
+}
+
+async function screenshotForDocs(page: Page, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: path.join(ROOT, 'docs', 'images', `${name}.png`) });
+}
