@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
+import { lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
@@ -50,43 +51,26 @@ writeAtomic(
 
 /**
  * Code a run may not need stays out of the entry file, so Node does not even parse it: each
- * `lazy/<name>.ts` module (in `rules/analyzers/`, `cli/` and `lib/`) wraps one heavy or rarely needed import
+ * `lazy/<name>.ts` module (build/lazy-modules.mjs) wraps one heavy or rarely needed import
  * as `load()`. In the bundle it becomes a `require` made on first call: of `dist/chunks/<name>.cjs`,
  * a separate bundle of that package (cron-parser with luxon, cronstrue, multiformats, tinyglobby)
  * or of a module of ours (the library's language service), or, for the schema, of the package's
  * own `schema/manifest.v1.json`. The bundles hold no dynamic
  * `import()`, so the CLI can run from V8's code cache.
  */
-const LAZY_DIRS = [at('rules/analyzers/lazy'), at('cli/lazy'), at('lib/lazy')];
-const lazyModules = LAZY_DIRS.flatMap((folder) =>
-  readdirSync(folder)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => {
-      const specifier = /from '([^']+)'/.exec(readFileSync(`${folder}/${file}`, 'utf8'))[1];
-      const local = specifier.startsWith('.');
-      // A module of ours (`x.js`, written in `x.ts`) is bundled like a dependency.
-      const ownModule = local && specifier.endsWith('.js') && existsSync(resolve(folder, specifier).replace(/\.js$/, '.ts'));
-      return {
-        source: `${folder}/${file}`,
-        specifier: ownModule ? resolve(folder, specifier).replace(/\.js$/, '.ts') : specifier,
-        bundled: !local || ownModule,
-        // A file of the package is required where it ships; code from its own bundle.
-        runtime: local && !ownModule ? relative(at('dist'), resolve(folder, specifier)) : `./chunks/${file.replace(/\.ts$/, '')}.cjs`,
-      };
-    }),
-);
-const sideBundles = lazyModules.filter(({ bundled }) => bundled);
+const lazy = lazyModules(root);
+const sideBundles = lazy.filter(({ bundled }) => bundled);
 const loadOnDemand = {
   name: 'load-on-demand',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
-      const lazy = lazyModules.find((module) => module.source === args.path);
-      if (!lazy) return undefined;
-      return { contents: `export function load() { return require(${JSON.stringify(lazy.runtime)}); }`, loader: 'js' };
+      const module = lazy.find((candidate) => candidate.source === args.path);
+      if (!module) return undefined;
+      return { contents: `export function load() { return require(${JSON.stringify(module.runtime)}); }`, loader: 'js' };
     });
     // What a replaced lazy module requires is resolved at run time, beside the bundle.
     pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
-      lazyModules.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
+      lazy.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
     );
   },
 };

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
+import { lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -88,13 +89,56 @@ const siteData = {
   },
 };
 
+/**
+ * In the worker, a lazy module (build/lazy-modules.mjs) loads `chunks/<name>.js` on its first
+ * call, with `importScripts`, which is synchronous like the Node bundles' `require`: the first
+ * visit transfers what its first lint needs, and hover, completion or a cron schedule bring the
+ * rest when used.
+ */
+const lazy = lazyModules(root);
+const CHUNKS = '__agentManifestChunks';
+const loadInWorker = {
+  name: 'load-in-worker',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
+      const module = lazy.find((candidate) => candidate.source === args.path);
+      if (!module) return undefined;
+      const name = JSON.stringify(module.name);
+      return {
+        contents: `export function load() { if (!self.${CHUNKS}?.[${name}]) importScripts('chunks/' + ${name} + '.js'); return self.${CHUNKS}[${name}]; }`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/** The LSP client's Markdown renderer: ours (playground/markdown.ts) instead of `marked`. */
+const ownMarkdown = {
+  name: 'own-markdown',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^marked$/ }, () => ({ path: at('playground/markdown.ts') }));
+  },
+};
+
 const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning' };
 const [pageBundle, workerBundle] = await Promise.all([
-  build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData], outfile: `${OUT}/playground.js` }),
-  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [packageFacts], outfile: `${OUT}/worker.js` }),
+  build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData, ownMarkdown], outfile: `${OUT}/playground.js` }),
+  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [loadInWorker, packageFacts], metafile: true, outfile: `${OUT}/worker.js` }),
 ]);
 write('playground.js', pageBundle.outputFiles[0].text);
 write('worker.js', workerBundle.outputFiles[0].text);
+// A chunk for each lazy module the worker reaches: the package's exports, or the file's value.
+const reached = lazy.filter(({ source }) => workerBundle.metafile.inputs[source.slice(root.length)] !== undefined);
+const chunks = await Promise.all(
+  reached.map(({ name, specifier, bundled }) =>
+    build({
+      ...browser,
+      stdin: { contents: `import ${bundled ? '* as value' : 'value'} from ${JSON.stringify(specifier)};\n(self.${CHUNKS} ??= {})[${JSON.stringify(name)}] = value;`, resolveDir: root },
+      format: 'iife',
+    }).then((output) => [name, output.outputFiles[0].text]),
+  ),
+);
+for (const [name, code] of chunks) write(`chunks/${name}.js`, code);
 write('index.html', readFileSync(at('playground/index.html'), 'utf8').replace('%HOMEPAGE%', homepage));
 write('playground.css', readFileSync(at('playground/playground.css'), 'utf8'));
 

@@ -14,8 +14,11 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
 };
 
-/** Serves `root`; resolves once listening, with its address and a way to stop. */
-export function servePlayground({ root = fileURLToPath(new URL('../dist/playground/', import.meta.url)), port = 0 } = {}) {
+/**
+ * Serves `root`; resolves once listening, with its address and a way to stop. `onSent` hears of
+ * each file sent, with the bytes its body took on the wire.
+ */
+export function servePlayground({ root = fileURLToPath(new URL('../dist/playground/', import.meta.url)), port = 0, onSent = () => undefined } = {}) {
   const base = realpathSync(root);
   const compressed = new Map();
   const server = createServer((request, response) => {
@@ -36,6 +39,7 @@ export function servePlayground({ root = fileURLToPath(new URL('../dist/playgrou
     }
     response.writeHead(200, { ...headers, 'content-length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
+    if (request.method === 'GET') onSent(new URL(request.url ?? '/', 'http://localhost').pathname, body.length);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,13 +1,13 @@
-import {
-  getLanguageService,
-  type ClientCapabilities as JsonClientCapabilities,
-  type JSONDocument,
-  type JSONSchema,
-  type JSONWorkerContribution,
-  type LanguageService,
+import type {
+  ClientCapabilities as JsonClientCapabilities,
+  JSONDocument,
+  JSONSchema,
+  JSONWorkerContribution,
+  LanguageService,
 } from 'vscode-json-languageservice';
 import type { ClientCapabilities } from 'vscode-languageserver';
-import schema from '../schema/manifest.v1.json' with { type: 'json' };
+import { load as loadJsonLanguageService } from './lazy/json-languageservice.js';
+import { load as loadSchema } from './lazy/manifest-schema.js';
 import { SCHEMA_URL } from '../rules/index.js';
 import type { OpenDocument } from './documents.js';
 
@@ -18,22 +18,21 @@ import type { OpenDocument } from './documents.js';
  */
 export const JSON_SERVICE_LIMIT = 1_000_000;
 
-const SCHEMA = schema as unknown as JSONSchema;
-const SCHEMA_TEXT = JSON.stringify(schema);
 
 /**
  * `vscode-json-languageservice` with the bundled schema. The schema request service answers the
  * official URL with the bundled file and fails everything else: nothing is fetched.
  */
 export function createJsonService(client: ClientCapabilities, contributions: JSONWorkerContribution[]): LanguageService {
-  const service = getLanguageService({
+  const schema = loadSchema() as unknown as JSONSchema;
+  const service = loadJsonLanguageService().getLanguageService({
     schemaRequestService: (uri) =>
-      uri === SCHEMA_URL ? Promise.resolve(SCHEMA_TEXT) : Promise.reject(new Error(`schemas are not fetched (${uri})`)),
+      uri === SCHEMA_URL ? Promise.resolve(JSON.stringify(schema)) : Promise.reject(new Error(`schemas are not fetched (${uri})`)),
     contributions,
     clientCapabilities: jsonClientCapabilities(client),
   });
   // Validation stays with the engine: users see each problem once, with our rule ids.
-  service.configure({ validate: false, allowComments: false, schemas: [{ uri: SCHEMA_URL, fileMatch: ['*'], schema: SCHEMA }] });
+  service.configure({ validate: false, allowComments: false, schemas: [{ uri: SCHEMA_URL, fileMatch: ['*'], schema }] });
   return service;
 }
 

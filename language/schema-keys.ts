@@ -1,4 +1,4 @@
-import schema from '../schema/manifest.v1.json' with { type: 'json' };
+import { load as loadSchema } from './lazy/manifest-schema.js';
 import type { JsonPath } from '../rules/index.js';
 
 interface SchemaNode {
@@ -16,7 +16,7 @@ interface SchemaNode {
   deprecationMessage?: string;
 }
 
-const ROOT = schema as unknown as SchemaNode & { $defs: Record<string, SchemaNode> };
+type SchemaRoot = SchemaNode & { $defs: Record<string, SchemaNode> };
 
 /** A key the schema allows at a place, with what the schema says of it. */
 export interface SchemaKey {
@@ -33,9 +33,10 @@ export interface SchemaKey {
  * `allOf`, `anyOf`, `oneOf` and `if`/`then`/`else`.
  */
 export function schemaKeysAt(path: JsonPath): SchemaKey[] {
-  let nodes = expand([ROOT]);
+  const root = loadSchema() as unknown as SchemaRoot;
+  let nodes = expand(root, [root]);
   for (const segment of path) {
-    nodes = expand(nodes.flatMap((node) => {
+    nodes = expand(root, nodes.flatMap((node) => {
       const next = typeof segment === 'number' ? node.items : node.properties?.[segment];
       return next ? [next] : [];
     }));
@@ -44,7 +45,7 @@ export function schemaKeysAt(path: JsonPath): SchemaKey[] {
   for (const node of nodes) {
     for (const [name, property] of Object.entries(node.properties ?? {})) {
       if (keys.has(name)) continue;
-      const [described] = expand([property]);
+      const [described] = expand(root, [property]);
       const documentation = property.markdownDescription ?? property.description ?? described?.markdownDescription ?? described?.description;
       keys.set(name, {
         name,
@@ -58,7 +59,7 @@ export function schemaKeysAt(path: JsonPath): SchemaKey[] {
 }
 
 /** The schemas a node stands for: itself, what it refers to, and its combined branches. */
-function expand(nodes: SchemaNode[]): SchemaNode[] {
+function expand(root: SchemaRoot, nodes: SchemaNode[]): SchemaNode[] {
   const out: SchemaNode[] = [];
   const pending = [...nodes];
   const seen = new Set<SchemaNode>();
@@ -68,7 +69,7 @@ function expand(nodes: SchemaNode[]): SchemaNode[] {
     seen.add(node);
     out.push(node);
     if (node.$ref?.startsWith('#/$defs/')) {
-      const target = ROOT.$defs[node.$ref.slice('#/$defs/'.length)];
+      const target = root.$defs[node.$ref.slice('#/$defs/'.length)];
       if (target) pending.push(target);
     }
     for (const branch of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.then ? [node.then] : []), ...(node.else ? [node.else] : [])]) {

@@ -82,14 +82,17 @@ describe('the .vsix', () => {
       expect(name).not.toMatch(/node_modules|(^|\/)(test|tests|src)\//);
       expect(name).not.toMatch(/\.(ts|mts|cts|map)$|package-lock\.json$/);
     }
-    // The bundles load nothing from node_modules: only Node built-ins, vscode and their own files.
+    // The bundles load nothing from node_modules: only Node built-ins, vscode and files the .vsix holds.
     for (const name of names().filter((file) => /\.(cjs|mjs)$/.test(file))) {
       // (Not preceded by a quote: Ajv keeps `'require("ajv/dist/runtime/…")'` as text for its code generator.)
       const calls = String.raw`(?<!['"\w.$])(?:require|import)\("([^"]+)"\)`;
       const loads = new RegExp(name.endsWith('.mjs') ? String.raw`${calls}|\bfrom\s*"([^"]+)"` : calls, 'g');
       const required = [...text(name).matchAll(loads)].map((match) => match[1] ?? match[2]!);
       for (const request of required) {
-        const allowed = request === 'vscode' || request.startsWith('./') || request.startsWith('node:') || Module.isBuiltin(request);
+        const relative = /^\.\.?\//.test(request);
+        const allowed = relative
+          ? files.has(path.posix.join(path.posix.dirname(name), request))
+          : request === 'vscode' || request.startsWith('node:') || Module.isBuiltin(request);
         expect(allowed, `${name} requires ${request}`).toBe(true);
       }
     }
