@@ -11,6 +11,7 @@ const BUILT = 'AGENT_MANIFEST_TEST_BUILT';
 
 /** Where the type check keeps what it knows between runs (node_modules/.cache, as other tools do). */
 const TYPE_CHECK_STATE = fileURLToPath(new URL('../node_modules/.cache/agent-manifest/typecheck.tsbuildinfo', import.meta.url));
+const PLAYGROUND_TYPE_CHECK_STATE = fileURLToPath(new URL('../node_modules/.cache/agent-manifest/typecheck-playground.tsbuildinfo', import.meta.url));
 
 const require = createRequire(import.meta.url);
 /** A file of an installed package, found through its package.json. */
@@ -23,10 +24,12 @@ const run = (script, args, env = process.env) =>
 
 const built = await run(fileURLToPath(new URL('build.mjs', import.meta.url)), []);
 if (built !== 0) process.exit(built);
-const [tests, types] = await Promise.all([
+const [tests, types, playgroundTypes] = await Promise.all([
   run(fileOf('vitest', 'vitest.mjs'), ['run', ...process.argv.slice(2)], { ...process.env, [BUILT]: '1' }),
   // Incremental: a rerun checks again only what changed since the last one.
   run(fileOf('typescript', 'bin/tsc'), ['--noEmit', '--incremental', '--tsBuildInfoFile', TYPE_CHECK_STATE]),
+  // The playground's page is checked against the browser's types, apart.
+  run(fileOf('typescript', 'bin/tsc'), ['--noEmit', '-p', 'playground', '--incremental', '--tsBuildInfoFile', PLAYGROUND_TYPE_CHECK_STATE]),
 ]);
-if (types !== 0) process.stderr.write('The type check (tsc --noEmit) failed.\n');
-process.exitCode = tests || types;
+if (types !== 0 || playgroundTypes !== 0) process.stderr.write('The type check (npm run typecheck) failed.\n');
+process.exitCode = tests || types || playgroundTypes;

@@ -141,11 +141,20 @@ function toEditorDiagnostic(finding: Finding): EditorDiagnostic {
     actions,
     renderMessage: () => {
       const body = document.createElement('span');
-      body.textContent = `${finding.message} `;
-      body.append(ruleLink(finding.ruleId));
+      body.append(...messageNodes(finding.message), ' ', ruleLink(finding.ruleId));
       return body;
     },
   };
+}
+
+/** A message as the CLI prints it, its `code` spans shown as code (as text: nothing is parsed as HTML). */
+export function messageNodes(message: string): (string | HTMLElement)[] {
+  return message.split(/`([^`]+)`/).map((part, i) => {
+    if (i % 2 === 0) return part;
+    const code = document.createElement('code');
+    code.textContent = part;
+    return code;
+  });
 }
 
 /** A link to the rule's page, named by its id. */

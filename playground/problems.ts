@@ -1,4 +1,4 @@
-import { ruleLink, type Finding } from './findings.js';
+import { messageNodes, ruleLink, type Finding } from './findings.js';
 
 /**
  * The problems list beside the editor: every finding with its place, rule and fixes. Each row's
@@ -25,7 +25,7 @@ export function renderProblems(list: HTMLElement, count: HTMLElement, findings: 
       severity.textContent = finding.severity;
       const message = document.createElement('span');
       message.className = 'message';
-      message.textContent = finding.message;
+      message.append(...messageNodes(finding.message));
       row.append(place, severity, message, ruleLink(finding.ruleId));
       if (finding.fixes.length > 0) {
         const fixes = document.createElement('div');
@@ -34,7 +34,7 @@ export function renderProblems(list: HTMLElement, count: HTMLElement, findings: 
           const button = document.createElement('button');
           button.type = 'button';
           button.className = fix.preferred ? 'fix preferred' : 'fix';
-          button.textContent = fix.title;
+          button.append(...messageNodes(fix.title));
           button.title = fix.preferred ? 'The certain fix (--fix applies it)' : 'A suggestion: check it fits';
           button.addEventListener('click', () => fix.apply());
           fixes.append(button);

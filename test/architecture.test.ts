@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'language', 'cli', 'server', 'lib', 'io'];
+const SOURCES = ['rules', 'language', 'cli', 'server', 'lib', 'io', 'playground'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -57,9 +57,17 @@ describe('the import graph', () => {
 
   it('keeps the engine and its language service pure: nothing from io/, the adapters or the server', () => {
     const pure = (file: string) => file.startsWith('rules/') || file.startsWith('language/');
-    const host = (file: string) => /^(io|cli|server|lib)\//.test(file);
+    const host = (file: string) => /^(io|cli|server|lib|playground)\//.test(file);
     const offending = [...graph].flatMap(([file, targets]) => (pure(file) ? targets.filter(host).map((target) => `${file} → ${target}`) : []));
     expect(offending).toEqual([]);
+  });
+
+  it('keeps the engine out of the playground page: it talks to the server in its worker, and takes one request name', () => {
+    const offending = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('playground/') ? targets.filter((target) => !target.startsWith('playground/') && target !== 'language/secret-request.ts').map((target) => `${file} → ${target}`) : [],
+    );
+    expect(offending).toEqual([]);
+    expect(graph.get('playground/app.ts')).toContain('language/secret-request.ts');
   });
 
   it('has no cycles', () => {

@@ -94,7 +94,7 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
   it('applies a quick fix from the problems list and from the editor, and fix-all; the text changes each time', async () => {
     const page = await open();
     await expect.poll(() => problemRules(page), { timeout: 10_000 }).toContain('unknown-property');
-    await page.locator('#problem-list .fix', { hasText: 'Rename to `protected`' }).click();
+    await page.locator('#problem-list .fix', { hasText: 'Rename to protected' }).click();
     await expect.poll(() => editorText(page)).toContain('"protected": true');
     await expect.poll(() => problemRules(page)).not.toContain('unknown-property');
 
