@@ -11,3 +11,18 @@ export function displayPathOf(cwd: string, absPath: string): string {
   const rel = path.relative(cwd, absPath);
   return rel === '' ? absPath : rel.split(path.sep).join('/');
 }
+
+/** Why a file-system call failed, in a few words ("no such file or folder"), for a one-line message. */
+export function fileErrorReason(error: unknown): string {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'ENOTDIR':
+      return 'not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  }
+}

@@ -10,7 +10,7 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { isInsideFolder } from './paths.js';
+import { fileErrorReason, isInsideFolder } from './paths.js';
 import {
   decodeUtf8,
   MANIFEST_FILE,
@@ -71,7 +71,7 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     if (!(await fs.stat(realRoot)).isDirectory()) throw new TemplateRepositoryError(`${root} is not a folder`);
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
-    throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
+    throw new TemplateRepositoryError(`cannot read ${root}: ${fileErrorReason(error)}`);
   }
 
   const files: RepositoryFile[] = [];
@@ -85,7 +85,7 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     try {
       listing = await fs.readdir(path.join(absolute, relative), { withFileTypes: true });
     } catch (error) {
-      if (relative === '') throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
+      if (relative === '') throw new TemplateRepositoryError(`cannot read ${root}: ${fileErrorReason(error)}`);
       continue; // an unreadable subfolder: what it holds is unknown
     }
     listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -195,23 +195,8 @@ async function readDecoded(file: string, limit: number, truncate: boolean, tooLa
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
     if (truncate) return undefined;
-    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${reason(error)}`);
+    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${fileErrorReason(error)}`);
   } finally {
     await handle?.close();
-  }
-}
-
-function reason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'ENOTDIR':
-      return 'not a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    default:
-      return error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
 }
