@@ -19,6 +19,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function runUnsafe(argv: string[], io: Io): Promise<number> {
+  if (argv[0] === 'cid') return runSkillCommand(argv, io);
   const template = argv[0] === 'template';
   const options = parseCli(template ? argv.slice(1) : argv, { template });
   if (options.help) {
@@ -37,4 +38,17 @@ async function runUnsafe(argv: string[], io: Io): Promise<number> {
   }
   const { lintCommand } = await import('./lint-command.js');
   return lintCommand(options, io);
+}
+
+/** `manifest-lint cid …` (SPEC section 15): no lint engine. */
+async function runSkillCommand(argv: string[], io: Io): Promise<number> {
+  const { parseCidArgs } = await import('./skill-args.js');
+  const options = parseCidArgs(argv.slice(1));
+  if (options.help) {
+    const { HELP } = await import('./help.js');
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const { cidCommand } = await import('./cid-command.js');
+  return cidCommand(options, io);
 }

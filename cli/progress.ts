@@ -1,0 +1,58 @@
+import type { Io } from './io.js';
+
+/** Below this many bytes a command is over too soon for progress to help. */
+export const PROGRESS_FROM_BYTES = 32 * 1024 * 1024;
+/** A terminal's line is rewritten at most this often. */
+const TERMINAL_INTERVAL_MS = 200;
+/** Elsewhere (a CI log) a line is written at each quarter. */
+const LOG_STEPS = 4;
+
+export interface Progress {
+  /** `done` bytes of the total are through. */
+  update(done: number): void;
+  /** The work is over: a terminal's line is cleared. */
+  finish(): void;
+}
+
+const SILENT: Progress = { update() {}, finish() {} };
+
+/**
+ * Progress of `verb`ing (`hashed`, `sent`) `total` bytes on standard error, for large inputs
+ * only: on a terminal one line rewritten in place, in a log one line at each quarter. Standard
+ * output stays the result alone.
+ */
+export function progressOf(io: Io, verb: string, total: number): Progress {
+  if (total < PROGRESS_FROM_BYTES) return SILENT;
+  const stderr = io.stderr;
+  const describe = (done: number) => `${verb} ${mebibytes(done)} of ${mebibytes(total)} (${Math.floor((done / total) * 100)}%)`;
+  if (stderr.isTTY) {
+    let last = 0;
+    let shown = false;
+    return {
+      update(done) {
+        const now = Date.now();
+        if (now - last < TERMINAL_INTERVAL_MS && done < total) return;
+        last = now;
+        shown = true;
+        stderr.write(`\r\u001b[K${describe(done)}`);
+      },
+      finish() {
+        if (shown) stderr.write('\r\u001b[K');
+      },
+    };
+  }
+  let step = 0;
+  return {
+    update(done) {
+      const reached = Math.floor((done / total) * LOG_STEPS);
+      if (reached <= step) return;
+      step = reached;
+      stderr.write(`manifest-lint: ${describe(done)}\n`);
+    },
+    finish() {},
+  };
+}
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
