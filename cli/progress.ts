@@ -24,7 +24,7 @@ const SILENT: Progress = { update() {}, finish() {} };
 export function progressOf(io: Io, verb: string, total: number): Progress {
   if (total < PROGRESS_FROM_BYTES) return SILENT;
   const stderr = io.stderr;
-  const describe = (done: number) => `${verb} ${mebibytes(done)} of ${mebibytes(total)} (${Math.floor((done / total) * 100)}%)`;
+  const describe = (done: number) => `${verb} ${formatBytes(done)} of ${formatBytes(total)} (${Math.floor((done / total) * 100)}%)`;
   if (stderr.isTTY) {
     let last = 0;
     let shown = false;
@@ -53,6 +53,9 @@ export function progressOf(io: Io, verb: string, total: number): Progress {
   };
 }
 
-function mebibytes(bytes: number): string {
+/** `512 bytes`, `20.5 KiB`, `40.0 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }

@@ -62,10 +62,10 @@ describe('manifest-lint cid', () => {
     ]);
   });
 
-  it('is in --help', async () => {
+  it('is in --help, with skill upload', async () => {
     const result = await runCli(['cid', '--help'], { cwd: workspace() });
     expect(result.code).toBe(0);
-    for (const text of ['cid <file|folder>', '--profile', 'unixfs-v1-2025']) {
+    for (const text of ['cid <file|folder>', '--profile', 'unixfs-v1-2025', 'skill upload <folder>', '--network', '--pin', '--upload-url', 'PINATA_JWT']) {
       expect(result.stdout).toContain(text);
     }
   });
