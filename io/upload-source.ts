@@ -86,9 +86,10 @@ export async function readUploadSource(target: string, shown: string = target): 
 
 /**
  * A file's bytes in pieces of `pieceSize` (the last may be shorter), each read into a buffer of
- * its own, so a consumer may keep them. The file is opened only when the first piece is asked
- * for, without following a link put in its place since the walk; `onBytes` hears of each piece.
- * A file whose size changed since the walk is an error: what was hashed would not be what is sent.
+ * its own, so a consumer may keep them; the next piece is read while the consumer works on one.
+ * The file is opened only when the first piece is asked for, without following a link put in its
+ * place since the walk. A file whose size changed since the walk is an error: what was hashed
+ * would not be what is sent.
  */
 export async function* readFilePieces(file: UploadFile, pieceSize: number, onBytes?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   let handle: fs.FileHandle;
@@ -97,26 +98,35 @@ export async function* readFilePieces(file: UploadFile, pieceSize: number, onByt
   } catch (error) {
     throw new UploadSourceError(`cannot read ${file.shown}: ${(error as { code?: unknown }).code === 'ELOOP' ? 'it became a symbolic link' : fileErrorReason(error)}`);
   }
+  let total = 0;
+  const readPiece = async (): Promise<Uint8Array> => {
+    const buffer = Buffer.allocUnsafe(pieceSize);
+    let filled = 0;
+    while (filled < pieceSize) {
+      const { bytesRead } = await handle.read(buffer, filled, pieceSize - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    total += filled;
+    return buffer.subarray(0, filled);
+  };
+  let next = readPiece();
   try {
-    let total = 0;
     for (;;) {
-      const buffer = Buffer.allocUnsafe(pieceSize);
-      let filled = 0;
-      while (filled < pieceSize) {
-        const { bytesRead } = await handle.read(buffer, filled, pieceSize - filled, null);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      total += filled;
+      const piece = await next;
       if (total > file.size) break;
-      if (filled > 0) {
-        onBytes?.(filled);
-        yield buffer.subarray(0, filled);
+      const last = piece.length < pieceSize;
+      if (!last) next = readPiece();
+      if (piece.length > 0) {
+        onBytes?.(piece.length);
+        yield piece;
       }
-      if (filled < pieceSize) break;
+      if (last) break;
     }
     if (total !== file.size) throw new UploadSourceError(`${file.shown} changed while it was read (${file.size} bytes before, ${total > file.size ? 'more' : total} now)`);
   } finally {
+    // A read still under way (the consumer stopped early) ends before the file is closed.
+    await next.catch(() => undefined);
     await handle.close();
   }
 }
