@@ -4,9 +4,9 @@
  * its path relative to the folder, dotfiles included, so folders without files are absent. A
  * symbolic link anywhere is refused, never followed, and only regular files are read.
  */
-import { constants, promises as fs, type Dirent, type Stats } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { fileErrorReason } from './paths.js';
+import { fileErrorReason, walkFolders, type WalkEntry } from './paths.js';
 
 /** A problem with what was asked for, as one line naming the path as the user gave it. */
 export class UploadSourceError extends Error {
@@ -52,19 +52,9 @@ export async function readUploadSource(target: string, shown: string = target): 
 
   const files: UploadFile[] = [];
   let size = 0;
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const relative = pending.pop()!;
-    let listing: Dirent[];
-    try {
-      listing = await fs.readdir(path.join(absolute, relative), { withFileTypes: true });
-    } catch (error) {
-      throw new UploadSourceError(`cannot read ${shownPath(shown, relative)}: ${fileErrorReason(error)}`);
-    }
-    listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const visit = async (_folder: string, listing: WalkEntry[]): Promise<string[]> => {
     const subfolders: string[] = [];
-    for (const entry of listing) {
-      const entryPath = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    for (const { entry, path: entryPath } of listing) {
       const entryShown = shownPath(shown, entryPath);
       if (entry.isSymbolicLink()) throw linkError(entryShown);
       if (entry.isDirectory()) {
@@ -78,9 +68,12 @@ export async function readUploadSource(target: string, shown: string = target): 
         throw specialFileError(entryShown);
       }
     }
-    // Depth first, in name order: a folder's files, then its subfolders.
-    pending.push(...subfolders.reverse());
-  }
+    // Depth first in name order: a folder's files, then its subfolders, the first one first.
+    return subfolders.reverse();
+  };
+  await walkFolders(absolute, visit, (folder, error) => {
+    throw new UploadSourceError(`cannot read ${shownPath(shown, folder)}: ${fileErrorReason(error)}`);
+  });
   return { kind: 'folder', name, files, size };
 }
 
