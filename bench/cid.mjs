@@ -23,7 +23,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machine, median, percentile } from './measure.mjs';
+import { machine, median, percentile, writeResultsSection } from './measure.mjs';
 import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -169,13 +169,7 @@ try {
   ];
   console.log(lines.join('\n'));
 
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'latest.md');
-  let existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const begin = existing.indexOf(SECTION_BEGIN);
-  const end = existing.indexOf(SECTION_END);
-  if (begin >= 0 && end > begin) existing = existing.slice(0, begin) + existing.slice(end + SECTION_END.length);
-  writeFileSync(file, `${existing.trimEnd()}\n\n${SECTION_BEGIN}\n## Skill CIDs\n\n${lines.join('\n')}\n${SECTION_END}\n`);
+  const file = writeResultsSection(resultsDir, `${SECTION_BEGIN}\n## Skill CIDs\n\n${lines.join('\n')}\n${SECTION_END}`, SECTION_BEGIN, SECTION_END);
   writeFileSync(join(resultsDir, 'cid.json'), `${JSON.stringify({ options, machine: info, stats, ratios, cids: Object.fromEntries(cids), samples: Object.fromEntries(samples) }, null, 2)}\n`);
   console.log(`\nWritten ${relative(root, file)} (section "Skill CIDs") and ${relative(root, join(resultsDir, 'cid.json'))}.`);
 } catch (error) {
