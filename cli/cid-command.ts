@@ -17,7 +17,7 @@ export async function cidCommand(options: CidOptions, io: Io): Promise<number> {
   let cid: string;
   try {
     const source = await storage.readUploadSource(path.resolve(io.cwd, options.path), options.path);
-    const progress = progressOf(io, 'hashed', source.size);
+    const progress = progressOf(io, mask, 'hashed', source.size);
     cid = await storage.cidOfSource(source, options.profile, { onBytes: (done) => progress.update(done) });
     progress.finish();
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { SecretMask } from '../rules/index.js';
 import type { Io } from './io.js';
 
 /** Below this many bytes a command is over too soon for progress to help. */
@@ -19,11 +20,11 @@ const SILENT: Progress = { update() {}, finish() {} };
 /**
  * Progress of `verb`ing (`hashed`, `sent`) `total` bytes on standard error, for large inputs
  * only: on a terminal one line rewritten in place, in a log one line at each quarter. Standard
- * output stays the result alone.
+ * output stays the result alone. Lines go through `mask`, as every output does.
  */
-export function progressOf(io: Io, verb: string, total: number): Progress {
+export function progressOf(io: Io, mask: SecretMask, verb: string, total: number): Progress {
   if (total < PROGRESS_FROM_BYTES) return SILENT;
-  const stderr = io.stderr;
+  const stderr = { write: (text: string) => io.stderr.write(mask.mask(text)), isTTY: io.stderr.isTTY };
   const describe = (done: number) => `${verb} ${formatBytes(done)} of ${formatBytes(total)} (${Math.floor((done / total) * 100)}%)`;
   if (stderr.isTTY) {
     let last = 0;

@@ -48,10 +48,10 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
       throw new CliError(`${options.folder} is a file: skill upload sends a skill's folder (manifest-lint cid gives a file's CID)`);
     }
     if (source.files.length === 0) throw new CliError(`${options.folder} holds no files, so there is nothing to upload`);
-    const hashing = progressOf(io, 'hashed', source.size);
+    const hashing = progressOf(io, mask, 'hashed', source.size);
     offline = await storage.cidOfSource(source, options.profile, { onBytes: (done) => hashing.update(done) });
     hashing.finish();
-    const sending = progressOf(io, 'sent', source.size);
+    const sending = progressOf(io, mask, 'sent', source.size);
     stored = await storage.uploadSource({
       uploadUrl: options.uploadUrl,
       token,

@@ -72,6 +72,15 @@ describe('manifest-lint cid', () => {
 });
 
 describe('the built manifest-lint', () => {
+  it('has the UnixFS code in a chunk of its own, without the rabin chunker\'s WebAssembly', () => {
+    const chunk = fs.readFileSync(path.join(ROOT, 'dist', 'chunks', 'unixfs.cjs'), 'utf8');
+    expect(chunk.length).toBeLessThan(150_000);
+    expect(chunk).not.toMatch(/rabin|WebAssembly/);
+    // The importer's own progress event names, in the chunk and nowhere in the command's bundle.
+    expect(chunk).toContain('unixfs:importer');
+    expect(fs.readFileSync(path.join(ROOT, 'dist', 'manifest-lint.bundle.cjs'), 'utf8')).not.toContain('unixfs:importer');
+  });
+
   it('prints a published CID, and loads the UnixFS code for cid only, never for linting', () => {
     // A preload that tells which of the bundle's chunks a run requires.
     const hook = writeFile(

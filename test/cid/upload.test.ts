@@ -241,5 +241,6 @@ describe('manifest-lint skill upload', () => {
     expect(lines.filter((line) => line.startsWith('manifest-lint: sent '))).toHaveLength(4);
     expect(lines.at(-1)).toBe('manifest-lint: sent 40.0 MiB of 40.0 MiB (100%)');
     expect(server.received[0]!.contentLength).toBeGreaterThan(40 * 1024 * 1024);
+    expectNoToken(result);
   });
 });
