@@ -86,7 +86,8 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
   io.stdout.write(`${mask.mask(stored.cid)}\n`);
   if (manifest) {
     pin(manifest, options.pin!, offline);
-    io.stderr.write(mask.mask(`manifest-lint: pinned the skill \`${options.pin}\` to ${offline} in ${MANIFEST_FILE}\n`));
+    const form = stored.cid === offline ? '' : ` (the form ${options.profile} writes ${stored.cid} in)`;
+    io.stderr.write(mask.mask(`manifest-lint: pinned the skill \`${options.pin}\` to ${offline}${form} in ${MANIFEST_FILE}\n`));
   }
   return 0;
 }

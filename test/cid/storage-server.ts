@@ -11,8 +11,11 @@ import { Readable } from 'node:stream';
 import { cidOfContent, cidOfFiles } from '../../io/unixfs-cid.js';
 import { isCidProfile } from '../../rules/index.js';
 
-/** What the next requests get: the contract, an error status, a CID that is not the content's, or the token quoted back. */
-export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'quote-token';
+/**
+ * What the next requests get: the contract, an error status, a CID that is not the content's,
+ * the content's CID written as a CIDv1 (for a `v0` upload), or an error that quotes the token.
+ */
+export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'as-cidv1' | 'quote-token';
 
 export interface ReceivedUpload {
   authorization: string | undefined;
@@ -89,7 +92,7 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
       data: {
         id: '0193a6b2-0000-7000-8000-000000000001',
         name: fields.name ?? folder ?? files[0]!.name,
-        cid: answer === 'wrong-cid' ? WRONG_CID : cid.toString(),
+        cid: answer === 'wrong-cid' ? WRONG_CID : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
         created_at: '2026-11-23T09:00:00.000Z',
         size: contents.reduce((sum, bytes) => sum + bytes.length, 0),
         number_of_files: files.length,

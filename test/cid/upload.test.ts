@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOneLineError, NOW, parseJson, runCli, workspace, writeFile, type RunResult } from '../cli/helpers.js';
 import { readUploadSource, uploadSource, UploadSourceError } from '../../io/skill-storage.js';
@@ -102,6 +103,19 @@ describe('manifest-lint skill upload', () => {
     const cidFindings = parseJson(lint)[0]!.diagnostics.filter((finding) => /cid|skill-source/.test(finding.ruleId));
     expect(cidFindings).toEqual([]);
     expectNoToken(first);
+  });
+
+  it('takes the same content written as a CIDv1 for a v0 upload, and pins the v0 form', async () => {
+    const cwd = project();
+    const offline = (await runCli(['cid', 'skills/notes', '--profile', 'v0'], { cwd })).stdout.trim();
+    server.answer = 'as-cidv1';
+    const result = await upload(['skills/notes', '--profile', 'v0', '--pin', 'notes'], cwd);
+    expect(result.code).toBe(0);
+    const returned = result.stdout.trim();
+    expect(returned).toMatch(/^bafybei/);
+    expect(CID.parse(returned).equals(CID.parse(offline).toV1())).toBe(true);
+    expect(result.stderr).toBe(`manifest-lint: pinned the skill \`notes\` to ${offline} (the form v0 writes ${returned} in) in manifest.json\n`);
+    expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toContain(`"cid": "${offline}"`);
   });
 
   it('--pin keeps the manifest\'s own layout when it adds a cid', async () => {
