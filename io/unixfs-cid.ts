@@ -42,9 +42,10 @@ export const PROFILE_PARAMETERS: Readonly<Record<CidProfile, ProfileParameters>>
  * parent node is made, at most 174 chunks (43.5 MiB) a file.
  */
 const FILES_IN_FLIGHT = 4;
+/** Chunks of one file being hashed at the same time. */
+const BLOCKS_IN_FLIGHT = 4;
 /** Files are read in pieces of at least 1 MiB (a multiple of every profile's chunk size): fewer reads. */
 const READ_PIECE_SIZE = 1024 * KIB;
-const BLOCKS_IN_FLIGHT = 4;
 
 function importerOptions(profile: CidProfile): ImporterOptions {
   const parameters = PROFILE_PARAMETERS[profile];
