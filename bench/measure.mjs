@@ -1,5 +1,6 @@
 // Measurement helpers shared by the benchmarks (bench/run.mjs and bench/server.mjs).
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import os from 'node:os';
 
 export function median(samples) {
@@ -31,4 +32,19 @@ export function machine() {
     node: process.version,
     load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
   };
+}
+
+/**
+ * Puts a section (Markdown starting with `begin` and ending with `end`) into `results/latest.md`
+ * of `resultsDir`, in place of an earlier one, keeping everything else; returns the file's path.
+ */
+export function writeResultsSection(resultsDir, section, begin, end) {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, 'latest.md');
+  let existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const from = existing.indexOf(begin);
+  const to = existing.indexOf(end);
+  if (from >= 0 && to > from) existing = existing.slice(0, from) + existing.slice(to + end.length);
+  writeFileSync(file, `${existing.trimEnd()}\n\n${section}\n`);
+  return file;
 }

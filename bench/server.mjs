@@ -39,7 +39,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyEdits, findNodeAtLocation, modify, parseTree } from './jsonc-parser.mjs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { machine, median, percentile } from './measure.mjs';
+import { machine, median, percentile, writeResultsSection } from './measure.mjs';
 import { seededRandom } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -767,13 +767,7 @@ function markdown(report) {
 }
 
 function writeResults(report) {
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'latest.md');
-  let existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const begin = existing.indexOf(SECTION_BEGIN);
-  const end = existing.indexOf(SECTION_END);
-  if (begin >= 0 && end > begin) existing = existing.slice(0, begin) + existing.slice(end + SECTION_END.length);
-  writeFileSync(file, `${existing.trimEnd()}\n\n${markdown(report)}\n`);
+  const file = writeResultsSection(resultsDir, markdown(report), SECTION_BEGIN, SECTION_END);
   writeFileSync(join(resultsDir, 'server.json'), `${JSON.stringify({ ...report, raw }, null, 2)}\n`);
   console.log(`\nWritten ${rel(file)} (section "Language server") and ${rel(join(resultsDir, 'server.json'))}.`);
 }

@@ -174,7 +174,8 @@ function templateSource(positionals: string[], ref: string | undefined, options:
   return ref === undefined ? { source: positionals[0]! } : { source: positionals[0]!, ref };
 }
 
-function describeParseError(error: unknown): string {
+/** A `node:util` `parseArgs` error in the words of `--help`. */
+export function describeParseError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
   const option = /'(?:-\w, )?(--?[\w-]+)/.exec(message)?.[1] ?? 'option';

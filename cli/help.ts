@@ -1,6 +1,9 @@
 /** The usage text of `--help` (SPEC section 6). */
 export const HELP = `Usage: manifest-lint [options] [paths...]
        manifest-lint template <dir|git-url> [--ref <ref>] [options]
+       manifest-lint cid <file|folder> [--profile <name>] [--format json]
+       manifest-lint skill upload <folder> [--profile <name>] [--network <name>]
+                                  [--pin <skill-name>] [--upload-url <url>]
 
 Lints agent manifests (manifest.json). Paths are files, folders (searched for
 manifest.json, skipping node_modules and .git) or globs; the default is
@@ -65,6 +68,24 @@ Template repositories
   filters, submodules or git configuration of yours, no prompts, and bounds
   of 60 s and 200 MB (MANIFEST_LINT_CLONE_TIMEOUT seconds,
   MANIFEST_LINT_CLONE_MAX_MB). A clone that fails exits with 2.
+
+Skill CIDs and uploads
+  cid <file|folder>         print the CID an upload of it gets, computed offline
+                            (a folder: its files with paths below it, dotfiles
+                            included; symbolic links are refused)
+      --profile <name>      v1 (default: CIDv1, raw leaves, 256 KiB chunks, 174
+                            links a node), v0 (CIDv0, dag-pb leaves, 256 KiB,
+                            174) or unixfs-v1-2025 (CIDv1, raw leaves, 1 MiB,
+                            1024)
+  -f json                   print {"cid":"...","profile":"..."}
+  skill upload <folder>     upload a skill's folder to the storage API with the
+                            key in the environment variable PINATA_JWT, check
+                            that its CID is the folder's and print it (exit 1
+                            when they differ)
+      --profile <name>      as for cid, sent as cid_version
+      --network <name>      private (default, as the API's) or public
+      --pin <skill-name>    then write the CID into that skill of ./manifest.json
+      --upload-url <url>    the upload host (default https://uploads.pinata.cloud)
 
 Exit codes: 0 no errors (and warnings within --max-warnings); 1 lint errors or
 too many warnings; 2 usage or I/O problem (message on stderr).

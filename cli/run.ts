@@ -19,6 +19,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 }
 
 async function runUnsafe(argv: string[], io: Io): Promise<number> {
+  if (argv[0] === 'cid' || argv[0] === 'skill') return runSkillCommand(argv, io);
   const template = argv[0] === 'template';
   const options = parseCli(template ? argv.slice(1) : argv, { template });
   if (options.help) {
@@ -37,4 +38,25 @@ async function runUnsafe(argv: string[], io: Io): Promise<number> {
   }
   const { lintCommand } = await import('./lint-command.js');
   return lintCommand(options, io);
+}
+
+/** `manifest-lint cid …` and `manifest-lint skill upload …` (SPEC section 15): no lint engine. */
+async function runSkillCommand(argv: string[], io: Io): Promise<number> {
+  const { parseCidArgs, parseUploadArgs } = await import('./skill-args.js');
+  const skillHelp = argv[0] === 'skill' && (argv[1] === '--help' || argv[1] === '-h');
+  if (argv[0] === 'skill' && argv[1] !== 'upload' && !skillHelp) {
+    throw new CliError(argv[1] === undefined || argv[1].startsWith('-') ? 'skill expects a command: upload (see --help)' : `unknown skill command: ${argv[1]} (use upload)`);
+  }
+  const options = skillHelp ? undefined : argv[0] === 'cid' ? parseCidArgs(argv.slice(1)) : parseUploadArgs(argv.slice(2));
+  if (!options || options.help) {
+    const { HELP } = await import('./help.js');
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if ('folder' in options) {
+    const { uploadCommand } = await import('./upload-command.js');
+    return uploadCommand(options, io);
+  }
+  const { cidCommand } = await import('./cid-command.js');
+  return cidCommand(options, io);
 }

@@ -8,9 +8,9 @@
  * with `skipInstalled` also `node_modules` (installed by the build, never part of a template
  * on disk). It is bounded by a number of entries.
  */
-import { promises as fs, type Dirent } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isInsideFolder } from './paths.js';
+import { fileErrorReason, isInsideFolder, walkFolders, type WalkEntry } from './paths.js';
 import {
   decodeUtf8,
   MANIFEST_FILE,
@@ -71,43 +71,38 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     if (!(await fs.stat(realRoot)).isDirectory()) throw new TemplateRepositoryError(`${root} is not a folder`);
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
-    throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
+    throw new TemplateRepositoryError(`cannot read ${root}: ${fileErrorReason(error)}`);
   }
 
   const files: RepositoryFile[] = [];
   const folders: string[] = [];
   const symlinks: RepositorySymlink[] = [];
   let entries = 0;
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const relative = pending.pop()!;
-    let listing: Dirent[];
-    try {
-      listing = await fs.readdir(path.join(absolute, relative), { withFileTypes: true });
-    } catch (error) {
-      if (relative === '') throw new TemplateRepositoryError(`cannot read ${root}: ${reason(error)}`);
-      continue; // an unreadable subfolder: what it holds is unknown
-    }
-    listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of listing) {
+  const visit = async (_folder: string, listing: WalkEntry[]): Promise<string[]> => {
+    const subfolders: string[] = [];
+    for (const { entry, path: entryPath } of listing) {
       if (entry.name === SKIPPED) continue;
       if (options.skipInstalled && entry.name === INSTALLED && entry.isDirectory()) continue;
       if (++entries > maxEntries) {
         throw new TemplateRepositoryError(`${root} holds more than ${maxEntries} files and folders, far more than a template repository`);
       }
-      const entryPath = relative === '' ? entry.name : `${relative}/${entry.name}`;
       const full = path.join(absolute, entryPath);
       if (entry.isSymbolicLink()) {
         symlinks.push(await symlinkOf(full, entryPath, realRoot));
       } else if (entry.isDirectory()) {
         folders.push(entryPath);
-        pending.push(entryPath);
+        subfolders.push(entryPath);
       } else if (entry.isFile()) {
         files.push(await fileOf(full, entryPath));
       }
       // Sockets, pipes and devices are no part of a repository.
     }
-  }
+    return subfolders;
+  };
+  await walkFolders(absolute, visit, (folder, error) => {
+    // An unreadable subfolder is passed over: what it holds is unknown.
+    if (folder === '') throw new TemplateRepositoryError(`cannot read ${root}: ${fileErrorReason(error)}`);
+  });
 
   const manifestLink = symlinks.find((link) => link.path === MANIFEST_FILE);
   const readmeLink = symlinks.find((link) => link.path === README_FILE);
@@ -195,23 +190,8 @@ async function readDecoded(file: string, limit: number, truncate: boolean, tooLa
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
     if (truncate) return undefined;
-    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${reason(error)}`);
+    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${fileErrorReason(error)}`);
   } finally {
     await handle?.close();
-  }
-}
-
-function reason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'ENOTDIR':
-      return 'not a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    default:
-      return error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { childValue, derived, touchesSyntaxError, type ParsedDocument } from '../framework/document.js';
+import { applyOffsetEdits } from '../framework/json-edits.js';
 import type { OffsetEdit, Span } from '../framework/rule.js';
 import { parseShell, unwrapCommand, type ShellCommand, type ShellWord } from './shell.js';
 import type { JsonPath } from '../framework/types.js';
@@ -60,8 +61,7 @@ export function documentSpan(script: ManifestScript, span: Span): Span {
 export function scriptEdits(script: ManifestScript, edits: readonly (Span & { newText: string })[]): OffsetEdit[] {
   const inPlace = script.exact && edits.every((edit) => JSON.stringify(edit.newText).slice(1, -1) === edit.newText);
   if (inPlace) return edits.map((edit) => ({ ...documentSpan(script, edit), newText: edit.newText }));
-  let next = script.script;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) next = next.slice(0, edit.start) + edit.newText + next.slice(edit.end);
+  const next = applyOffsetEdits(script.script, edits);
   return [{ start: script.node.offset, end: script.node.offset + script.node.length, newText: JSON.stringify(next) }];
 }
 

@@ -94,6 +94,13 @@ function appendItem(text: string, layout: Layout, array: Node, value: unknown): 
   return [{ start: end, end, newText: `,${multiline ? separator : separator || ' '}${render(value, layout, indent, inline)}` }];
 }
 
+/** `text` with non-overlapping `edits` applied (in any order). */
+export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): string {
+  let result = text;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  return result;
+}
+
 /** Replaces a value node with `value`, keeping the rest of the line. */
 export function replaceValue(node: Node, value: unknown): OffsetEdit {
   return { start: node.offset, end: node.offset + node.length, newText: JSON.stringify(value) };

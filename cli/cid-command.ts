@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { SecretMask } from '../rules/index.js';
+import { CliError } from './errors.js';
+import type { Io } from './io.js';
+import { load as loadSkillStorage } from './lazy/unixfs.js';
+import { progressOf } from './progress.js';
+import type { CidOptions } from './skill-args.js';
+
+/**
+ * `manifest-lint cid <file|folder>`: the CID an upload of it gets under a profile, computed
+ * offline (SPEC section 15). Prints the CID alone, or `{"cid","profile"}` with `--format json`.
+ */
+export async function cidCommand(options: CidOptions, io: Io): Promise<number> {
+  const storage = loadSkillStorage();
+  // Nothing secret is expected here, but every output goes through the one masking function.
+  const mask = new SecretMask();
+  let cid: string;
+  try {
+    const source = await storage.readUploadSource(path.resolve(io.cwd, options.path), options.path);
+    const progress = progressOf(io, mask, 'hashed', source.size);
+    cid = await storage.cidOfSource(source, options.profile, { onBytes: (done) => progress.update(done) });
+    progress.finish();
+  } catch (error) {
+    if (error instanceof storage.UploadSourceError) throw new CliError(mask.mask(error.message));
+    throw error;
+  }
+  const output = options.format === 'json' ? JSON.stringify({ cid, profile: options.profile }) : cid;
+  io.stdout.write(`${mask.mask(output)}\n`);
+  return 0;
+}

@@ -1,0 +1,106 @@
+/**
+ * A storage API on 127.0.0.1 for the upload tests, as the seed documents it (platform interface
+ * 4.2 and 2.1): `POST /v3/files`, `multipart/form-data` parsed by Node's own `Request.formData()`,
+ * a bearer token, `cid_version` choosing the profile, and `{ data: <stored file> }` back with
+ * the CID of what it received, computed with the same profile. It can be told to answer an
+ * error status, a wrong CID, or an error that quotes the request's token.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { cidOfContent, cidOfFiles } from '../../io/unixfs-cid.js';
+import { isCidProfile } from '../../rules/index.js';
+
+/**
+ * What the next requests get: the contract, an error status, a CID that is not the content's,
+ * the content's CID written as a CIDv1 (for a `v0` upload), or an error that quotes the token.
+ */
+export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'as-cidv1' | 'quote-token';
+
+export interface ReceivedUpload {
+  authorization: string | undefined;
+  contentLength: number;
+  fields: Record<string, string>;
+  files: { name: string; size: number }[];
+}
+
+export interface StorageServer {
+  url: string;
+  received: ReceivedUpload[];
+  answer: Answer;
+  close(): Promise<void>;
+}
+
+/** The CID the server gives for `wrong-cid`: the empty folder's, never a skill's. */
+export const WRONG_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
+
+export async function startStorageServer(token: string): Promise<StorageServer> {
+  const state: StorageServer = { url: '', received: [], answer: 'contract', close: async () => {} };
+  const server = http.createServer((request, response) => {
+    handle(request, token, state).then(
+      ({ status, body }) => {
+        response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify(body));
+      },
+      (error: unknown) => {
+        response.writeHead(500, { 'Content-Type': 'text/plain' });
+        response.end(`test server failed: ${String(error)}`);
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+async function handle(request: http.IncomingMessage, token: string, state: StorageServer): Promise<{ status: number; body: unknown }> {
+  if (request.method !== 'POST' || request.url !== '/v3/files') return { status: 404, body: { error: 'not found' } };
+  const authorization = request.headers.authorization;
+  const form = await new Request(`${state.url}${request.url}`, {
+    method: 'POST',
+    headers: request.headers as Record<string, string>,
+    body: Readable.toWeb(request) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit).formData();
+  const fields: Record<string, string> = {};
+  const files: File[] = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (name === 'file') files.push(value);
+  }
+  state.received.push({ authorization, contentLength: Number(request.headers['content-length']), fields, files: files.map((file) => ({ name: file.name, size: file.size })) });
+
+  const answer = state.answer;
+  if (answer === 'quote-token') return { status: 400, body: { error: { reason: 'BAD_REQUEST', details: `cannot use ${authorization}` } } };
+  if (typeof answer === 'object') return { status: answer.status, body: { error: { reason: 'TEST', details: `told to answer ${answer.status}` } } };
+  if (authorization !== `Bearer ${token}`) return { status: 401, body: { error: { reason: 'UNAUTHORIZED' } } };
+  if (files.length === 0) return { status: 400, body: { error: { reason: 'NO_FILE' } } };
+  const profile = fields.cid_version ?? 'v1';
+  if (!isCidProfile(profile)) return { status: 400, body: { error: { reason: 'BAD_CID_VERSION' } } };
+
+  // A folder upload names every file below one folder; that folder's node is the upload's CID.
+  const folder = files[0]!.name.includes('/') ? files[0]!.name.split('/')[0]! : undefined;
+  const contents = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+  const cid =
+    folder === undefined
+      ? await cidOfContent(contents[0]!, profile)
+      : await cidOfFiles(files.map((file, i) => ({ path: file.name.slice(folder.length + 1), content: contents[i]! })), profile);
+  return {
+    status: 200,
+    body: {
+      data: {
+        id: '0193a6b2-0000-7000-8000-000000000001',
+        name: fields.name ?? folder ?? files[0]!.name,
+        cid: answer === 'wrong-cid' ? WRONG_CID : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
+        created_at: '2026-11-23T09:00:00.000Z',
+        size: contents.reduce((sum, bytes) => sum + bytes.length, 0),
+        number_of_files: files.length,
+        mime_type: folder === undefined ? 'application/octet-stream' : 'directory',
+        user_id: 'test-user',
+        group_id: null,
+        is_duplicate: false,
+      },
+    },
+  };
+}
