@@ -9,7 +9,7 @@ import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { formatDocument, formatKeymap, hoverTooltips, LSPClient, LSPPlugin, serverCompletion } from '@codemirror/lsp-client';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { examples, firstExample } from 'playground:site-data';
 import type * as lsp from 'vscode-languageserver-protocol';
@@ -168,23 +168,24 @@ element('share').addEventListener('click', async () => {
   say(copied ? 'The link is copied: it holds the whole text, so nothing is stored anywhere.' : 'The link holds the whole text, so nothing is stored anywhere.');
 });
 
-/** The text with every certain fix applied, as the server's "Fix all problems" makes it. */
-async function fixAllEdit(): Promise<lsp.WorkspaceEdit | undefined> {
+/**
+ * The server's "Fix all problems" (every certain fix, as `--fix` applies them) for the text as
+ * it is now: the edit, and the version of the text it applies to.
+ */
+async function fixAll(): Promise<{ plugin: LSPPlugin; doc: Text; edit: lsp.WorkspaceEdit | undefined }> {
   client.sync();
-  const doc = view.state.doc;
   const plugin = LSPPlugin.get(view)!;
+  const doc = plugin.syncedDoc;
   const actions = await client.request<lsp.CodeActionParams, lsp.CodeAction[] | null>('textDocument/codeAction', {
     textDocument: { uri: URI },
     range: { start: { line: 0, character: 0 }, end: plugin.toPosition(doc.length, doc) },
     context: { diagnostics: [], only: [FIX_ALL_KIND] },
   });
-  return actions?.find((action) => action.kind === FIX_ALL_KIND)?.edit;
+  return { plugin, doc, edit: actions?.find((action) => action.kind === FIX_ALL_KIND)?.edit };
 }
 
 element('fix-all').addEventListener('click', async () => {
-  const plugin = LSPPlugin.get(view)!;
-  const doc = plugin.syncedDoc;
-  const edit = await fixAllEdit();
+  const { plugin, doc, edit } = await fixAll();
   if (!edit) say('There is nothing to fix automatically; the problems list shows what is left and the suggestions to choose from.');
   else {
     findings.applyEdit(view, plugin, doc, edit);
@@ -193,9 +194,8 @@ element('fix-all').addEventListener('click', async () => {
 });
 
 element('download').addEventListener('click', async () => {
-  const plugin = LSPPlugin.get(view)!;
-  const edit = await fixAllEdit();
-  const fixed = edit ? applied(plugin.syncedDoc.toString(), edit.changes?.[URI] ?? [], plugin) : view.state.doc.toString();
+  const { plugin, doc, edit } = await fixAll();
+  const fixed = edit ? applied(doc, edit.changes?.[URI] ?? [], plugin) : doc.toString();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([fixed], { type: 'application/json' }));
   link.download = 'manifest.json';
@@ -205,13 +205,12 @@ element('download').addEventListener('click', async () => {
   say(edit ? 'Downloaded manifest.json with every certain fix applied.' : 'Downloaded manifest.json: there was nothing to fix automatically.');
 });
 
-/** `text` with the edits applied (from the last, so earlier offsets stay put). */
-function applied(text: string, edits: lsp.TextEdit[], plugin: LSPPlugin): string {
-  const doc = plugin.syncedDoc;
+/** `doc` with the edits applied (from the last, so earlier offsets stay put). */
+function applied(doc: Text, edits: lsp.TextEdit[], plugin: LSPPlugin): string {
   const offsets = edits
     .map((edit) => ({ from: plugin.fromPosition(edit.range.start, doc), to: plugin.fromPosition(edit.range.end, doc), insert: edit.newText }))
     .sort((a, b) => b.from - a.from);
-  return offsets.reduce((result, { from, to, insert }) => result.slice(0, from) + insert + result.slice(to), text);
+  return offsets.reduce((result, { from, to, insert }) => result.slice(0, from) + insert + result.slice(to), doc.toString());
 }
 
 element('format').addEventListener('click', () => {
