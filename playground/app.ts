@@ -8,12 +8,13 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, lintKeymap } from '@codemirror/lint';
-import { formatDocument, formatKeymap, hoverTooltips, LSPClient, LSPPlugin, serverCompletion } from '@codemirror/lsp-client';
+import { formatDocument, formatKeymap, hoverTooltips, LSPClient, LSPPlugin } from '@codemirror/lsp-client';
 import { EditorState, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { examples, firstExample } from 'playground:site-data';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { HOLDS_SECRET_REQUEST, type HoldsSecretParams, type HoldsSecretResult } from '../language/secret-request.js';
+import { keyAwareCompletion } from './completion.js';
 import { Findings } from './findings.js';
 import { renderProblems } from './problems.js';
 import { SeverityPanel } from './severities.js';
@@ -97,13 +98,12 @@ const view = new EditorView({
       indentOnInput(),
       bracketMatching(),
       closeBrackets(),
-      autocompletion(),
+      autocompletion({ override: [keyAwareCompletion] }),
       highlightActiveLine(),
       syntaxHighlighting(defaultHighlightStyle),
       json(),
       lintGutter(),
       client.plugin(URI, 'json'),
-      serverCompletion(),
       hoverTooltips(),
       syncEachChange,
       EditorView.contentAttributes.of({ 'aria-label': 'manifest.json' }),
