@@ -38,7 +38,8 @@ for (const { slug, file } of MENU) write(`examples/${slug}.json`, readFileSync(a
 // The rule pages: each doc rendered, its examples opening in the editor.
 const { homepage } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
 // Links between rule docs stay in the site; others (the README, the schema) go to the project.
-const marked = new Marked();
+// HTML written in a doc is shown as text, never passed into the page; only the build's own goes in.
+const marked = new Marked({ renderer: { html: (token) => (token.ours ? token.text : escape(token.text)) } });
 function siteLink(token) {
   if (token.type !== 'link') return;
   const ruleDoc = /^([\w-]+)\.md(#.*)?$/.exec(token.href);
@@ -60,7 +61,7 @@ for (const { id } of rules) {
     const slug = `rule-${id}-${example[1]}`;
     write(`examples/${slug}.json`, `${token.text}\n`);
     const link = `<p><a class="open-example" href="../index.html#example=${slug}">Open this example in the playground</a></p>\n`;
-    return [token, { type: 'html', raw: link, text: link, block: true, pre: false }];
+    return [token, { type: 'html', raw: link, text: link, block: true, pre: false, ours: true }];
   });
   marked.walkTokens(withLinks, siteLink);
   write(`rules/${id}.html`, page(id, marked.parser(withLinks), '../'));
@@ -70,7 +71,7 @@ write(
   page(
     'Rules',
     `<h1>Rules</h1>\n<table>\n<thead><tr><th>rule</th><th>default</th><th>what it finds</th></tr></thead>\n<tbody>\n${rules
-      .map(({ id, severity, description }) => `<tr><td><a href="${id}.html">${id}</a></td><td>${severity}</td><td>${escape(description)}</td></tr>`)
+      .map(({ id, severity, description }) => `<tr><td class="rule-id"><a href="${id}.html">${id}</a></td><td>${severity}</td><td>${marked.parseInline(description)}</td></tr>`)
       .join('\n')}\n</tbody>\n</table>\n`,
     '../',
   ),
