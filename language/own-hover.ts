@@ -2,6 +2,7 @@ import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
 import {
   comparePin,
   describeCid,
+  describeCidsNow,
   envReferences,
   explainSchedule,
   formatRunTime,
@@ -112,8 +113,7 @@ function folderLine(cid: string, name: unknown, skillSources: Readonly<Record<st
   const comparison = comparePin(cid, facts);
   if (!comparison) return undefined;
   if (comparison.state === 'matches') return `Matches ${code(facts.folder)} (${code(comparison.profile)}).`;
-  const now = comparison.now.map(({ profile, cid: current }) => `${code(current)} under ${code(profile)}`).join(', ');
-  return `**Differs from ${code(facts.folder)}**: the folder is now ${now}. Upload it again (\`manifest-lint skill upload … --pin …\`) or pin the new CID.`;
+  return `**Differs from ${code(facts.folder)}**: the folder is now ${describeCidsNow(comparison.now)}. Upload it again (\`manifest-lint skill upload … --pin …\`) or pin the new CID.`;
 }
 
 function routeHover(doc: ParsedDocument, path: JsonPath): string | undefined {

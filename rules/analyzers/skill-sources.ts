@@ -62,3 +62,14 @@ export function comparePin(pinned: string, facts: SkillSourceFacts): PinComparis
 function profilesInOrder(profiles: readonly CidProfile[]): CidProfile[] {
   return [...profiles, ...CID_PROFILES.filter((profile) => !profiles.includes(profile))];
 }
+
+/**
+ * The folder's CIDs now, in words: "`bafy…` under `v1` and `unixfs-v1-2025`" when the profiles
+ * agree (small folders), else "`bafy…` under `v1` (and `bafy…` under `unixfs-v1-2025`)".
+ */
+export function describeCidsNow(now: readonly { profile: CidProfile; cid: string }[]): string {
+  const byCid = new Map<string, CidProfile[]>();
+  for (const { profile, cid } of now) byCid.set(cid, [...(byCid.get(cid) ?? []), profile]);
+  const parts = [...byCid].map(([cid, profiles]) => `\`${cid}\` under ${profiles.map((profile) => `\`${profile}\``).join(' and ')}`);
+  return parts.length > 1 ? `${parts[0]} (and ${parts.slice(1).join(', ')})` : (parts[0] ?? '');
+}

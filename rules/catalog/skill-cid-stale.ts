@@ -1,4 +1,4 @@
-import { comparePin } from '../analyzers/skill-sources.js';
+import { comparePin, describeCidsNow } from '../analyzers/skill-sources.js';
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
@@ -42,7 +42,7 @@ export const skillCidStale = defineRule({
       if (comparison?.state !== 'differs' || comparison.now.length === 0) continue;
       const path = ['skills', index, 'cid'];
       const [first] = comparison.now;
-      const now = comparison.now.map(({ profile, cid: current }) => `\`${current}\` under \`${profile}\``).join(' (and ') + (comparison.now.length > 1 ? ')' : '');
+      const now = describeCidsNow(comparison.now);
       const upload = facts.folder.replace(/\/+$/, '') || '.';
       const command = `manifest-lint skill upload ${shellWord(upload)} --pin ${shellWord(skillName)}${first!.profile === 'v1' ? '' : ` --profile ${first!.profile}`}`;
       context.report({
