@@ -103,8 +103,9 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
       }
     }
     // A skill pinned by CID whose source folder lies beside the manifest is compared with it.
-    const skillSources = input.absPath === undefined ? undefined : await skillSourcesOf(text, input.absPath, config, settings, io, hasher);
-    const result = lintManifest(text, skillSources ? { ...settings, skillSources } : settings);
+    const doc = parseDocument(text);
+    const skillSources = input.absPath === undefined ? undefined : await skillSourcesOf(doc, input.absPath, config, settings, io, hasher);
+    const result = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
     summary.remaining(result.diagnostics.length);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lintOptionsFor, type ConfigFile, type ManifestSettings } from '../rules/apply-config.js';
-import { parseDocument, type SkillSourceFacts } from '../rules/index.js';
+import type { ParsedDocument, SkillSourceFacts } from '../rules/index.js';
 import { SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from './lazy/unixfs.js';
@@ -16,7 +16,7 @@ export function runHasher(): SkillSourceHasher {
  * found; a folder that cannot be read is left out with a line on standard error.
  */
 export async function skillSourcesOf(
-  text: string,
+  doc: ParsedDocument,
   manifestPath: string,
   config: ConfigFile | undefined,
   settings: ManifestSettings,
@@ -24,7 +24,6 @@ export async function skillSourcesOf(
   hasher: SkillSourceHasher,
 ): Promise<Record<string, SkillSourceFacts> | undefined> {
   if (lintOptionsFor(settings).rules?.['skill-cid-stale'] === 'off') return undefined;
-  const doc = parseDocument(text);
   const lookup = {
     manifestFolder: path.dirname(manifestPath),
     config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,

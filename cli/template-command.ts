@@ -113,8 +113,9 @@ async function checkRepository(root: string, displayBase: string | undefined, op
     if (written) text = fixed.output;
   }
 
-  const skillSources = facts.manifest ? await skillSourcesOf(text, manifestPath, config, settings, io, runHasher()) : undefined;
-  const { diagnostics, matched, mask: manifestMask } = lintManifest(text, skillSources ? { ...settings, skillSources } : settings);
+  const doc = parseDocument(text);
+  const skillSources = facts.manifest ? await skillSourcesOf(doc, manifestPath, config, settings, io, runHasher()) : undefined;
+  const { diagnostics, matched, mask: manifestMask } = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
 
