@@ -154,8 +154,10 @@ export class SkillSourceHasher {
         if (located.pins.every((pin) => comparePin(pin, facts)?.state === 'matches')) break;
       }
     } catch (error) {
-      if (!(error instanceof UploadSourceError)) throw error;
-      note(`the skill \`${located.name}\` is not compared with its pinned CID: ${error.message}`);
+      // Whatever went wrong (a link inside, a file that cannot be read, the hashing itself), the
+      // lint goes on without this skill's comparison.
+      const reason = error instanceof UploadSourceError ? error.message : `${located.shown} could not be hashed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      note(`the skill \`${located.name}\` is not compared with its pinned CID: ${reason}`);
       return undefined;
     }
     return facts;

@@ -152,7 +152,7 @@ function pathOutsideProblem(written: string): string | undefined {
     else if (segment !== '' && segment !== '.') depth++;
     if (depth < 0) return 'leads outside that folder (`..`)';
   }
-  return undefined;
+  return depth === 0 ? 'is that folder itself, not a folder below it' : undefined;
 }
 
 function rangeOf(lines: LineIndex, node: Node | undefined): Range {

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, parseJson, ruleIds, runCli, workspace, writeFile, type RunResult } from './helpers.js';
 import { startStorageServer, type StorageServer } from '../cid/storage-server.js';
 import { parseConfig } from '../../rules/index.js';
+import { SkillSourceHasher } from '../../io/skill-sources.js';
+import { cidOfSource } from '../../io/unixfs-cid.js';
 
 /** A made-up key of the real shape (a JWT), assembled at run time so that no literal sits in the repository. */
 const TOKEN = ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', 'eyJzdWIiOiJza2lsbC1zdGFsZS10ZXN0In0', 'Vb3nQ7xK2mWp9cYt4sLd8fGh1jRz6uNe0aQi5oHy3kP'].join('.');
@@ -100,6 +102,7 @@ describe('skill-cid-stale in the CLI', () => {
       ['/srv/skills/notes', 'is an absolute path'],
       ['../elsewhere/notes', 'leads outside that folder'],
       ['skills/../../notes', 'leads outside that folder'],
+      ['./skills/..', 'is that folder itself'],
     ] as const) {
       const { problems } = parseConfig(JSON.stringify({ skillSources: { notes: folder } }));
       expect(problems.map((p) => p.message)).toEqual([expect.stringContaining(problem)]);
@@ -136,5 +139,30 @@ describe('skill-cid-stale in the CLI', () => {
     expect(staleFindings(await runCli(['--now', NOW, '--format', 'json', '--stdin'], { cwd, input: text }))).toEqual([]);
     expect(staleFindings(await lint(cwd, ['--rule', `${RULE}=off`]))).toEqual([]);
     expect(staleFindings(await lint(cwd))).toHaveLength(1);
+  });
+});
+
+describe('the CIDs of skill folders', () => {
+  it('are hashed once while the files keep their sizes and modification times, and again when one changes', async () => {
+    const cwd = workspace({ 'skills/x/SKILL.md': '# X\n', 'skills/x/run.sh': 'echo x\n' });
+    const hashed: string[] = [];
+    const hasher = new SkillSourceHasher(async (source, profile) => {
+      hashed.push(profile);
+      return cidOfSource(source, profile);
+    });
+    const located = { name: 'x', absolute: path.join(cwd, 'skills/x'), shown: 'skills/x/', pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'] };
+    const first = await hasher.facts(located, () => undefined);
+    // A dag-pb CIDv1 pin that matches nothing: v1, unixfs-v1-2025, and v0 for its CIDv1 form.
+    expect(Object.keys(first!.cids)).toEqual(['v1', 'unixfs-v1-2025', 'v0']);
+    expect(hashed).toHaveLength(3);
+    await hasher.facts(located, () => undefined);
+    expect(hashed).toHaveLength(3);
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(cwd, 'skills/x/run.sh'), later, later);
+    await hasher.facts(located, () => undefined);
+    expect(hashed).toHaveLength(6);
+    // A pin that matches under v1 stops there.
+    const matching = await hasher.facts({ ...located, pins: [first!.cids.v1!] }, () => undefined);
+    expect(Object.keys(matching!.cids)).toEqual(['v1']);
   });
 });
