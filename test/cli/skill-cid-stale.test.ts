@@ -166,3 +166,15 @@ describe('the CIDs of skill folders', () => {
     expect(Object.keys(matching!.cids)).toEqual(['v1']);
   });
 });
+
+describe('the library', () => {
+  it('reports a stale pin only when given the folder\'s facts', async () => {
+    const { lint } = await import('../../lib/index.js');
+    const text = manifest([{ name: 'notes', cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' }]);
+    const stale = (result: { diagnostics: { ruleId: string }[] }) => result.diagnostics.filter((d) => d.ruleId === RULE);
+    expect(stale(lint(text, { now: NOW }))).toEqual([]);
+    const now = 'bafybeigks6arfsq3xxfpvqrrwonchxcnu6do76auprhhfomao6c273sixm';
+    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now } } } }))).toHaveLength(1);
+    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' } } } }))).toEqual([]);
+  });
+});
