@@ -83,6 +83,16 @@ describe('skill-cid-stale in the CLI', () => {
     expect(messages[1]).toContain(`\`skills/@team/tool/\` is now \`${await cidOf(cwd, 'skills/@team/tool')}\` under \`v1\``);
   });
 
+  it('never takes a folder for a name that leads out of skills/', async () => {
+    const cwd = workspace({ 'bot/skills/.keep': '', 'bot/notes/SKILL.md': '# Notes\n', 'notes/SKILL.md': '# Notes\n' });
+    const cid = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
+    writeFile(cwd, 'bot/manifest.json', manifest([{ name: '../notes', cid }, { name: '../../notes', cid }, { name: 'a//b', cid }]));
+    const result = await lint(cwd, ['bot/manifest.json']);
+    expect(staleFindings(result)).toEqual([]);
+    expect(ruleIds(parseJson(result))).toContain('skill-name-path');
+    expect(result.stderr).toBe('');
+  });
+
   it('reads the folder the config maps a skill to, relative to the config file', async () => {
     const cwd = workspace({ 'vendor/notes/SKILL.md': '# Notes\n', 'bot/.keep': '' });
     const pinned = await cidOf(cwd, 'vendor/notes');
