@@ -24,6 +24,7 @@ import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
+import { runHasher, skillSourcesOf } from './skill-sources.js';
 
 export interface Input {
   displayPath: string;
@@ -82,6 +83,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   // Every output of the run is masked with the secrets of every file of the run.
   const mask = new SecretMask();
   const summary = new FixSummary();
+  const hasher = runHasher();
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
@@ -100,7 +102,10 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
         if (options.fix) summary.fixed(fixed.fixCount);
       }
     }
-    const result = lintManifest(text, settings);
+    // A skill pinned by CID whose source folder lies beside the manifest is compared with it.
+    const doc = parseDocument(text);
+    const skillSources = input.absPath === undefined ? undefined : await skillSourcesOf(doc, input.absPath, config, settings, io, hasher);
+    const result = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
     summary.remaining(result.diagnostics.length);

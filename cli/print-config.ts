@@ -18,6 +18,8 @@ interface ConfigReport {
   /** Every rule's severity after its default, the config file and `--rule` flags. */
   rules: Record<string, SeveritySetting>;
   ignore: unknown[];
+  /** Skill name to source folder, relative to the config file's folder, as the config file writes them. */
+  skillSources: Record<string, string>;
 }
 
 /**
@@ -30,7 +32,7 @@ export function printConfig(options: CliOptions, io: Io): number {
     const config = resolver.forFolder(folder);
     const chosen = lintOptionsFor(settingsFor(config, options)).rules ?? {};
     const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
-    return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [] };
+    return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} };
   });
   io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   return 0;

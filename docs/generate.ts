@@ -36,6 +36,8 @@ export interface DocCase {
   fixed: string | undefined;
   /** Template repository rules: the repository the manifest lies in (see `test/repository-facts.ts`). */
   repository?: DocRepository | undefined;
+  /** `skill-cid-stale`: the local skill folders the adapter found, by skill name, with their CIDs now. */
+  skillSources?: Record<string, { folder: string; cids: Record<string, string> }> | undefined;
 }
 
 export interface DocRepository {
@@ -81,7 +83,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     );
   }
   if (failing) {
-    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
+    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository || failing.skillSources ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
     const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);
     if (fixes.length > 0) {
       lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
@@ -148,6 +150,7 @@ function fence(json: string, language = 'json'): string {
 /** The case's manifest, and the repository around it when it has one. */
 function example(c: DocCase): string[] {
   const repository = c.repository;
+  if (c.skillSources) return [fence(c.input), '', ...skillFolders(c.skillSources)];
   if (!repository) return [fence(c.input)];
   const lines = repository.manifest === false ? ['A repository without `manifest.json`, holding:'] : [fence(c.input), '', 'in a repository holding:'];
   lines.push('');
@@ -160,6 +163,16 @@ function example(c: DocCase): string[] {
   }
   for (const folder of repository.folders ?? []) lines.push(`- \`${folder}/\` (an empty folder)`);
   for (const [path, target] of Object.entries(repository.symlinks ?? {})) lines.push(`- \`${path}\`, a symbolic link to \`${target}\``);
+  return lines;
+}
+
+/** The skill folders beside a case's manifest, as the CLI or the editor finds and hashes them. */
+function skillFolders(sources: NonNullable<DocCase['skillSources']>): string[] {
+  const lines = ['where the CLI or the editor finds these skill folders beside it:', ''];
+  for (const [name, { folder, cids }] of Object.entries(sources)) {
+    const now = Object.entries(cids).map(([profile, cid]) => `\`${cid}\` under \`${profile}\``).join(', ');
+    lines.push(`- \`${folder}\` for the skill \`${name}\`: ${now}`);
+  }
   return lines;
 }
 

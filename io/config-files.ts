@@ -138,5 +138,5 @@ export function loadConfigText(
   const { config, problems } = parseConfig(text);
   const problem = problems[0];
   if (problem) return { problem };
-  return { config: { absPath, text, rules: config.rules, ignore: config.ignore } };
+  return { config: { absPath, text, rules: config.rules, ignore: config.ignore, ...(config.skillSources ? { skillSources: config.skillSources } : {}) } };
 }

@@ -23,6 +23,8 @@ export interface UploadFile {
   /** How messages name it: below the folder as the user wrote it. */
   shown: string;
   size: number;
+  /** Last modification time, in milliseconds (with `size`, what a cache of CIDs keys a file by). */
+  mtimeMs: number;
 }
 
 /** What an upload of a path sends: one file, or a folder's files. */
@@ -46,7 +48,7 @@ export async function readUploadSource(target: string, shown: string = target): 
   const stat = await lstatOrThrow(absolute, shown);
   if (stat.isSymbolicLink()) throw linkError(shown);
   if (stat.isFile()) {
-    return { kind: 'file', name, files: [{ path: name, absolutePath: absolute, shown, size: stat.size }], size: stat.size };
+    return { kind: 'file', name, files: [{ path: name, absolutePath: absolute, shown, size: stat.size, mtimeMs: stat.mtimeMs }], size: stat.size };
   }
   if (!stat.isDirectory()) throw specialFileError(shown);
 
@@ -61,8 +63,8 @@ export async function readUploadSource(target: string, shown: string = target): 
         subfolders.push(entryPath);
       } else if (entry.isFile()) {
         const absolutePath = path.join(absolute, entryPath);
-        const fileSize = (await lstatOrThrow(absolutePath, entryShown)).size;
-        files.push({ path: entryPath, absolutePath, shown: entryShown, size: fileSize });
+        const { size: fileSize, mtimeMs } = await lstatOrThrow(absolutePath, entryShown);
+        files.push({ path: entryPath, absolutePath, shown: entryShown, size: fileSize, mtimeMs });
         size += fileSize;
       } else {
         throw specialFileError(entryShown);

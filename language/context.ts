@@ -6,6 +6,7 @@ import { folderOf } from './uris.js';
 import type { Settings } from './settings.js';
 import { runInSlices } from './slices.js';
 import { placeOnManifest, templateCheckFor, type RepositoryFactsSource } from './template-checks.js';
+import type { SkillSourcesSource } from './skill-sources.js';
 
 /**
  * What every feature works with. The server fills it from the client (settings, config files,
@@ -29,6 +30,8 @@ export interface FeatureContext {
   };
   /** Repository facts for template checks (`agentManifest.templateChecks`). */
   templates: RepositoryFactsSource;
+  /** The local source folders of skills pinned by `cid`, for `skill-cid-stale` and the hover on a `cid`. */
+  skillSources: SkillSourcesSource;
   client: ClientCapabilities;
   /** How many protocol messages the connection has handled: a run gives way while it grows. */
   messagesHandled(): number;
@@ -67,9 +70,12 @@ export async function analyze(context: FeatureContext, document: OpenDocument): 
   const settings = await context.settings.get(document.uri);
   const config = await context.configs.forFolder(folderOf(document.uri));
   const template = await templateCheckFor(context.templates, document, settings);
-  const key = `analysis:${context.settings.generation}:${context.configs.generation}:${template.key}`;
+  // Known without waiting: hashing a skill folder never holds a lint up (a refresh follows).
+  const skills = context.skillSources.known(document.uri, document.parsed, config);
+  const key = `analysis:${context.settings.generation}:${context.configs.generation}:${template.key}:${skills.key}`;
   return document.cached(key, async () => {
     const manifestSettings: ManifestSettings = { config, overrides: settings.rules, now: context.now() };
+    if (skills.facts) manifestSettings.skillSources = skills.facts;
     if (template.template) manifestSettings.template = true;
     if (template.repository) manifestSettings.repository = template.repository;
     const { version } = document;

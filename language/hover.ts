@@ -4,6 +4,7 @@ import { servedDocument, type FeatureContext } from './context.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
 import { ownHover } from './own-hover.js';
+import { folderOf } from './uris.js';
 
 /**
  * The schema's documentation for the field (title, description, limits, enum value meaning) from
@@ -17,7 +18,9 @@ export async function provideHover(context: FeatureContext, service: LanguageSer
   const schemaHover = jsonServiceApplies(document)
     ? await service.doHover(document.document, params.position, jsonDocument(service, document))
     : null;
-  const own = ownHover(document.parsed, offset, context.now());
+  const config = await context.configs.forFolder(folderOf(document.uri));
+  const skills = context.skillSources.known(document.uri, document.parsed, config);
+  const own = ownHover(document.parsed, offset, context.now(), skills.facts);
   const parts = [...(schemaHover ? markdownOf(schemaHover.contents) : []), ...(own ? [own.markdown] : [])].filter(
     (part) => part.trim() !== '',
   );

@@ -1,6 +1,8 @@
 import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
 import {
+  comparePin,
   describeCid,
+  describeCidsNow,
   envReferences,
   explainSchedule,
   formatRunTime,
@@ -8,6 +10,7 @@ import {
   secretDeclarations,
   type JsonPath,
   type ParsedDocument,
+  type SkillSourceFacts,
 } from '../rules/index.js';
 
 /** What the server adds to a hover: markdown, and the node it is about. */
@@ -28,12 +31,12 @@ export function code(value: string): string {
  * English with its next runs, a duration in words, what a CID is, what a route does, and where
  * an `env:` token comes from.
  */
-export function ownHover(doc: ParsedDocument, offset: number, now: Date): OwnHover | undefined {
+export function ownHover(doc: ParsedDocument, offset: number, now: Date, skillSources?: Readonly<Record<string, SkillSourceFacts>>): OwnHover | undefined {
   if (!doc.root) return undefined;
   const node = findNodeAtOffset(doc.root, offset, true);
   if (!node) return undefined;
   const path = getNodePath(node);
-  const markdown = scheduleHover(doc, path, now) ?? cidHover(doc, path) ?? routeHover(doc, path) ?? envHover(doc, path);
+  const markdown = scheduleHover(doc, path, now) ?? cidHover(doc, path, skillSources) ?? routeHover(doc, path) ?? envHover(doc, path);
   return markdown ? { markdown, node } : undefined;
 }
 
@@ -87,7 +90,7 @@ function scheduleHover(doc: ParsedDocument, path: JsonPath, now: Date): string |
   }
 }
 
-function cidHover(doc: ParsedDocument, path: JsonPath): string | undefined {
+function cidHover(doc: ParsedDocument, path: JsonPath, skillSources: Readonly<Record<string, SkillSourceFacts>> | undefined): string | undefined {
   if (path.length !== 3 || path[0] !== 'skills' || typeof path[1] !== 'number' || path[2] !== 'cid') return undefined;
   const cid = valueAt(doc.value, path);
   if (typeof cid !== 'string') return undefined;
@@ -95,10 +98,22 @@ function cidHover(doc: ParsedDocument, path: JsonPath): string | undefined {
   if (!description.valid) {
     return `Not a valid CID: ${description.problem}.${description.suggestion ? ` Did you mean ${code(description.suggestion)}?` : ''}`;
   }
+  const folder = folderLine(cid, valueAt(doc.value, [path[0], path[1], 'name']), skillSources);
   return [
     `**CIDv${description.version}**, codec ${code(description.codec)}, hash ${code(description.multihash)} (${description.digestLength}-byte digest), ${code(description.base)} encoding`,
     `As CIDv1 in base32: ${code(description.canonical)}`,
+    ...(folder ? [folder] : []),
   ].join('\n\n');
+}
+
+/** How the pin compares with the skill's local source folder, when the host found one. */
+function folderLine(cid: string, name: unknown, skillSources: Readonly<Record<string, SkillSourceFacts>> | undefined): string | undefined {
+  if (typeof name !== 'string' || !skillSources || !Object.hasOwn(skillSources, name)) return undefined;
+  const facts = skillSources[name]!;
+  const comparison = comparePin(cid, facts);
+  if (!comparison) return undefined;
+  if (comparison.state === 'matches') return `Matches ${code(facts.folder)} (${code(comparison.profile)}).`;
+  return `**Differs from ${code(facts.folder)}**: the folder is now ${describeCidsNow(comparison.now)}. Upload it again (\`manifest-lint skill upload … --pin …\`) or pin the new CID.`;
 }
 
 function routeHover(doc: ParsedDocument, path: JsonPath): string | undefined {

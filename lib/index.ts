@@ -30,7 +30,7 @@ import type { Diagnostic, RuleMeta } from '../rules/framework/types.js';
 export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, SeveritySetting, TextEdit } from '../rules/framework/types.js';
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
-export type { Config, LintOptions } from './options.js';
+export type { Config, LintOptions, SkillSourceFacts } from './options.js';
 import type { LintOptions } from './options.js';
 import { clockOf, configOf } from './read-options.js';
 
@@ -123,7 +123,7 @@ function resolve(options: LintOptions): { engineOptions: EngineOptions; ignore: 
   const config = configOf(options.config);
   const now = clockOf(options.now);
   return {
-    engineOptions: { rules: { ...config?.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}) },
+    engineOptions: { rules: { ...config?.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}), ...(options.skillSources ? { skillSources: options.skillSources } : {}) },
     ignore: config?.ignore ?? [],
   };
 }

@@ -5,6 +5,7 @@
  * UTF-16 characters). The same feature modules as the server's run underneath, in memory:
  * nothing is read from disk, and everything shown is masked as in the server.
  */
+import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 import type { ClientCapabilities } from 'vscode-languageserver';
 import type { ConfigFile } from '../io/config-files.js';
 import { LineIndex } from '../rules/index.js';
@@ -91,6 +92,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     settings: { generation: 0, known: () => settings, get: () => Promise.resolve(settings) },
     configs: { generation: 0, forFolder: () => Promise.resolve(config) },
     templates: { generation: 0, facts: () => Promise.resolve(undefined) },
+    skillSources: NO_SKILL_SOURCES,
     client: CLIENT,
     messagesHandled: () => 0,
     now: () => (now ? new Date(now.getTime()) : new Date()),

@@ -1,10 +1,20 @@
 /** What the library's functions take, apart from the text (types only: the package ships them as they are). */
 import type { SeveritySetting } from '../rules/framework/types.js';
 
+/** A skill's local source folder and the CIDs it has now, by upload profile (the engine's `SkillSourceFacts`). */
+export interface SkillSourceFacts {
+  /** As shown to users, relative to the manifest's folder: `skills/notes/`. */
+  folder: string;
+  /** The folder's CID under each profile computed (`v0` for a CIDv0 pin, `v1` and `unixfs-v1-2025` for a CIDv1). */
+  cids: Partial<Record<'v0' | 'v1' | 'unixfs-v1-2025', string>>;
+}
+
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */
 export interface Config {
   rules?: Record<string, SeveritySetting>;
   ignore?: { rule?: string; path: string }[];
+  /** Skill name to local source folder; the CLI and the language server read them, the library reads no file. */
+  skillSources?: Record<string, string>;
 }
 
 export interface LintOptions {
@@ -18,4 +28,10 @@ export interface LintOptions {
   now?: Date | string;
   /** Check the manifest as a marketplace template submission. */
   template?: boolean;
+  /**
+   * The local source folders of skills pinned by `cid` and the CIDs they have now, by skill name
+   * (`skill-cid-stale` compares the pins with them). The library reads no file: without them the
+   * rule is silent.
+   */
+  skillSources?: Record<string, SkillSourceFacts>;
 }

@@ -12,6 +12,7 @@ import {
   type RepositoryFacts,
   type SecretMask,
   type SeveritySetting,
+  type SkillSourceFacts,
 } from './index.js';
 
 /** A configuration file as read (by io/config-files.ts): where it is, its text, what it says. */
@@ -20,6 +21,8 @@ export interface ConfigFile {
   text: string;
   rules: Record<string, SeveritySetting>;
   ignore: IgnoreEntry[];
+  /** `skillSources`: skill name to folder, relative to the config file's folder, as written. */
+  skillSources?: Record<string, string> | undefined;
 }
 
 /** What decides the findings of one manifest besides its text. */
@@ -34,6 +37,8 @@ export interface ManifestSettings {
   repository?: RepositoryFacts | undefined;
   /** The first invalid UTF-8 byte of the file the manifest was read from. */
   encoding?: InvalidEncoding | undefined;
+  /** The local source folders of skills pinned by `cid`, found and hashed by the adapter. */
+  skillSources?: Readonly<Record<string, SkillSourceFacts>> | undefined;
 }
 
 /** Engine options: the config file's severities, then the overrides on top. */
@@ -43,6 +48,7 @@ export function lintOptionsFor(settings: ManifestSettings): LintOptions {
   if (settings.template) options.template = true;
   if (settings.template && settings.repository) options.repository = settings.repository;
   if (settings.encoding) options.encoding = settings.encoding;
+  if (settings.skillSources) options.skillSources = settings.skillSources;
   return options;
 }
 

@@ -51,6 +51,7 @@ export { declaresManifestSchema, foreignManifestKind, rootKeys, type RootKeys } 
 export { ENV_NAME } from './analyzers/secrets.js';
 export { cronSchedules, type CronSchedule } from './analyzers/tasks.js';
 export { describeCid, type CidDescription } from './analyzers/cid.js';
+export { comparePin, describeCidsNow, pinnedSkills, type PinComparison, type PinnedSkill, type SkillSourceFacts } from './analyzers/skill-sources.js';
 export { CID_PROFILES, DEFAULT_CID_PROFILE, isCidProfile, profilesOfPinnedCid, type CidProfile } from './analyzers/cid-profiles.js';
 export {
   secretDeclarations,

@@ -139,7 +139,7 @@ export class DiagnosticsScheduler {
     this.options.onComputed?.(document.uri, analysis.version, analysis.millis + (performance.now() - start));
     return {
       version: analysis.version,
-      resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}:${this.context.templates.generation}`,
+      resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}:${this.context.templates.generation}:${this.context.skillSources.generation}`,
       items,
     };
   }

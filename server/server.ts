@@ -60,6 +60,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     settings,
     configs: files.configs,
     templates: files.templates,
+    skillSources: files.skillSources,
     client: {},
     messagesHandled,
     now: () => (fixedNow ? new Date(fixedNow.getTime()) : new Date()),
@@ -157,6 +158,8 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     settings.changed(params.settings);
     diagnostics?.refreshAll();
   });
+  // Skill folders hashed in the background: the findings they give are published when ready.
+  files.onReady(() => diagnostics?.refreshAll());
   connection.onDidChangeWatchedFiles((params) => {
     if (files.changed(params.changes.map((change) => change.uri))) diagnostics?.refreshAll();
   });

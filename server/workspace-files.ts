@@ -1,5 +1,6 @@
 import type { Connection, FileSystemWatcher } from 'vscode-languageserver';
 import type { FeatureContext } from '../language/context.js';
+import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 
 /**
  * What the server reads beside the open documents: configuration files and template
@@ -9,6 +10,9 @@ import type { FeatureContext } from '../language/context.js';
 export interface WorkspaceFiles {
   configs: FeatureContext['configs'];
   templates: FeatureContext['templates'];
+  skillSources: FeatureContext['skillSources'];
+  /** Tells `listener` when something read in the background is ready (diagnostics need a refresh). */
+  onReady(listener: () => void): void;
   /** What the client is asked to watch, when it can. */
   watchers: FileSystemWatcher[];
   /** A document opened and nothing is watched: files may have changed unseen. */
@@ -22,6 +26,8 @@ export interface WorkspaceFiles {
 export const NO_FILES: WorkspaceFiles = {
   configs: { generation: 0, forFolder: () => Promise.resolve(undefined) },
   templates: { generation: 0, facts: () => Promise.resolve(undefined) },
+  skillSources: NO_SKILL_SOURCES,
+  onReady: () => undefined,
   watchers: [],
   invalidate: () => undefined,
   changed: () => false,

@@ -36,3 +36,22 @@ describe('every prefix of a finished manifest', () => {
     });
   }
 });
+
+describe('every prefix of a manifest with skill folders', () => {
+  it('reports a stale pin only where the finished file does', () => {
+    const golden = new URL('./golden/skill-cid-stale/', import.meta.url).pathname;
+    const text = readFileSync(`${golden}stale.json`, 'utf8');
+    const skillSources = JSON.parse(readFileSync(`${golden}stale.skill-sources.json`, 'utf8'));
+    const options = { now: NOW, skillSources, rules: { 'skill-cid-stale': 'warning' as const } };
+    const finished = lint(text, options).diagnostics.filter((d) => d.ruleId === 'skill-cid-stale');
+    expect(finished).toHaveLength(3);
+    const known = new Set(finished.map(key));
+    const strays: string[] = [];
+    for (let length = 0; length < text.length; length++) {
+      for (const d of lint(text.slice(0, length), options).diagnostics) {
+        if (d.ruleId === 'skill-cid-stale' && !known.has(key(d))) strays.push(`${length}: ${key(d)}`);
+      }
+    }
+    expect(strays).toEqual([]);
+  });
+});

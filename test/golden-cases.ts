@@ -1,7 +1,7 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeUtf8, type LintOptions } from '../rules/index.js';
+import { decodeUtf8, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -15,7 +15,7 @@ export interface GoldenCase {
 }
 
 const isInput = (file: string) =>
-  file.endsWith('.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json');
+  file.endsWith('.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json') && !file.endsWith('.skill-sources.json');
 
 export function goldenCases(): GoldenCase[] {
   return readdirSync(GOLDEN, { withFileTypes: true })
@@ -45,6 +45,15 @@ export function repositoryOf(input: string): RepositoryListing | undefined {
 }
 
 /**
+ * The local skill folders of a case: `<case>.skill-sources.json` beside the input, the facts an
+ * adapter would give (`LintOptions.skillSources`), when there is one.
+ */
+export function skillSourcesOf(input: string): Record<string, SkillSourceFacts> | undefined {
+  const file = input.replace(/\.json$/, '.skill-sources.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, SkillSourceFacts>) : undefined;
+}
+
+/**
  * Cases named `template-mode-…` are linted as template submissions (`manifest-lint template`),
  * and so are cases with a repository beside them, with its facts.
  */
@@ -52,6 +61,8 @@ export function lintOptionsFor(name: string, input?: string): LintOptions {
   const listing = input === undefined ? undefined : repositoryOf(input);
   const options: LintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
   if (listing) options.repository = factsOf(listing);
+  const skillSources = input === undefined ? undefined : skillSourcesOf(input);
+  if (skillSources) options.skillSources = skillSources;
   const { invalid } = input === undefined ? {} : decodeUtf8(readFileSync(input));
   if (invalid) options.encoding = invalid;
   return options;

@@ -15,6 +15,11 @@ export interface IgnoreEntry {
 export interface LintConfig {
   rules: Record<string, SeveritySetting>;
   ignore: IgnoreEntry[];
+  /**
+   * `skillSources`: the local source folder of a skill, by skill name, as written (a relative
+   * path below the config file's folder, `/`- or `\\`-separated). Adapters resolve and read them.
+   */
+  skillSources?: Record<string, string>;
 }
 
 export interface ConfigProblem {
@@ -61,8 +66,11 @@ export function parseConfigWith(known: KnownRules, text: string): { config: Lint
       case 'ignore':
         readIgnore(known, value, lines, config, problem);
         break;
+      case 'skillSources':
+        readSkillSources(value, config, problem);
+        break;
       default:
-        problem(key, `unknown key \`${String(key?.value)}\`; the configuration has \`rules\` and \`ignore\``);
+        problem(key, `unknown key \`${String(key?.value)}\`; the configuration has \`rules\`, \`ignore\` and \`skillSources\``);
     }
   }
   return { config, problems };
@@ -113,6 +121,38 @@ function readIgnore(known: KnownRules, node: Node | undefined, lines: LineIndex,
       range: rangeOf(lines, entry),
     });
   });
+}
+
+function readSkillSources(node: Node | undefined, config: LintConfig, problem: Complain): void {
+  if (node?.type !== 'object') return problem(node, '`skillSources` must be an object of skill name to folder, such as `{ "notes": "skills/notes" }`');
+  const sources: Record<string, string> = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    const name = String(key?.value);
+    if (value?.type !== 'string' || value.value === '') {
+      problem(value ?? key, `the folder of the skill \`${name}\` must be a non-empty path relative to the configuration file's folder`);
+      continue;
+    }
+    const why = pathOutsideProblem(value.value as string);
+    if (why) {
+      problem(value, `the folder of the skill \`${name}\` ${why}: \`skillSources\` names folders below the configuration file's folder, relative to it`);
+      continue;
+    }
+    Object.defineProperty(sources, name, { value: value.value as string, enumerable: true, writable: true, configurable: true });
+  }
+  config.skillSources = sources;
+}
+
+/** Why a path written in the config does not stay below the config's folder, if it does not. */
+function pathOutsideProblem(written: string): string | undefined {
+  if (/^([/\\]|[a-zA-Z]:)/.test(written)) return 'is an absolute path';
+  let depth = 0;
+  for (const segment of written.split(/[/\\]+/)) {
+    if (segment === '..') depth--;
+    else if (segment !== '' && segment !== '.') depth++;
+    if (depth < 0) return 'leads outside that folder (`..`)';
+  }
+  return depth === 0 ? 'is that folder itself, not a folder below it' : undefined;
 }
 
 function rangeOf(lines: LineIndex, node: Node | undefined): Range {

@@ -87,6 +87,7 @@ class LintRun {
       now: options.now ?? new Date(),
       templateMode: options.template ?? false,
       repository,
+      skillSources: options.skillSources,
       encoding: options.encoding,
       get schemaErrors() {
         if (run.schema.partial) run.readsSchema.add(run.ruleId);

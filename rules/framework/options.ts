@@ -2,6 +2,7 @@
 import type { InvalidEncoding } from './encoding.js';
 import type { SecretMask } from './masking.js';
 import type { RepositoryFacts } from '../analyzers/repository.js';
+import type { SkillSourceFacts } from '../analyzers/skill-source-facts.js';
 import type { Diagnostic, SeveritySetting } from './types.js';
 
 export interface LintOptions {
@@ -19,6 +20,12 @@ export interface LintOptions {
    * engine. The template-repository rules run only when they are given.
    */
   repository?: RepositoryFacts;
+  /**
+   * Facts about the local source folders of skills pinned by `cid`, by skill name, gathered
+   * outside the engine (the folder and the CIDs it has now). `skill-cid-stale` runs only on
+   * the skills they name.
+   */
+  skillSources?: Readonly<Record<string, SkillSourceFacts>>;
   /** Where the bytes the text was decoded from stop being UTF-8 (see `decodeUtf8`). */
   encoding?: InvalidEncoding;
 }

@@ -2,6 +2,7 @@ import type { InvalidEncoding } from './encoding.js';
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from './document.js';
 import type { RepositoryFacts } from '../analyzers/repository.js';
+import type { SkillSourceFacts } from '../analyzers/skill-source-facts.js';
 import type { SchemaError } from './schema-validation.js';
 import type { JsonPath, Range, RuleMeta } from './types.js';
 
@@ -60,6 +61,8 @@ export interface RuleContext {
   readonly templateMode: boolean;
   /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
   readonly repository: RepositoryFacts | undefined;
+  /** The local source folders of skills pinned by `cid`, by name (`LintOptions.skillSources`), when known. */
+  readonly skillSources: Readonly<Record<string, SkillSourceFacts>> | undefined;
   /** The first invalid UTF-8 byte of the file the text was read from (`LintOptions.encoding`). */
   readonly encoding: InvalidEncoding | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */

@@ -1,5 +1,6 @@
 import type { Rule } from '../../framework/rule.js';
 import { skillCidInvalid } from '../skill-cid-invalid.js';
+import { skillCidStale } from '../skill-cid-stale.js';
 import { skillDuplicate } from '../skill-duplicate.js';
 import { skillDuplicateSource } from '../skill-duplicate-source.js';
 import { skillNamePath } from '../skill-name-path.js';
@@ -11,6 +12,7 @@ export const skillsRules: readonly Rule[] = [
   skillSourceExclusive,
   skillSourceMissing,
   skillCidInvalid,
+  skillCidStale,
   skillSlugFormat,
   skillNamePath,
   skillDuplicate,

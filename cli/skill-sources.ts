@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { lintOptionsFor, type ConfigFile, type ManifestSettings } from '../rules/apply-config.js';
+import type { ParsedDocument, SkillSourceFacts } from '../rules/index.js';
+import { SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
+import type { Io } from './io.js';
+import { load as loadSkillStorage } from './lazy/unixfs.js';
+
+/** A hasher for one run: a folder named by two manifests is hashed once. The UnixFS chunk loads on the first hash. */
+export function runHasher(): SkillSourceHasher {
+  return new SkillSourceHasher((source, profile) => loadSkillStorage().cidOfSource(source, profile));
+}
+
+/**
+ * The facts `skill-cid-stale` reads for a manifest file: its pinned skills' local source folders
+ * and their CIDs now (see io/skill-sources.ts). Undefined when the rule is off or no folder is
+ * found; a folder that cannot be read is left out with a line on standard error.
+ */
+export async function skillSourcesOf(
+  doc: ParsedDocument,
+  manifestPath: string,
+  config: ConfigFile | undefined,
+  settings: ManifestSettings,
+  io: Io,
+  hasher: SkillSourceHasher,
+): Promise<Record<string, SkillSourceFacts> | undefined> {
+  if (lintOptionsFor(settings).rules?.['skill-cid-stale'] === 'off') return undefined;
+  const lookup = {
+    manifestFolder: path.dirname(manifestPath),
+    config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,
+  };
+  return skillSourceFacts(doc, lookup, hasher, (message) => io.stderr.write(`manifest-lint: note: ${message}\n`));
+}

@@ -1,0 +1,199 @@
+/**
+ * The local source folders of skills pinned by `cid`, and the CIDs they have now: the facts
+ * `skill-cid-stale` and the hover on a `cid` read (`SkillSourceFacts`), gathered for the CLI and
+ * the language server.
+ *
+ * A skill's folder is the one `.manifestlintrc.json` maps its name to in `skillSources`
+ * (relative to the config file's folder), else `skills/<name>/` beside the manifest when that is
+ * a folder; a scoped name is a path, so `@scope/name` is `skills/@scope/name/`. A name that is
+ * not a plain relative path (empty segments, `.`, `..`, a backslash, control characters) has no
+ * folder. No symbolic link is followed on the way to the folder or inside it.
+ *
+ * Hashing is the costly part: it goes through `hash` (the UnixFS chunk, loaded by the caller on
+ * first use, so a lint without such a folder never loads it), and each CID is kept under the
+ * folder's files' paths, sizes and modification times, so an unchanged folder is hashed once.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { comparePin, describeCid, pinnedSkills, profilesOfPinnedCid, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { fileErrorReason, isInsideFolder } from './paths.js';
+import { readUploadSource, UploadSourceError, type UploadSource } from './upload-source.js';
+
+/** Where a manifest's skill folders are looked for. */
+export interface SkillSourceLookup {
+  /** The manifest's folder (absolute). */
+  manifestFolder: string;
+  /** The config file that applies: its folder (absolute) and its `skillSources`. */
+  config?: { folder: string; skillSources: Readonly<Record<string, string>> } | undefined;
+}
+
+/** A skill's source folder (or file, when the config maps the name to one), found on disk. */
+export interface LocatedSource {
+  name: string;
+  absolute: string;
+  /** As shown to users: relative to the manifest's folder, `/`-separated, a folder ending in `/`. */
+  shown: string;
+  /** The pinned CIDs of the skills with this name. */
+  pins: string[];
+}
+
+/** Computes the CID of an upload source under a profile (`cidOfSource` of the UnixFS chunk). */
+export type HashSource = (source: UploadSource, profile: CidProfile) => Promise<string>;
+
+/** Told, in one line, why a skill's folder is not compared with its pin. */
+export type Note = (message: string) => void;
+
+export const CONVENTION_FOLDER = 'skills';
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The folder names a skill name maps to under `skills/`, or undefined when it is not a plain relative path. */
+export function conventionSegments(name: string): string[] | undefined {
+  if (name === '' || name.includes('\\') || CONTROL.test(name) || name.startsWith('/')) return undefined;
+  const segments = name.split('/');
+  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? segments : undefined;
+}
+
+/** The skills of a parsed manifest pinned by a valid CID, grouped by name. */
+function pinsByName(doc: ParsedDocument): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const { name, cid } of pinnedSkills(doc)) byName.set(name, [...(byName.get(name) ?? []), cid]);
+  return byName;
+}
+
+/** The source folders of the manifest's pinned skills that exist on disk. */
+export async function locateSkillSources(doc: ParsedDocument, lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
+  const located: LocatedSource[] = [];
+  for (const [name, pins] of pinsByName(doc)) {
+    const mapped = lookup.config && Object.hasOwn(lookup.config.skillSources, name) ? lookup.config.skillSources[name] : undefined;
+    let found: { absolute: string; isFolder: boolean } | undefined;
+    if (mapped !== undefined && lookup.config) {
+      const base = lookup.config.folder;
+      const absolute = path.resolve(base, mapped);
+      if (absolute !== base && !isInsideFolder(base, absolute)) continue;
+      found = await walkDown(base, absolute, lookup.manifestFolder, note, true);
+    } else {
+      const segments = conventionSegments(name);
+      if (!segments) continue;
+      const absolute = path.join(lookup.manifestFolder, CONVENTION_FOLDER, ...segments);
+      found = await walkDown(lookup.manifestFolder, absolute, lookup.manifestFolder, note, false);
+      if (found && !found.isFolder) found = undefined;
+    }
+    if (!found) continue;
+    located.push({ name, absolute: found.absolute, shown: shownPath(lookup.manifestFolder, found.absolute, found.isFolder), pins });
+  }
+  return located;
+}
+
+/**
+ * Steps from `base` down to `target` without following a link: undefined (with a note when the
+ * path was named in the config, or when a link is in the way) unless every step exists.
+ */
+async function walkDown(base: string, target: string, manifestFolder: string, note: Note, named: boolean): Promise<{ absolute: string; isFolder: boolean } | undefined> {
+  const steps = path.relative(base, target).split(path.sep).filter((step) => step !== '');
+  let at = base;
+  let isFolder = true;
+  for (const [index, step] of steps.entries()) {
+    at = path.join(at, step);
+    let stat;
+    try {
+      stat = await fs.lstat(at);
+    } catch (error) {
+      if (named) note(`${shownPath(manifestFolder, target, true)} (\`skillSources\`) cannot be read: ${fileErrorReason(error)}`);
+      return undefined;
+    }
+    if (stat.isSymbolicLink()) {
+      note(`${shownPath(manifestFolder, at, false)} is a symbolic link, which is never followed: the skill folder there is not compared with its pinned CID`);
+      return undefined;
+    }
+    const last = index === steps.length - 1;
+    if (!last && !stat.isDirectory()) return undefined;
+    if (last) isFolder = stat.isDirectory();
+  }
+  return { absolute: target, isFolder };
+}
+
+function shownPath(manifestFolder: string, absolute: string, isFolder: boolean): string {
+  const relative = path.relative(manifestFolder, absolute).split(path.sep).join('/');
+  if (relative === '') return './';
+  return isFolder ? `${relative}/` : relative;
+}
+
+/** The profiles to hash a folder under for its pins, in order: each pin's own, then `v0` for a dag-pb CIDv1 pin. */
+function profilesFor(pins: readonly string[]): CidProfile[] {
+  const order: CidProfile[] = [];
+  const add = (profile: CidProfile) => {
+    if (!order.includes(profile)) order.push(profile);
+  };
+  for (const pin of pins) profilesOfPinnedCid(pin).forEach(add);
+  // A CIDv1 pin may be the CIDv1 form of a `v0` upload (some storage answers write it so).
+  if (pins.some((pin) => { const d = describeCid(pin); return d.valid && d.version === 1 && d.codec === 'dag-pb'; })) add('v0');
+  return order;
+}
+
+/**
+ * Hashes skill folders, keeping each CID under the folder's files (paths, sizes, modification
+ * times) and profile, for as long as the object lives.
+ */
+export class SkillSourceHasher {
+  private readonly cids = new Map<string, Promise<string>>();
+
+  constructor(private readonly hash: HashSource) {}
+
+  /**
+   * The facts of one located folder for its pins: the CIDs under the pins' profiles, computed in
+   * order until every pin matches one. Undefined, with a note, when the folder cannot be read
+   * (a symbolic link inside it, a file that cannot be opened…).
+   */
+  async facts(located: LocatedSource, note: Note): Promise<SkillSourceFacts | undefined> {
+    const facts: SkillSourceFacts = { folder: located.shown, cids: {} };
+    try {
+      const source = await readUploadSource(located.absolute, located.shown.replace(/\/$/, ''));
+      const fingerprint = JSON.stringify([located.absolute, source.kind, source.files.map((file) => [file.path, file.size, file.mtimeMs])]);
+      for (const profile of profilesFor(located.pins)) {
+        facts.cids[profile] = await this.cidOf(source, profile, fingerprint);
+        if (located.pins.every((pin) => comparePin(pin, facts)?.state === 'matches')) break;
+      }
+    } catch (error) {
+      // Whatever went wrong (a link inside, a file that cannot be read, the hashing itself), the
+      // lint goes on without this skill's comparison.
+      const reason = error instanceof UploadSourceError ? error.message : `${located.shown} could not be hashed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      note(`the skill \`${located.name}\` is not compared with its pinned CID: ${reason}`);
+      return undefined;
+    }
+    return facts;
+  }
+
+  private cidOf(source: UploadSource, profile: CidProfile, fingerprint: string): Promise<string> {
+    const key = `${profile}\u0000${fingerprint}`;
+    let pending = this.cids.get(key);
+    if (!pending) {
+      pending = this.hash(source, profile);
+      // A failed hash is not kept: the next lint tries again.
+      pending.catch(() => this.cids.delete(key));
+      this.cids.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets every CID (the files may have changed unseen). */
+  clear(): void {
+    this.cids.clear();
+  }
+}
+
+/** The facts of every pinned skill of a manifest whose source folder exists, by skill name. */
+export async function skillSourceFacts(
+  doc: ParsedDocument,
+  lookup: SkillSourceLookup,
+  hasher: SkillSourceHasher,
+  note: Note,
+): Promise<Record<string, SkillSourceFacts> | undefined> {
+  const located = await locateSkillSources(doc, lookup, note);
+  if (located.length === 0) return undefined;
+  const result: Record<string, SkillSourceFacts> = {};
+  for (const source of located) {
+    const facts = await hasher.facts(source, note);
+    if (facts) Object.defineProperty(result, source.name, { value: facts, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}

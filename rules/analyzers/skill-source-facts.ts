@@ -1,0 +1,14 @@
+/**
+ * What an adapter found of a skill's local source folder (see `skill-sources.ts`). On its own,
+ * importing nothing, so that the framework's option and context types can name it.
+ */
+export interface SkillSourceFacts {
+  /** The folder (or file) as shown to users: relative to the manifest's folder, `/`-separated, a folder ending in `/` (`skills/notes/`). */
+  folder: string;
+  /**
+   * The CID the folder has now under each profile the adapter computed, written as the profile
+   * writes it. An adapter computes the pin's first profile (`v0` for a CIDv0, `v1` for a CIDv1)
+   * and may stop at the first that matches the pin.
+   */
+  cids: Partial<Record<'v0' | 'v1' | 'unixfs-v1-2025', string>>;
+}

@@ -1,0 +1,57 @@
+import { comparePin, describeCidsNow } from '../analyzers/skill-sources.js';
+import { arrayItems, childValue } from '../framework/document.js';
+import { formatValue, subject } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
+import { defineRule, spanOf } from '../framework/rule.js';
+
+/** A word the shell passes through unchanged; anything else is single-quoted. */
+const SHELL_WORD = /^[\w@%+=:,./-]+$/;
+
+function shellWord(text: string): string {
+  return SHELL_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export const skillCidStale = defineRule({
+  meta: {
+    id: 'skill-cid-stale',
+    category: 'Skills',
+    severity: 'warning',
+    description: "A skill's `cid` is not the CID its local source folder has now (`skills/<name>/` or the config's `skillSources`): the folder changed after the pin.",
+    rationale:
+      'A skill attached by `cid` is pinned to one upload. When its files are edited and not uploaded again, the agent is deployed with the old files and nothing says so until it behaves oddly. The CLI and the editor compute, offline, the CID the folder would get under the profile the pin was made with; when it differs, the pin is stale.',
+    assumptions:
+      "The platform's documentation does not say where a skill's files live before their upload. The rule assumes `skills/<name>/` beside the manifest (a scoped name such as `@scope/name` is two folders deep), or the folder `.manifestlintrc.json` maps the name to in `skillSources`. A CIDv0 pin is compared with the folder's CID under `v0`, a CIDv1 pin under `v1` and `unixfs-v1-2025` (nothing in a CIDv1 tells them apart), as parsed CIDs. The rule runs only where the folder can be read (the CLI on a file, the language server on a file on disk): the library and the playground give it no folder, so it is silent there.",
+    messages: {
+      stale: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\`, or pin the new CID.`,
+    },
+    fixable: false,
+    suggests: true,
+  },
+  check(context) {
+    const sources = context.skillSources;
+    if (!sources) return;
+    for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
+      const name = childValue(node, 'name');
+      const cid = childValue(node, 'cid');
+      if (name?.type !== 'string' || cid?.type !== 'string') continue;
+      const skillName = name.value as string;
+      const facts = Object.hasOwn(sources, skillName) ? sources[skillName] : undefined;
+      if (!facts) continue;
+      const value = cid.value as string;
+      const comparison = comparePin(value, facts);
+      if (comparison?.state !== 'differs' || comparison.now.length === 0) continue;
+      const path = ['skills', index, 'cid'];
+      const [first] = comparison.now;
+      const now = describeCidsNow(comparison.now);
+      const upload = facts.folder.replace(/\/+$/, '') || '.';
+      const command = `manifest-lint skill upload ${shellWord(upload)} --pin ${shellWord(skillName)}${first!.profile === 'v1' ? '' : ` --profile ${first!.profile}`}`;
+      context.report({
+        path,
+        span: spanOf(cid),
+        messageId: 'stale',
+        data: { it: `${subject(path)} is ${formatValue(value, path)}`, folder: facts.folder, now, command },
+        suggestions: [{ title: `Pin \`${first!.cid}\`, the CID of \`${facts.folder}\` now under \`${first!.profile}\``, edits: [replaceValue(cid, first!.cid)] }],
+      });
+    }
+  },
+});

@@ -1,0 +1,109 @@
+/**
+ * The local source folders of the skills open manifests pin by `cid`, found and hashed in the
+ * background (io/skill-sources.ts): `known` answers at once with what is known, and a document
+ * whose facts are missing or out of date gets them computed; when they are ready, `generation`
+ * is bumped and the server refreshes diagnostics. CIDs are cached by each file's size and
+ * modification time, so a folder is hashed again only when its files changed.
+ */
+import path from 'node:path';
+import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
+import type { ConfigFile } from '../rules/apply-config.js';
+import { pinnedSkills, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-sources.js';
+import { filePathOf } from '../language/uris.js';
+import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
+import { isInsideFolder } from '../io/paths.js';
+import { load as loadSkillStorage } from '../cli/lazy/unixfs.js';
+
+/** Changes of the files in skill folders by convention (a mapped folder elsewhere is seen when files are created or deleted). */
+export const SKILL_SOURCE_WATCHERS: FileSystemWatcher[] = [
+  { globPattern: `**/${CONVENTION_FOLDER}/**`, kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+];
+
+interface Entry {
+  /** What the facts depend on besides the disk: the pins, the config, the disk's epoch. */
+  signature: string;
+  facts: Record<string, SkillSourceFacts> | undefined;
+  /** The folders the facts were read from (absolute). */
+  folders: string[];
+  /** Being computed for this signature. */
+  pending: boolean;
+}
+
+export class SkillSourceFolders implements SkillSourcesSource {
+  generation = 0;
+  /** Bumped when files may have changed: every document's facts are found again. */
+  private epoch = 0;
+  private readonly byUri = new Map<string, Entry>();
+  private readonly hasher = new SkillSourceHasher((source, profile) => loadSkillStorage().cidOfSource(source, profile));
+  private readonly noted = new Set<string>();
+
+  constructor(
+    private readonly note: (message: string) => void,
+    /** Told when new facts are ready. */
+    private readonly ready: () => void,
+  ) {}
+
+  known(uri: string, doc: ParsedDocument, config: ConfigFile | undefined): KnownSkillSources {
+    const manifestPath = filePathOf(uri);
+    const pins = manifestPath === undefined ? [] : pinnedSkills(doc);
+    if (manifestPath === undefined || pins.length === 0) {
+      this.byUri.delete(uri);
+      return { facts: undefined, key: 'none' };
+    }
+    const skillSources = config?.skillSources;
+    const signature = JSON.stringify([pins, config?.absPath, skillSources, this.epoch]);
+    let entry = this.byUri.get(uri);
+    if (!entry || entry.signature !== signature) {
+      // Until the new facts are ready, the last ones stand: they are about the same folders.
+      entry = { signature, facts: entry?.facts, folders: entry?.folders ?? [], pending: true };
+      this.byUri.set(uri, entry);
+      const lookup = {
+        manifestFolder: path.dirname(manifestPath),
+        config: config && skillSources ? { folder: path.dirname(config.absPath), skillSources } : undefined,
+      };
+      void this.compute(uri, entry, doc, lookup);
+    }
+    return { facts: entry.facts, key: `skills:${this.generation}` };
+  }
+
+  private async compute(uri: string, entry: Entry, doc: ParsedDocument, lookup: Parameters<typeof skillSourceFacts>[1]): Promise<void> {
+    let facts: Record<string, SkillSourceFacts> | undefined;
+    try {
+      facts = await skillSourceFacts(doc, lookup, this.hasher, (message) => this.noteOnce(message));
+    } catch (error) {
+      this.noteOnce(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
+      facts = undefined;
+    }
+    if (this.byUri.get(uri) !== entry) return;
+    entry.pending = false;
+    const before = JSON.stringify(entry.facts ?? null);
+    entry.facts = facts;
+    entry.folders = Object.values(facts ?? {}).map((found) => path.resolve(lookup.manifestFolder, found.folder));
+    if (JSON.stringify(facts ?? null) === before) return;
+    this.generation++;
+    this.ready();
+  }
+
+  private noteOnce(message: string): void {
+    if (this.noted.has(message)) return;
+    this.noted.add(message);
+    this.note(message);
+  }
+
+  /** Watched files changed: whether any lies in a skill folder (the documents' facts are then found again). */
+  changed(uris: readonly string[]): boolean {
+    const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
+    const folders = [...this.byUri.values()].flatMap((entry) => entry.folders);
+    const affected = paths.some(
+      (file) => file.split(path.sep).includes(CONVENTION_FOLDER) || folders.some((folder) => folder === file || isInsideFolder(folder, file)),
+    );
+    if (affected) this.invalidate();
+    return affected;
+  }
+
+  /** Files may have changed unseen: facts are found again on the next lint. */
+  invalidate(): void {
+    this.epoch++;
+  }
+}
