@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SecretMask } from '../rules/index.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
-import { load as loadSkillStorage } from './lazy/unixfs.js';
+import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
 import { progressOf } from './progress.js';
 import type { CidOptions } from './skill-args.js';
 

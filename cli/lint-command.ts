@@ -24,7 +24,8 @@ import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
-import { runHasher, skillSourcesOf } from './skill-sources.js';
+import { SkillSourceHasher } from '../io/skill-sources.js';
+import { skillSourcesOf } from './skill-sources.js';
 
 export interface Input {
   displayPath: string;
@@ -83,7 +84,8 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   // Every output of the run is masked with the secrets of every file of the run.
   const mask = new SecretMask();
   const summary = new FixSummary();
-  const hasher = runHasher();
+  // One for the run: a folder named by two manifests is hashed once.
+  const hasher = new SkillSourceHasher();
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];

@@ -3,12 +3,6 @@ import { lintOptionsFor, type ConfigFile, type ManifestSettings } from '../rules
 import type { ParsedDocument, SkillSourceFacts } from '../rules/index.js';
 import { SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
 import type { Io } from './io.js';
-import { load as loadSkillStorage } from './lazy/unixfs.js';
-
-/** A hasher for one run: a folder named by two manifests is hashed once. The UnixFS chunk loads on the first hash. */
-export function runHasher(): SkillSourceHasher {
-  return new SkillSourceHasher((source, profile) => loadSkillStorage().cidOfSource(source, profile));
-}
 
 /**
  * The facts `skill-cid-stale` reads for a manifest file: its pinned skills' local source folders

@@ -11,7 +11,8 @@ import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
-import { runHasher, skillSourcesOf } from './skill-sources.js';
+import { SkillSourceHasher } from '../io/skill-sources.js';
+import { skillSourcesOf } from './skill-sources.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
 export const TIMEOUT_VARIABLE = 'MANIFEST_LINT_CLONE_TIMEOUT';
@@ -114,7 +115,7 @@ async function checkRepository(root: string, displayBase: string | undefined, op
   }
 
   const doc = parseDocument(text);
-  const skillSources = facts.manifest ? await skillSourcesOf(doc, manifestPath, config, settings, io, runHasher()) : undefined;
+  const skillSources = facts.manifest ? await skillSourcesOf(doc, manifestPath, config, settings, io, new SkillSourceHasher()) : undefined;
   const { diagnostics, matched, mask: manifestMask } = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);

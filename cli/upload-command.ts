@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describeCid, MANIFEST_FILE, SecretMask } from '../rules/index.js';
 import { CliError, ioReason, oneLine } from './errors.js';
 import type { Io } from './io.js';
-import { load as loadSkillStorage } from './lazy/unixfs.js';
+import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
 import { formatBytes, progressOf } from './progress.js';
 import type { UploadOptions } from './skill-args.js';
 import { pinProblem, pinSkillCid } from './skill-pin.js';

@@ -16,6 +16,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { comparePin, describeCid, pinnedSkills, profilesOfPinnedCid, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { load as loadSkillStorage } from './lazy/unixfs.js';
 import { fileErrorReason, isInsideFolder } from './paths.js';
 import { readUploadSource, UploadSourceError, type UploadSource } from './upload-source.js';
 
@@ -137,7 +138,8 @@ function profilesFor(pins: readonly string[]): CidProfile[] {
 export class SkillSourceHasher {
   private readonly cids = new Map<string, Promise<string>>();
 
-  constructor(private readonly hash: HashSource) {}
+  /** By default, offline through the UnixFS chunk, which loads on the first hash. */
+  constructor(private readonly hash: HashSource = (source, profile) => loadSkillStorage().cidOfSource(source, profile)) {}
 
   /**
    * The facts of one located folder for its pins: the CIDs under the pins' profiles, computed in

@@ -6,7 +6,7 @@
  * The files are those an upload sends (`upload-source.ts`), each streamed in chunks of the
  * profile's size; the CID of a folder is the folder's own directory node, whatever its name.
  *
- * Large enough to load on demand: the CLI reaches it through `cli/lazy/unixfs.ts`.
+ * Large enough to load on demand: the CLI and the server reach it through `io/lazy/unixfs.ts`.
  */
 import { importer, type ImportCandidate, type ImporterOptions } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';

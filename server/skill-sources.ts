@@ -13,7 +13,6 @@ import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-so
 import { filePathOf } from '../language/uris.js';
 import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
 import { isInsideFolder } from '../io/paths.js';
-import { load as loadSkillStorage } from '../cli/lazy/unixfs.js';
 
 /** Changes of the files in skill folders by convention (a mapped folder elsewhere is seen when files are created or deleted). */
 export const SKILL_SOURCE_WATCHERS: FileSystemWatcher[] = [
@@ -35,7 +34,7 @@ export class SkillSourceFolders implements SkillSourcesSource {
   /** Bumped when files may have changed: every document's facts are found again. */
   private epoch = 0;
   private readonly byUri = new Map<string, Entry>();
-  private readonly hasher = new SkillSourceHasher((source, profile) => loadSkillStorage().cidOfSource(source, profile));
+  private readonly hasher = new SkillSourceHasher();
   private readonly noted = new Set<string>();
 
   constructor(

@@ -1,7 +1,7 @@
 // Loaded on first use, like the engine's heavy dependencies (see rules/analyzers/lazy/README.md):
-// only `manifest-lint cid` and `manifest-lint skill upload` need the UnixFS importer (bundled
+// `manifest-lint cid`, `manifest-lint skill upload` and `skill-cid-stale`'s folders need the UnixFS importer (bundled
 // with the code around it as dist/chunks/unixfs.cjs); linting never loads it.
-import * as skillStorage from '../../io/skill-storage.js';
+import * as skillStorage from '../skill-storage.js';
 
 export function load(): typeof skillStorage {
   return skillStorage;
