@@ -1,11 +1,14 @@
-import type { Connection } from 'vscode-languageserver';
+import path from 'node:path';
+import { DidChangeWatchedFilesNotification, type Connection } from 'vscode-languageserver';
+import type { FeatureContext } from '../language/context.js';
+import { URI } from 'vscode-uri';
 import { CONFIG_NAME } from '../io/config-files.js';
 import { ProjectConfigs } from './project-config.js';
 import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
 import { SKILL_SOURCE_WATCHERS, SkillSourceFolders } from './skill-sources.js';
 import type { WorkspaceFiles } from './workspace-files.js';
 
-/** The configuration files and template repositories of the client's disk. */
+/** The configuration files, template repositories and skill folders of the client's disk. */
 export function diskFiles(connection: Connection): WorkspaceFiles {
   const configs = new ProjectConfigs((message) => {
     connection.console.warn(message);
@@ -13,9 +16,21 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
   });
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
+  let features: FeatureContext | undefined;
+  const watched = new Set<string>();
   const skillSources = new SkillSourceFolders(
     (message) => connection.console.info(message),
     () => readyListeners.forEach((listener) => listener()),
+    // A folder mapped in `skillSources` outside `skills/`: its files are watched from now on.
+    (folder) => {
+      const watching = features?.client.workspace?.didChangeWatchedFiles;
+      if (!watching?.dynamicRegistration || watched.has(folder)) return;
+      watched.add(folder);
+      const globPattern = watching.relativePatternSupport
+        ? { baseUri: URI.file(folder).toString(), pattern: '**/*' }
+        : `${folder.split(path.sep).join('/')}/**/*`;
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] }).catch(() => undefined);
+    },
   );
   return {
     configs,
@@ -35,6 +50,10 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
       if (configFiles) configs.invalidate();
       return configFiles || templateFiles || skillFiles;
     },
-    register: registerTemplateReport,
+    register(connection, context) {
+      registerTemplateReport(connection, context);
+      // What the client supports is read when a folder is to be watched, after initialize.
+      features = context;
+    },
   };
 }

@@ -29,6 +29,11 @@ interface Entry {
   pending: boolean;
 }
 
+/** Whether a path lies in a `skills/` folder, which `SKILL_SOURCE_WATCHERS` watch everywhere. */
+function inConventionFolder(file: string): boolean {
+  return file.split(path.sep).includes(CONVENTION_FOLDER);
+}
+
 export class SkillSourceFolders implements SkillSourcesSource {
   generation = 0;
   /** Bumped when files may have changed: every document's facts are found again. */
@@ -41,6 +46,8 @@ export class SkillSourceFolders implements SkillSourcesSource {
     private readonly note: (message: string) => void,
     /** Told when new facts are ready. */
     private readonly ready: () => void,
+    /** Asked to watch a folder the facts came from that `SKILL_SOURCE_WATCHERS` do not cover. */
+    private readonly watch: (folder: string) => void = () => undefined,
   ) {}
 
   known(uri: string, doc: ParsedDocument, config: ConfigFile | undefined): KnownSkillSources {
@@ -79,6 +86,7 @@ export class SkillSourceFolders implements SkillSourcesSource {
     const before = JSON.stringify(entry.facts ?? null);
     entry.facts = facts;
     entry.folders = Object.values(facts ?? {}).map((found) => path.resolve(lookup.manifestFolder, found.folder));
+    for (const folder of entry.folders) if (!inConventionFolder(folder)) this.watch(folder);
     if (JSON.stringify(facts ?? null) === before) return;
     this.generation++;
     this.ready();
@@ -94,9 +102,7 @@ export class SkillSourceFolders implements SkillSourcesSource {
   changed(uris: readonly string[]): boolean {
     const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
     const folders = [...this.byUri.values()].flatMap((entry) => entry.folders);
-    const affected = paths.some(
-      (file) => file.split(path.sep).includes(CONVENTION_FOLDER) || folders.some((folder) => folder === file || isInsideFolder(folder, file)),
-    );
+    const affected = paths.some((file) => inConventionFolder(file) || folders.some((folder) => folder === file || isInsideFolder(folder, file)));
     if (affected) this.invalidate();
     return affected;
   }

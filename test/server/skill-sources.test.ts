@@ -48,6 +48,27 @@ describe('skill-cid-stale in the editor', () => {
     expect(await hover()).toContain('Matches `skills/x/` (`v1`).');
   });
 
+  it('watches a folder the config maps outside skills/, and sees its files change', async () => {
+    const dir = workspace({ 'src/skill-x/SKILL.md': ORIGINAL, '.manifestlintrc.json': '{ "skillSources": { "x": "src/skill-x" } }\n' });
+    const pinned = await cidOfPath(path.join(dir, 'src/skill-x'), 'v1');
+    const text = `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "Mapped" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`;
+    const client = await TestClient.start();
+    const uri = fileUri(dir, 'manifest.json');
+    await client.open(uri, text);
+    const folderGlob = `${path.join(dir, 'src/skill-x').split(path.sep).join('/')}/**/*`;
+    const watcher = await client.until(
+      () => client.registrations.find((r) => JSON.stringify(r.registerOptions).includes(JSON.stringify(folderGlob))),
+      'a watcher of the mapped folder',
+    );
+    expect(watcher.method).toBe('workspace/didChangeWatchedFiles');
+    expect(hasStale(client.publishedFor(uri).at(-1))).toBe(false);
+
+    writeFile(dir, 'src/skill-x/SKILL.md', '# X\nDoes x, and y.\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, 'src/skill-x/SKILL.md'), type: CHANGED }] });
+    const stale = await client.until(() => client.publishedFor(uri).find(hasStale), 'a publish with the finding');
+    expect(stale.diagnostics.find((d) => d.code === RULE)!.message).toContain('the folder `src/skill-x/`');
+  });
+
   it('registers a watcher for the skill folders', async () => {
     const client = await TestClient.shared();
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
