@@ -68,10 +68,11 @@ async function pullDiagnostics(): Promise<void> {
   const file = client.workspace.getFile(URI);
   if (!file) return;
   const version = file.version;
+  const number = findings.request();
   const report = await client
     .request<lsp.DocumentDiagnosticParams, lsp.DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: URI } })
     .catch(() => undefined);
-  if (report?.kind === 'full') findings.publish(client, { uri: URI, version, diagnostics: report.items });
+  if (report?.kind === 'full') findings.publish(client, number, { uri: URI, version, diagnostics: report.items });
 }
 
 /** Each edit goes to the server at once (the client's own sync waits half a second). */
@@ -149,17 +150,24 @@ async function openFromAddress(): Promise<void> {
 void openFromAddress();
 window.addEventListener('hashchange', () => void openFromAddress());
 
-// Share: the text goes into the link, unless it holds a secret.
+// Share: the text goes into the link, unless it holds a secret. The text shared is the very
+// version the server checked; one changed meanwhile is checked again on the next click.
 element('share').addEventListener('click', async () => {
   client.sync();
+  const plugin = LSPPlugin.get(view)!;
+  const checked = plugin.syncedDoc;
   const { holdsSecret } = await client.request<HoldsSecretParams, HoldsSecretResult>(HOLDS_SECRET_REQUEST, { uri: URI });
   const field = element<HTMLInputElement>('share-link');
+  if (plugin.syncedDoc !== checked) {
+    say('The text changed while it was checked; share again.', 'warning');
+    return;
+  }
   if (holdsSecret) {
     field.hidden = true;
     say('Not shared: the text holds a secret (a token or key), and a link would give it to everyone who sees it. Replace it with an env: reference first.', 'warning');
     return;
   }
-  const fragment = await shareFragment(view.state.doc.toString());
+  const fragment = await shareFragment(checked.toString());
   window.history.replaceState(null, '', fragment);
   field.value = location.href;
   field.hidden = false;

@@ -36,27 +36,34 @@ export interface Finding {
 export const ruleDocHref = (ruleId: string) => `rules/${encodeURIComponent(ruleId)}.html`;
 
 export class Findings {
-  private current: Finding[] = [];
+  /** Requests for findings, numbered as made: an answer to an older one never replaces a newer one's. */
+  private requested = 0;
+  private shown = 0;
   /** Called with the findings shown, whenever they change. */
   onChange: (findings: readonly Finding[], version: number) => void = () => undefined;
   /** Says why a fix could not be applied. */
   onRefused: (message: string) => void = () => undefined;
 
-  get all(): readonly Finding[] {
-    return this.current;
+  /** Numbers a request for findings, made now; its answer goes to `publish`. */
+  request(): number {
+    return ++this.requested;
   }
 
-  /** A version's diagnostics: shown at once, then again with their fixes. */
-  publish(client: LSPClient, params: lsp.PublishDiagnosticsParams): boolean {
+  /**
+   * The answer to request `number`: a version's diagnostics, shown at once, then again with
+   * their fixes — unless a later request's answer came first (the same version asked again after
+   * a settings change, say), or the text moved on.
+   */
+  publish(client: LSPClient, number: number, params: lsp.PublishDiagnosticsParams): void {
     const file = client.workspace.getFile(params.uri);
-    // An older version's findings: the newer version's are on their way.
-    if (!file || (params.version != null && params.version !== file.version)) return true;
+    if (number < this.shown || !file || (params.version != null && params.version !== file.version)) return;
     const view = file.getView();
     const plugin = view && LSPPlugin.get(view);
-    if (!view || !plugin) return true;
+    if (!view || !plugin) return;
+    this.shown = number;
     const doc = file.doc;
     this.show(view, plugin, doc, file.version, params.diagnostics, []);
-    if (params.diagnostics.length === 0) return true;
+    if (params.diagnostics.length === 0) return;
     void client
       .request<lsp.CodeActionParams, (lsp.CodeAction | lsp.Command)[] | null>('textDocument/codeAction', {
         textDocument: { uri: params.uri },
@@ -64,9 +71,8 @@ export class Findings {
         context: { diagnostics: params.diagnostics, only: ['quickfix'] },
       })
       .then((actions) => {
-        if (file.doc === doc) this.show(view, plugin, doc, file.version, params.diagnostics, (actions ?? []).filter(isCodeAction));
+        if (this.shown === number && file.doc === doc) this.show(view, plugin, doc, file.version, params.diagnostics, (actions ?? []).filter(isCodeAction));
       }, () => undefined);
-    return true;
   }
 
   private show(view: EditorView, plugin: LSPPlugin, doc: Text, version: number, diagnostics: lsp.Diagnostic[], actions: lsp.CodeAction[]): void {
@@ -92,7 +98,6 @@ export class Findings {
         fixes,
       };
     });
-    this.current = findings;
     view.dispatch(setDiagnostics(view.state, findings.map(toEditorDiagnostic)));
     this.onChange(findings, version);
   }

@@ -67,7 +67,7 @@ function inline(text: string): string {
 function spans(text: string): string {
   return escape(text)
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_whole, label: string, href: string) =>
-      /^(https?:|#|\.{0,2}\/|[\w-]+\.html)/i.test(href) ? `<a href="${href}">${label}</a>` : label,
+      /^(https?:|#|\.{1,2}\/|\/(?!\/)|[\w-]+\.html)/i.test(href) ? `<a href="${href}">${label}</a>` : label,
     )
     .replace(/\*\*(\S(?:[\s\S]*?\S)?)\*\*|__(\S(?:[\s\S]*?\S)?)__/g, (_whole, a?: string, b?: string) => `<strong>${a ?? b}</strong>`)
     .replace(/(^|[^\w*])\*(\S(?:[^*]*?\S)?)\*(?!\w)|(^|\W)_(\S(?:[^_]*?\S)?)_(?!\w)/g, (_whole, p1?: string, a?: string, p2?: string, b?: string) => `${p1 ?? p2}<em>${a ?? b}</em>`)

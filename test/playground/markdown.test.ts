@@ -19,6 +19,12 @@ describe('markdownToHtml', () => {
     expect(markdownToHtml('`` a `tick` **not bold** `` and `<b>`')).toBe('<p><code>a `tick` **not bold**</code> and <code>&lt;b&gt;</code></p>');
   });
 
+  it('links only to web addresses and this site, never to another host through a protocol-relative address', () => {
+    expect(markdownToHtml('[a](/rules/x.html) [b](//evil.example/x) [c](../index.html)')).toBe(
+      '<p><a href="/rules/x.html">a</a> b <a href="../index.html">c</a></p>',
+    );
+  });
+
   it('never lets HTML or a script address through', () => {
     const html = markdownToHtml('<img src=x onerror=alert(1)> [click](javascript:alert(1)) [x](data:text/html,<script>) "quoted"');
     expect(html).not.toMatch(/<img|<script|javascript:|data:|href="data/);
