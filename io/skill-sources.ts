@@ -28,7 +28,7 @@ export interface SkillSourceLookup {
   config?: { folder: string; skillSources: Readonly<Record<string, string>> } | undefined;
 }
 
-/** A skill's source folder (or file, when the config maps the name to one), found on disk. */
+/** A skill's source folder, found on disk. */
 export interface LocatedSource {
   name: string;
   absolute: string;
@@ -72,6 +72,11 @@ export async function locateSkillSources(doc: ParsedDocument, lookup: SkillSourc
       const absolute = path.resolve(base, mapped);
       if (absolute !== base && !isInsideFolder(base, absolute)) continue;
       found = await walkDown(base, absolute, lookup.manifestFolder, note, true);
+      if (found && !found.isFolder) {
+        // What `skill upload` sends, and the rule's way out names, is a folder.
+        note(`skillSources maps \`${name}\` to ${shownPath(lookup.manifestFolder, found.absolute, false)}, a file: a skill's source is a folder, so its pin is not compared`);
+        found = undefined;
+      }
     } else {
       const segments = conventionSegments(name);
       if (!segments) continue;

@@ -3,7 +3,7 @@
  * importing nothing, so that the framework's option and context types can name it.
  */
 export interface SkillSourceFacts {
-  /** The folder (or file) as shown to users: relative to the manifest's folder, `/`-separated, a folder ending in `/` (`skills/notes/`). */
+  /** The folder as shown to users: relative to the manifest's folder, `/`-separated, a folder ending in `/` (`skills/notes/`). */
   folder: string;
   /**
    * The CID the folder has now under each profile the adapter computed, written as the profile

@@ -41,7 +41,9 @@ export type PinComparison =
  * the same content). The pin's own profiles (its version tells them) come first and are the
  * ones a difference names; a CID the facts hold under another profile also counts as a match
  * (the CIDv1 form of a `v0` upload, as some storage answers write it). Undefined when the pin
- * is not a valid CID or the facts lack the pin's first profile, so nothing can be said.
+ * is not a valid CID, or when nothing matches and the facts lack one of the pin's profiles (facts
+ * about other pins, say, still standing while this pin is hashed): a difference is only told
+ * once every profile the pin may come from was compared.
  */
 export function comparePin(pinned: string, facts: SkillSourceFacts): PinComparison | undefined {
   const profiles = profilesOfPinnedCid(pinned);
@@ -55,6 +57,7 @@ export function comparePin(pinned: string, facts: SkillSourceFacts): PinComparis
     if (described.valid && described.canonical === pin.canonical) return { state: 'matches', profile };
     if (profiles.includes(profile)) now.push({ profile, cid });
   }
+  if (profiles.some((profile) => facts.cids[profile] === undefined)) return undefined;
   return { state: 'differs', now };
 }
 

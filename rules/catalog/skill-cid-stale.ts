@@ -22,7 +22,7 @@ export const skillCidStale = defineRule({
     assumptions:
       "The platform's documentation does not say where a skill's files live before their upload. The rule assumes `skills/<name>/` beside the manifest (a scoped name such as `@scope/name` is two folders deep), or the folder `.manifestlintrc.json` maps the name to in `skillSources`. A CIDv0 pin is compared with the folder's CID under `v0`, a CIDv1 pin under `v1` and `unixfs-v1-2025` (nothing in a CIDv1 tells them apart), as parsed CIDs. The rule runs only where the folder can be read (the CLI on a file, the language server on a file on disk): the library and the playground give it no folder, so it is silent there.",
     messages: {
-      stale: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\`, or pin the new CID.`,
+      stale: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder), or pin the new CID.`,
     },
     fixable: false,
     suggests: true,

@@ -107,6 +107,17 @@ describe('skill-cid-stale in the CLI', () => {
     expect(JSON.parse(printed.stdout)[0].skillSources).toEqual({ notes: 'vendor/notes' });
   });
 
+  it('compares no pin with a file that skillSources maps a skill to, and says why', async () => {
+    const cwd = workspace({ 'vendor/notes.md': '# Notes\n' });
+    const pinned = await cidOf(cwd, 'vendor/notes.md');
+    writeFile(cwd, '.manifestlintrc.json', `${JSON.stringify({ skillSources: { notes: 'vendor/notes.md' } })}\n`);
+    writeFile(cwd, 'manifest.json', manifest([{ name: 'notes', cid: pinned }]));
+    writeFile(cwd, 'vendor/notes.md', '# Notes, changed\n');
+    const result = await lint(cwd, ['manifest.json']);
+    expect(staleFindings(result)).toEqual([]);
+    expect(result.stderr).toContain("skillSources maps `notes` to vendor/notes.md, a file: a skill's source is a folder");
+  });
+
   it('refuses a skillSources path that is absolute or leads outside the config folder', async () => {
     for (const [folder, problem] of [
       ['/srv/skills/notes', 'is an absolute path'],
@@ -184,7 +195,9 @@ describe('the library', () => {
     const stale = (result: { diagnostics: { ruleId: string }[] }) => result.diagnostics.filter((d) => d.ruleId === RULE);
     expect(stale(lint(text, { now: NOW }))).toEqual([]);
     const now = 'bafybeigks6arfsq3xxfpvqrrwonchxcnu6do76auprhhfomao6c273sixm';
-    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now } } } }))).toHaveLength(1);
+    // A difference needs every profile the pin may come from (a CIDv1: v1 and unixfs-v1-2025).
+    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now } } } }))).toEqual([]);
+    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } } } }))).toHaveLength(1);
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' } } } }))).toEqual([]);
   });
 });
