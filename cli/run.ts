@@ -1,19 +1,24 @@
 import pkg from '../package.json' with { type: 'json' };
 import { parseCli } from './args.js';
+import { SecretMask } from '../rules/index.js';
 import { CliError, oneLine } from './errors.js';
 import type { Io } from './io.js';
 
-/** Runs the command line and returns the exit code; never throws. */
+/**
+ * Runs the command line and returns the exit code; never throws. The line a failure ends with
+ * goes through the mask too: an error's text may quote what it failed on.
+ */
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
     return await runUnsafe(argv, io);
   } catch (error) {
+    const mask = new SecretMask();
     if (error instanceof CliError) {
-      io.stderr.write(`manifest-lint: ${oneLine(error.message)}\n`);
+      io.stderr.write(`manifest-lint: ${mask.mask(oneLine(error.message))}\n`);
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`manifest-lint: internal error: ${oneLine(message) || 'unknown'}\n`);
+    io.stderr.write(`manifest-lint: internal error: ${mask.mask(oneLine(message)) || 'unknown'}\n`);
     return 2;
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lintOptionsFor, type ConfigFile, type ManifestSettings } from '../rules/apply-config.js';
-import type { ParsedDocument, SkillSourceFacts } from '../rules/index.js';
+import { maskFor, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
 import { SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
 import type { Io } from './io.js';
 
@@ -22,5 +22,6 @@ export async function skillSourcesOf(
     manifestFolder: path.dirname(manifestPath),
     config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,
   };
-  return skillSourceFacts(doc, lookup, hasher, (message) => io.stderr.write(`manifest-lint: note: ${message}\n`));
+  // A note names skills and paths from the manifest: masked as its findings are.
+  return skillSourceFacts(doc, lookup, hasher, (message) => io.stderr.write(`manifest-lint: note: ${maskFor(doc).mask(message)}\n`));
 }

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
 import type { ConfigFile } from '../rules/apply-config.js';
-import { pinnedSkills, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { maskFor, pinnedSkills, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
 import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-sources.js';
 import { filePathOf } from '../language/uris.js';
 import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
@@ -75,10 +75,12 @@ export class SkillSourceFolders implements SkillSourcesSource {
 
   private async compute(uri: string, entry: Entry, doc: ParsedDocument, lookup: Parameters<typeof skillSourceFacts>[1]): Promise<void> {
     let facts: Record<string, SkillSourceFacts> | undefined;
+    // A note names skills and paths from the manifest: masked as its findings are.
+    const note = (message: string) => this.noteOnce(maskFor(doc).mask(message));
     try {
-      facts = await skillSourceFacts(doc, lookup, this.hasher, (message) => this.noteOnce(message));
+      facts = await skillSourceFacts(doc, lookup, this.hasher, note);
     } catch (error) {
-      this.noteOnce(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
+      note(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
       facts = undefined;
     }
     if (this.byUri.get(uri) !== entry) return;

@@ -153,6 +153,21 @@ describe('skill-cid-stale in the CLI', () => {
     expect(linked.stderr).toContain('note: skills is a symbolic link, which is never followed');
   });
 
+  it('masks a secret in a note and in the line a failing command ends with', async () => {
+    const token = `ghp_${'A1b2C3d4E5'.repeat(3)}Zz9Yy8`;
+    const cwd = workspace({ [`skills/${token}/SKILL.md`]: '# X\n', 'outside.md': 'x\n' });
+    fs.symlinkSync(path.join(cwd, 'outside.md'), path.join(cwd, `skills/${token}/linked.md`));
+    writeFile(cwd, 'manifest.json', manifest([{ name: token, cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' }]));
+    const noted = await lint(cwd);
+    expect(noted.stderr).toContain('manifest-lint: note: the skill `ghp_');
+    expect(noted.stderr + noted.stdout).not.toContain(token);
+
+    const failed = await runCli(['cid', `missing-${token}`], { cwd });
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/^manifest-lint: .*missing-ghp_/);
+    expect(failed.stderr).not.toContain(token);
+  });
+
   it('says nothing on standard input, or with the rule off', async () => {
     const cwd = workspace({ 'skills/x/SKILL.md': '# X\n' });
     const text = manifest([{ name: 'x', cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' }]);
