@@ -86,6 +86,8 @@ Skill CIDs and uploads
       --network <name>      private (default, as the API's) or public
       --pin <skill-name>    then write the CID into that skill of ./manifest.json
       --upload-url <url>    the upload host (default https://uploads.pinata.cloud)
+                            An upload where nothing moves for 60 s is given up
+                            (MANIFEST_LINT_UPLOAD_STALL_TIMEOUT seconds).
 
 Exit codes: 0 no errors (and warnings within --max-warnings); 1 lint errors or
 too many warnings; 2 usage or I/O problem (message on stderr).

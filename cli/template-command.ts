@@ -7,6 +7,7 @@ import { displayPathOf } from '../io/paths.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
+import { envNumber } from './env-number.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
@@ -57,16 +58,9 @@ export async function templateCommand(options: CliOptions, io: Io): Promise<numb
 }
 
 function cloneBounds(env: NodeJS.ProcessEnv): { timeoutMs: number; maxBytes: number } {
-  const read = (name: string, fallback: number, scale: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback * scale;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new CliError(`${name} expects a positive number, got "${raw}"`);
-    return value * scale;
-  };
   return {
-    timeoutMs: read(TIMEOUT_VARIABLE, DEFAULT_TIMEOUT_MS / 1000, 1000),
-    maxBytes: read(MAX_SIZE_VARIABLE, DEFAULT_MAX_BYTES / (1024 * 1024), 1024 * 1024),
+    timeoutMs: envNumber(env, TIMEOUT_VARIABLE, DEFAULT_TIMEOUT_MS / 1000) * 1000,
+    maxBytes: envNumber(env, MAX_SIZE_VARIABLE, DEFAULT_MAX_BYTES / (1024 * 1024)) * 1024 * 1024,
   };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeCid, MANIFEST_FILE, SecretMask } from '../rules/index.js';
+import { envNumber } from './env-number.js';
 import { CliError, ioReason, oneLine } from './errors.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
@@ -11,6 +12,9 @@ import { writeFileAtomic } from './write-atomic.js';
 
 /** The one place the upload's token comes from: never an argument, never a file. */
 export const TOKEN_VARIABLE = 'PINATA_JWT';
+/** Seconds an upload may go without a byte sent or received before it is given up. */
+export const STALL_TIMEOUT_VARIABLE = 'MANIFEST_LINT_UPLOAD_STALL_TIMEOUT';
+const DEFAULT_STALL_TIMEOUT_S = 60;
 
 /** Exit code when the upload went through but its CID is not the folder's. */
 const MISMATCH_EXIT_CODE = 1;
@@ -58,6 +62,7 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
       fields: { network: options.network, cid_version: options.profile, name: source.name },
       source,
       onBytesSent: (done) => sending.update(done),
+      stallTimeoutMs: envNumber(io.env, STALL_TIMEOUT_VARIABLE, DEFAULT_STALL_TIMEOUT_S) * 1000,
     });
     sending.finish();
   } catch (error) {

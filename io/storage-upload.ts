@@ -24,7 +24,12 @@ export interface UploadRequest {
   source: UploadSource;
   /** Called as file bytes are handed to the connection, with the count so far. */
   onBytesSent?: (bytesSent: number) => void;
+  /** The request is given up when nothing moves for this long: no byte sent, no answer. */
+  stallTimeoutMs: number;
 }
+
+/** The most of an answer read: the API's answers are a few hundred bytes. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** What the API answered (its `data`), as far as this tool relies on it. */
 export interface StoredFile {
@@ -65,7 +70,30 @@ export function uploadEndpoint(uploadUrl: string): URL {
 }
 
 export async function uploadSource(request: UploadRequest): Promise<StoredFile> {
-  const body = multipartBody(request.fields, request.source, request.onBytesSent);
+  // Bounded: a host that takes the request and then stalls does not hold the command forever.
+  const stalled = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const moved = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stalled.abort(), request.stallTimeoutMs);
+  };
+  moved();
+  const stallReason = `nothing moved for ${request.stallTimeoutMs / 1000} s`;
+  try {
+    return await send(request, stalled.signal, moved);
+  } catch (error) {
+    if (stalled.signal.aborted) throw new UploadNetworkError(stallReason);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function send(request: UploadRequest, signal: AbortSignal, moved: () => void): Promise<StoredFile> {
+  const body = multipartBody(request.fields, request.source, (sent) => {
+    moved();
+    request.onBytesSent?.(sent);
+  });
   let response: Response;
   try {
     response = await fetch(uploadEndpoint(request.uploadUrl), {
@@ -78,14 +106,17 @@ export async function uploadSource(request: UploadRequest): Promise<StoredFile> 
       },
       body: body.stream,
       duplex: 'half',
+      signal,
     } as RequestInit);
   } catch (error) {
+    if (signal.aborted) throw error;
     // A problem reading a file surfaces as the request's failure: rethrow it as it is.
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof Error && cause.name === 'UploadSourceError') throw cause;
     throw new UploadNetworkError(networkReason(error));
   }
-  const text = await response.text().catch(() => '');
+  moved();
+  const text = await answerText(response, moved);
   if (!response.ok) throw new UploadHttpError(response.status, text.slice(0, 500));
   let parsed: unknown;
   try {
@@ -97,6 +128,30 @@ export async function uploadSource(request: UploadRequest): Promise<StoredFile> 
   const cid = (data as { cid?: unknown } | null | undefined)?.cid;
   if (typeof cid !== 'string' || cid === '') throw new UploadResponseError('the answer has no `data.cid`');
   return { ...(data as Record<string, unknown>), cid };
+}
+
+/** The answer's body as text, read up to `MAX_ANSWER_BYTES` (more is not an answer of this API). */
+async function answerText(response: Response, moved: () => void): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      moved();
+      size += value.length;
+      if (size > MAX_ANSWER_BYTES) throw new UploadResponseError(`the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof UploadResponseError) throw error;
+    throw new UploadNetworkError('the connection was closed during the answer');
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Why a request failed, from the error's cause (Node's fetch puts the system error there). */

@@ -13,9 +13,10 @@ import { isCidProfile } from '../../rules/index.js';
 
 /**
  * What the next requests get: the contract, an error status, a CID that is not the content's,
- * the content's CID written as a CIDv1 (for a `v0` upload), or an error that quotes the token.
+ * the content's CID written as a CIDv1 (for a `v0` upload), an error that quotes the token, no
+ * answer at all (the request is read, then nothing), or an answer of 2 MiB.
  */
-export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'as-cidv1' | 'quote-token';
+export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'as-cidv1' | 'quote-token' | 'stall' | 'huge';
 
 export interface ReceivedUpload {
   authorization: string | undefined;
@@ -37,6 +38,15 @@ export const WRONG_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47b
 export async function startStorageServer(token: string): Promise<StorageServer> {
   const state: StorageServer = { url: '', received: [], answer: 'contract', close: async () => {} };
   const server = http.createServer((request, response) => {
+    if (state.answer === 'stall') {
+      request.resume();
+      return;
+    }
+    if (state.answer === 'huge') {
+      request.resume();
+      request.on('end', () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(`"${'x'.repeat(2 * 1024 * 1024)}"`));
+      return;
+    }
     handle(request, token, state).then(
       ({ status, body }) => {
         response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -50,7 +60,12 @@ export async function startStorageServer(token: string): Promise<StorageServer> 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // A stalled request's connection stays open until cut.
+      server.closeAllConnections();
+    });
   return state;
 }
 

@@ -167,6 +167,21 @@ describe('manifest-lint skill upload', () => {
     expectNoToken(result);
   });
 
+  it('gives up an upload when nothing moves for MANIFEST_LINT_UPLOAD_STALL_TIMEOUT seconds, and writes nothing', async () => {
+    const cwd = project();
+    server.answer = 'stall';
+    const result = await upload(['skills/notes', '--pin', 'notes'], cwd, { PINATA_JWT: TOKEN, MANIFEST_LINT_UPLOAD_STALL_TIMEOUT: '0.3' });
+    expectOneLineError(result, /: nothing moved for 0.3 s \(manifest\.json is unchanged\)$/);
+    expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe(MANIFEST);
+    expectNoToken(result);
+  });
+
+  it('reads at most 1 MiB of an answer', async () => {
+    server.answer = 'huge';
+    const result = await upload(['skills/notes'], project());
+    expectOneLineError(result, /the answer is larger than 1 MiB/);
+  });
+
   it('tells a token the API refuses from a wrong one it was sent', async () => {
     const result = await upload(['skills/notes'], project(), { PINATA_JWT: `${TOKEN}x` });
     expectOneLineError(result, /HTTP 401/);
@@ -239,7 +254,7 @@ describe('manifest-lint skill upload', () => {
     const cwd = project();
     const source = await readUploadSource(path.join(cwd, 'skills/notes'), 'skills/notes');
     fs.appendFileSync(path.join(cwd, 'skills/notes/SKILL.md'), 'more\n');
-    const sent = uploadSource({ uploadUrl: server.url, token: TOKEN, fields: {}, source });
+    const sent = uploadSource({ uploadUrl: server.url, token: TOKEN, fields: {}, source, stallTimeoutMs: 60_000 });
     await expect(sent).rejects.toThrow(UploadSourceError);
     await expect(sent).rejects.toThrow('skills/notes/SKILL.md changed while it was read (21 bytes before, more now)');
   });
