@@ -137,11 +137,17 @@ function profilesFor(pins: readonly string[]): CidProfile[] {
 }
 
 /**
- * Hashes skill folders, keeping each CID under the folder's files (paths, sizes, modification
- * times) and profile, for as long as the object lives.
+ * Files changed this recently may change again within the file system's time resolution without
+ * their times telling it (git's "racily clean" files): a folder holding one is hashed each time.
+ */
+const RACY_MS = 2000;
+
+/**
+ * Hashes skill folders, keeping the latest CID of each folder under each profile with what its
+ * files were (paths, sizes, times, inodes), for as long as the object lives.
  */
 export class SkillSourceHasher {
-  private readonly cids = new Map<string, Promise<string>>();
+  private readonly cids = new Map<string, { fingerprint: string; cid: Promise<string> }>();
 
   /** By default, offline through the UnixFS chunk, which loads on the first hash. */
   constructor(private readonly hash: HashSource = (source, profile) => loadSkillStorage().cidOfSource(source, profile)) {}
@@ -155,9 +161,10 @@ export class SkillSourceHasher {
     const facts: SkillSourceFacts = { folder: located.shown, cids: {} };
     try {
       const source = await readUploadSource(located.absolute, located.shown.replace(/\/$/, ''));
-      const fingerprint = JSON.stringify([located.absolute, source.kind, source.files.map((file) => [file.path, file.size, file.mtimeMs])]);
+      const fingerprint = JSON.stringify([source.kind, source.files.map((file) => [file.path, file.size, file.mtimeMs, file.ctimeMs, file.ino])]);
+      const racy = source.files.some((file) => Date.now() - file.mtimeMs < RACY_MS);
       for (const profile of profilesFor(located.pins)) {
-        facts.cids[profile] = await this.cidOf(source, profile, fingerprint);
+        facts.cids[profile] = await this.cidOf(source, profile, racy ? undefined : { folder: located.absolute, fingerprint });
         if (located.pins.every((pin) => comparePin(pin, facts)?.state === 'matches')) break;
       }
     } catch (error) {
@@ -170,21 +177,19 @@ export class SkillSourceHasher {
     return facts;
   }
 
-  private cidOf(source: UploadSource, profile: CidProfile, fingerprint: string): Promise<string> {
-    const key = `${profile}\u0000${fingerprint}`;
-    let pending = this.cids.get(key);
-    if (!pending) {
-      pending = this.hash(source, profile);
-      // A failed hash is not kept: the next lint tries again.
-      pending.catch(() => this.cids.delete(key));
-      this.cids.set(key, pending);
-    }
-    return pending;
-  }
-
-  /** Forgets every CID (the files may have changed unseen). */
-  clear(): void {
-    this.cids.clear();
+  /** The CID under `profile`, from the cache when the folder's files are as they were (`kept`). */
+  private cidOf(source: UploadSource, profile: CidProfile, kept: { folder: string; fingerprint: string } | undefined): Promise<string> {
+    if (!kept) return this.hash(source, profile);
+    const key = `${profile}\u0000${kept.folder}`;
+    const cached = this.cids.get(key);
+    if (cached?.fingerprint === kept.fingerprint) return cached.cid;
+    const cid = this.hash(source, profile);
+    // A failed hash is not kept: the next lint tries again.
+    cid.catch(() => {
+      if (this.cids.get(key)?.cid === cid) this.cids.delete(key);
+    });
+    this.cids.set(key, { fingerprint: kept.fingerprint, cid });
+    return cid;
   }
 }
 

@@ -23,8 +23,14 @@ export interface UploadFile {
   /** How messages name it: below the folder as the user wrote it. */
   shown: string;
   size: number;
-  /** Last modification time, in milliseconds (with `size`, what a cache of CIDs keys a file by). */
+  /**
+   * Last modification and status change times, in milliseconds, and the inode: with `size`, what
+   * a cache of CIDs keys a file by (a file replaced by another of the same size and time changes
+   * its inode or status change time).
+   */
   mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
 }
 
 /** What an upload of a path sends: one file, or a folder's files. */
@@ -48,7 +54,7 @@ export async function readUploadSource(target: string, shown: string = target): 
   const stat = await lstatOrThrow(absolute, shown);
   if (stat.isSymbolicLink()) throw linkError(shown);
   if (stat.isFile()) {
-    return { kind: 'file', name, files: [{ path: name, absolutePath: absolute, shown, size: stat.size, mtimeMs: stat.mtimeMs }], size: stat.size };
+    return { kind: 'file', name, files: [{ path: name, absolutePath: absolute, shown, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino }], size: stat.size };
   }
   if (!stat.isDirectory()) throw specialFileError(shown);
 
@@ -63,8 +69,8 @@ export async function readUploadSource(target: string, shown: string = target): 
         subfolders.push(entryPath);
       } else if (entry.isFile()) {
         const absolutePath = path.join(absolute, entryPath);
-        const { size: fileSize, mtimeMs } = await lstatOrThrow(absolutePath, entryShown);
-        files.push({ path: entryPath, absolutePath, shown: entryShown, size: fileSize, mtimeMs });
+        const { size: fileSize, mtimeMs, ctimeMs, ino } = await lstatOrThrow(absolutePath, entryShown);
+        files.push({ path: entryPath, absolutePath, shown: entryShown, size: fileSize, mtimeMs, ctimeMs, ino });
         size += fileSize;
       } else {
         throw specialFileError(entryShown);

@@ -25,6 +25,9 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
     (folder) => {
       const watching = features?.client.workspace?.didChangeWatchedFiles;
       if (!watching?.dynamicRegistration || watched.has(folder)) return;
+      // Without relative patterns the folder is written into a glob: one whose name holds glob
+      // characters cannot be, and is seen again only as files are created or deleted.
+      if (!watching.relativePatternSupport && /[[\]{}*?]/.test(folder)) return;
       watched.add(folder);
       const globPattern = watching.relativePatternSupport
         ? { baseUri: URI.file(folder).toString(), pattern: '**/*' }
@@ -50,6 +53,7 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
       if (configFiles) configs.invalidate();
       return configFiles || templateFiles || skillFiles;
     },
+    closed: (uri) => skillSources.forget(uri),
     register(connection, context) {
       registerTemplateReport(connection, context);
       // What the client supports is read when a folder is to be watched, after initialize.

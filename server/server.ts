@@ -151,6 +151,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     documents.close(textDocument.uri);
     clock.forget(textDocument.uri);
     settings.forget(textDocument.uri);
+    files.closed(textDocument.uri);
     diagnostics?.closed(textDocument.uri);
   });
 

@@ -109,8 +109,14 @@ export class SkillSourceFolders implements SkillSourcesSource {
     return affected;
   }
 
-  /** Files may have changed unseen: facts are found again on the next lint. */
+  /** Files may have changed unseen: facts are found again on the next lint, and a problem noted before is noted again. */
   invalidate(): void {
     this.epoch++;
+    this.noted.clear();
+  }
+
+  /** A document closed: its facts go. */
+  forget(uri: string): void {
+    this.byUri.delete(uri);
   }
 }

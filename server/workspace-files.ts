@@ -3,9 +3,9 @@ import type { FeatureContext } from '../language/context.js';
 import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 
 /**
- * What the server reads beside the open documents: configuration files and template
- * repositories. The server on a disk reads them (disk-files.ts); the playground's server, in a
- * browser's worker, has none (`NO_FILES`).
+ * What the server reads beside the open documents: configuration files, template repositories
+ * and skill folders. The server on a disk reads them (disk-files.ts); the playground's server, in
+ * a browser's worker, has none (`NO_FILES`).
  */
 export interface WorkspaceFiles {
   configs: FeatureContext['configs'];
@@ -19,6 +19,8 @@ export interface WorkspaceFiles {
   invalidate(): void;
   /** Watched files changed: returns whether diagnostics need a refresh. */
   changed(uris: readonly string[]): boolean;
+  /** A document closed: what was kept for it goes. */
+  closed(uri: string): void;
   /** The requests that read files. */
   register(connection: Connection, context: FeatureContext): void;
 }
@@ -31,5 +33,6 @@ export const NO_FILES: WorkspaceFiles = {
   watchers: [],
   invalidate: () => undefined,
   changed: () => false,
+  closed: () => undefined,
   register: () => undefined,
 };

@@ -179,8 +179,14 @@ describe('skill-cid-stale in the CLI', () => {
 });
 
 describe('the CIDs of skill folders', () => {
-  it('are hashed once while the files keep their sizes and modification times, and again when one changes', async () => {
+  it('are hashed once while the files keep their sizes and times, again when one changes, and each time while one is just written', async () => {
     const cwd = workspace({ 'skills/x/SKILL.md': '# X\n', 'skills/x/run.sh': 'echo x\n' });
+    const setTime = (file: string, secondsAgo: number) => {
+      const time = new Date(Date.now() - secondsAgo * 1000);
+      fs.utimesSync(path.join(cwd, 'skills/x', file), time, time);
+    };
+    setTime('SKILL.md', 60);
+    setTime('run.sh', 60);
     const hashed: string[] = [];
     const hasher = new SkillSourceHasher(async (source, profile) => {
       hashed.push(profile);
@@ -193,10 +199,17 @@ describe('the CIDs of skill folders', () => {
     expect(hashed).toHaveLength(3);
     await hasher.facts(located, () => undefined);
     expect(hashed).toHaveLength(3);
-    const later = new Date(Date.now() + 60_000);
-    fs.utimesSync(path.join(cwd, 'skills/x/run.sh'), later, later);
+    setTime('run.sh', 30);
     await hasher.facts(located, () => undefined);
     expect(hashed).toHaveLength(6);
+    await hasher.facts(located, () => undefined);
+    expect(hashed).toHaveLength(6);
+    // Written a moment ago: its time may not tell a change that follows at once.
+    setTime('run.sh', 0);
+    await hasher.facts(located, () => undefined);
+    await hasher.facts(located, () => undefined);
+    expect(hashed).toHaveLength(12);
+    setTime('run.sh', 30);
     // A pin that matches under v1 stops there.
     const matching = await hasher.facts({ ...located, pins: [first!.cids.v1!] }, () => undefined);
     expect(Object.keys(matching!.cids)).toEqual(['v1']);
