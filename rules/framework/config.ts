@@ -143,9 +143,11 @@ function readSkillSources(node: Node | undefined, config: LintConfig, problem: C
   config.skillSources = sources;
 }
 
-/** Why a path written in the config does not stay below the config's folder, if it does not. */
+/** Why a folder written in the config cannot be used (it does not stay below the config's folder, say), if it cannot. */
 function pathOutsideProblem(written: string): string | undefined {
   if (/^([/\\]|[a-zA-Z]:)/.test(written)) return 'is an absolute path';
+  // A backslash separates folders on Windows only: elsewhere it would be part of a name.
+  if (written.includes('\\')) return 'holds a backslash (write folders with `/`, on every system)';
   let depth = 0;
   for (const segment of written.split(/[/\\]+/)) {
     if (segment === '..') depth--;

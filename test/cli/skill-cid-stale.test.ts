@@ -124,6 +124,7 @@ describe('skill-cid-stale in the CLI', () => {
       ['../elsewhere/notes', 'leads outside that folder'],
       ['skills/../../notes', 'leads outside that folder'],
       ['./skills/..', 'is that folder itself'],
+      ['skills\\notes', 'holds a backslash'],
     ] as const) {
       const { problems } = parseConfig(JSON.stringify({ skillSources: { notes: folder } }));
       expect(problems.map((p) => p.message)).toEqual([expect.stringContaining(problem)]);
