@@ -133,7 +133,7 @@ function readSkillSources(node: Node | undefined, config: LintConfig, problem: C
       problem(value ?? key, `the folder of the skill \`${name}\` must be a non-empty path relative to the configuration file's folder`);
       continue;
     }
-    const why = pathOutsideProblem(value.value as string);
+    const why = writtenFolderProblem(value.value as string);
     if (why) {
       problem(value, `the folder of the skill \`${name}\` ${why}: \`skillSources\` names folders below the configuration file's folder, relative to it`);
       continue;
@@ -144,7 +144,7 @@ function readSkillSources(node: Node | undefined, config: LintConfig, problem: C
 }
 
 /** Why a folder written in the config cannot be used (it does not stay below the config's folder, say), if it cannot. */
-function pathOutsideProblem(written: string): string | undefined {
+function writtenFolderProblem(written: string): string | undefined {
   if (/^([/\\]|[a-zA-Z]:)/.test(written)) return 'is an absolute path';
   // A backslash separates folders on Windows only: elsewhere it would be part of a name.
   if (written.includes('\\')) return 'holds a backslash (write folders with `/`, on every system)';
