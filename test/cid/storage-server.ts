@@ -14,9 +14,11 @@ import { isCidProfile } from '../../rules/index.js';
 /**
  * What the next requests get: the contract, an error status, a CID that is not the content's,
  * the content's CID written as a CIDv1 (for a `v0` upload), an error that quotes the token, no
- * answer at all (the request is read, then nothing), or an answer of 2 MiB.
+ * answer at all (the request is read, then nothing), an answer of 2 MiB, or a given CID (one the
+ * IPFS projects published for the content sent: the real API's answer, known without this
+ * project's own hashing).
  */
-export type Answer = 'contract' | { status: number } | 'wrong-cid' | 'as-cidv1' | 'quote-token' | 'stall' | 'huge';
+export type Answer = 'contract' | { status: number } | { published: string } | 'wrong-cid' | 'as-cidv1' | 'quote-token' | 'stall' | 'huge';
 
 export interface ReceivedUpload {
   authorization: string | undefined;
@@ -88,7 +90,7 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
 
   const answer = state.answer;
   if (answer === 'quote-token') return { status: 400, body: { error: { reason: 'BAD_REQUEST', details: `cannot use ${authorization}` } } };
-  if (typeof answer === 'object') return { status: answer.status, body: { error: { reason: 'TEST', details: `told to answer ${answer.status}` } } };
+  if (typeof answer === 'object' && 'status' in answer) return { status: answer.status, body: { error: { reason: 'TEST', details: `told to answer ${answer.status}` } } };
   if (authorization !== `Bearer ${token}`) return { status: 401, body: { error: { reason: 'UNAUTHORIZED' } } };
   if (files.length === 0) return { status: 400, body: { error: { reason: 'NO_FILE' } } };
   const profile = fields.cid_version ?? 'v1';
@@ -107,7 +109,7 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
       data: {
         id: '0193a6b2-0000-7000-8000-000000000001',
         name: fields.name ?? folder ?? files[0]!.name,
-        cid: answer === 'wrong-cid' ? WRONG_CID : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
+        cid: typeof answer === 'object' ? answer.published : answer === 'wrong-cid' ? WRONG_CID : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
         created_at: '2026-11-23T09:00:00.000Z',
         size: contents.reduce((sum, bytes) => sum + bytes.length, 0),
         number_of_files: files.length,

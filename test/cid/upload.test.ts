@@ -19,6 +19,8 @@ beforeEach(() => {
   server.answer = 'contract';
 });
 
+const VECTOR_FOLDERS = new URL('../fixtures/unixfs-vectors/folders/', import.meta.url).pathname;
+
 const MANIFEST = `{
   "$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json",
   "version": 1,
@@ -180,6 +182,21 @@ describe('manifest-lint skill upload', () => {
     server.answer = 'huge';
     const result = await upload(['skills/notes'], project());
     expectOneLineError(result, /the answer is larger than 1 MiB/);
+  });
+
+  it('accepts the CID the IPFS projects published for the folder sent: the offline CID is the real one', async () => {
+    // kubo's t0040 `moons` folder under v0 (test/fixtures/unixfs-vectors, source kubo-t0040).
+    const published = 'QmbGoaQZm8kjYfCiN1aBsgwhqfUBGDYTrDb91Mz7Dvq81B';
+    const cwd = project();
+    fs.cpSync(path.join(VECTOR_FOLDERS, 'moons'), path.join(cwd, 'skills/moons'), { recursive: true });
+    server.answer = { published };
+    const result = await upload(['skills/moons', '--profile', 'v0'], cwd);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`${published}\n`);
+    expect(result.code).toBe(0);
+    // The same answer for another folder is a mismatch.
+    const other = await upload(['skills/notes', '--profile', 'v0'], cwd);
+    expect(other.code).toBe(1);
   });
 
   it('tells a token the API refuses from a wrong one it was sent', async () => {
