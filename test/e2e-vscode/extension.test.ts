@@ -209,6 +209,8 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     fs.writeFileSync(path.join(folder, 'manifest.json'), '{ "version": 1, "agent": { "name": "Kept" } }\n');
     await runCommand(page, 'Agent Manifest: New manifest');
     await expect.poll(() => fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).toContain('"Kept"');
+    // Shown in the editor (the command's last step): it is done before the next one starts.
+    await expect.poll(() => editorText(page), { timeout: 15_000 }).toContain('"Kept"');
   });
 
   it('"Validate template repository…" checks the folder as the template validator, and lists the findings', async () => {
@@ -322,7 +324,13 @@ async function typeInQuickInput(page: Page, key: string, text: string): Promise<
   const attempt = async () => {
     await page.keyboard.press(key);
     await input.waitFor({ timeout: 2_000 });
-    await input.fill(text, { timeout: 2_000 });
+    // Set on the input itself, not typed: if the workbench moves focus meanwhile (a document a
+    // command opens late on a loaded machine), keys would land in the editor's text.
+    await input.evaluate((element, value) => {
+      const field = element as unknown as { value: string; dispatchEvent(event: unknown): boolean };
+      field.value = value;
+      field.dispatchEvent(new (globalThis as unknown as { Event: new (type: string, init: object) => unknown }).Event('input', { bubbles: true }));
+    }, text);
   };
   await expect
     .poll(
