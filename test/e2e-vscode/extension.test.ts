@@ -376,22 +376,23 @@ async function goTo(page: Page, [line, column]: [number, number]): Promise<void>
  */
 async function runCommand(page: Page, title: string): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  // Again until the row is clicked: on a loaded machine the workbench may move focus (a document
+  // a command opened late), which closes the palette between listing the row and the click.
   await expect
     .poll(
       async () => {
         await typeInQuickInput(page, 'F1', `>${title}`);
-        const listed = await row.waitFor({ timeout: 3_000 }).then(
+        // The row itself: the first row may be a recently used command that also matches.
+        const clicked = await row.click({ timeout: 3_000 }).then(
           () => true,
           () => false,
         );
-        if (!listed) await page.keyboard.press('Escape');
-        return listed;
+        if (!clicked) await page.keyboard.press('Escape');
+        return clicked;
       },
-      { timeout: 30_000 },
+      { timeout: 45_000 },
     )
     .toBe(true);
-  // The row itself: the first row may be a recently used command that also matches.
-  await row.click();
 }
 
 /** The extension's status bar item, not the language mode (which also says "Agent Manifest"). */
