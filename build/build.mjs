@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
-import { lazyModules } from './lazy-modules.mjs';
+import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
@@ -60,20 +60,7 @@ writeAtomic(
  */
 const lazy = lazyModules(root);
 const sideBundles = lazy.filter(({ bundled }) => bundled);
-const loadOnDemand = {
-  name: 'load-on-demand',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
-      const module = lazy.find((candidate) => candidate.source === args.path);
-      if (!module) return undefined;
-      return { contents: `export function load() { return require(${JSON.stringify(module.runtime)}); }`, loader: 'js' };
-    });
-    // What a replaced lazy module requires is resolved at run time, beside the bundle.
-    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
-      lazy.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
+const loadOnDemand = lazyLoadPlugin('load-on-demand', lazy, (module) => `return require(${JSON.stringify(module.runtime)});`);
 
 const common = {
   bundle: true,

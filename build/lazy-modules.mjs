@@ -34,3 +34,24 @@ export function lazyModules(root) {
       });
   });
 }
+
+/**
+ * The esbuild plugin that replaces each lazy module of `lazy` with `export function load() {
+ * <body> }`, the body `loadBody(module)` gives (a `require`, an `importScripts`): what the
+ * module imported stays out of the bundle.
+ */
+export function lazyLoadPlugin(name, lazy, loadBody) {
+  return {
+    name,
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
+        const module = lazy.find((candidate) => candidate.source === args.path);
+        return module ? { contents: `export function load() { ${loadBody(module)} }`, loader: 'js' } : undefined;
+      });
+      // What a replaced lazy module requires is resolved at run time, beside the bundle.
+      pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
+        lazy.some((module) => module.source === args.importer) ? { path: args.path, external: true } : undefined,
+      );
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
-import { lazyModules } from './lazy-modules.mjs';
+import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -98,20 +98,10 @@ const siteData = {
  */
 const lazy = lazyModules(root);
 const CHUNKS = '__agentManifestChunks';
-const loadInWorker = {
-  name: 'load-in-worker',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]lazy[\\/][^\\/]+\.ts$/ }, (args) => {
-      const module = lazy.find((candidate) => candidate.source === args.path);
-      if (!module) return undefined;
-      const name = JSON.stringify(module.name);
-      return {
-        contents: `export function load() { if (!self.${CHUNKS}?.[${name}]) importScripts('chunks/' + ${name} + '.js'); return self.${CHUNKS}[${name}]; }`,
-        loader: 'js',
-      };
-    });
-  },
-};
+const loadInWorker = lazyLoadPlugin('load-in-worker', lazy, ({ name }) => {
+  const key = JSON.stringify(name);
+  return `if (!self.${CHUNKS}?.[${key}]) importScripts('chunks/' + ${key} + '.js'); return self.${CHUNKS}[${key}];`;
+});
 
 /** The LSP client's Markdown renderer: ours (playground/markdown.ts) instead of `marked`. */
 const ownMarkdown = {

@@ -15,7 +15,7 @@ import { examples, firstExample } from 'playground:site-data';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { HOLDS_SECRET_REQUEST, type HoldsSecretParams, type HoldsSecretResult } from '../language/secret-request.js';
 import { keyAwareCompletion } from './completion.js';
-import { Findings } from './findings.js';
+import { changesOf, Findings } from './findings.js';
 import { renderProblems } from './problems.js';
 import { SeverityPanel } from './severities.js';
 import { shareFragment, textOfFragment } from './share.js';
@@ -203,7 +203,7 @@ element('fix-all').addEventListener('click', async () => {
 
 element('download').addEventListener('click', async () => {
   const { plugin, doc, edit } = await fixAll();
-  const fixed = edit ? applied(doc, edit.changes?.[URI] ?? [], plugin) : doc.toString();
+  const fixed = changesOf(plugin, doc, edit).apply(doc).toString();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([fixed], { type: 'application/json' }));
   link.download = 'manifest.json';
@@ -212,14 +212,6 @@ element('download').addEventListener('click', async () => {
   setTimeout(() => URL.revokeObjectURL(link.href), 30_000);
   say(edit ? 'Downloaded manifest.json with every certain fix applied.' : 'Downloaded manifest.json: there was nothing to fix automatically.');
 });
-
-/** `doc` with the edits applied (from the last, so earlier offsets stay put). */
-function applied(doc: Text, edits: lsp.TextEdit[], plugin: LSPPlugin): string {
-  const offsets = edits
-    .map((edit) => ({ from: plugin.fromPosition(edit.range.start, doc), to: plugin.fromPosition(edit.range.end, doc), insert: edit.newText }))
-    .sort((a, b) => b.from - a.from);
-  return offsets.reduce((result, { from, to, insert }) => result.slice(0, from) + insert + result.slice(to), doc.toString());
-}
 
 element('format').addEventListener('click', () => {
   formatDocument(view);

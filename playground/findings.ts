@@ -4,7 +4,7 @@
  * server for the quick fixes of each published version and applies the one chosen.
  */
 import { setDiagnostics, type Action, type Diagnostic as EditorDiagnostic } from '@codemirror/lint';
-import type { Text } from '@codemirror/state';
+import { ChangeSet, type Text } from '@codemirror/state';
 import { LSPPlugin, type LSPClient } from '@codemirror/lsp-client';
 import type { EditorView } from '@codemirror/view';
 import type * as lsp from 'vscode-languageserver-protocol';
@@ -104,20 +104,22 @@ export class Findings {
 
   /** Applies a workspace edit computed on `doc` (the version the server saw), if it still applies. */
   applyEdit(view: EditorView, plugin: LSPPlugin, doc: Text, edit: lsp.WorkspaceEdit | undefined): void {
-    const edits = edit?.changes?.[plugin.uri] ?? [];
     if (plugin.syncedDoc !== doc) {
       this.onRefused('The text changed since this fix was offered; try again once the findings are updated.');
       return;
     }
-    view.dispatch({
-      changes: edits.map((textEdit) => ({
-        from: plugin.unsyncedChanges.mapPos(plugin.fromPosition(textEdit.range.start, doc)),
-        to: plugin.unsyncedChanges.mapPos(plugin.fromPosition(textEdit.range.end, doc)),
-        insert: textEdit.newText,
-      })),
-      userEvent: 'input.fix',
-    });
+    // Edits the editor made since the server's version stay; the fix's are moved past them.
+    view.dispatch({ changes: changesOf(plugin, doc, edit).map(plugin.unsyncedChanges), userEvent: 'input.fix' });
   }
+}
+
+/** A workspace edit's changes to the document, as CodeMirror changes to `doc` (the version it was computed for). */
+export function changesOf(plugin: LSPPlugin, doc: Text, edit: lsp.WorkspaceEdit | undefined): ChangeSet {
+  const edits = edit?.changes?.[plugin.uri] ?? [];
+  return ChangeSet.of(
+    edits.map((textEdit) => ({ from: plugin.fromPosition(textEdit.range.start, doc), to: plugin.fromPosition(textEdit.range.end, doc), insert: textEdit.newText })),
+    doc.length,
+  );
 }
 
 function isCodeAction(action: lsp.CodeAction | lsp.Command): action is lsp.CodeAction {
