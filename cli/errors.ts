@@ -15,26 +15,4 @@ export function oneLine(message: string): string {
 }
 
 /** A short reason for a failed file-system call ("permission denied" rather than a stack). */
-export function ioReason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a folder';
-    case 'ENOTDIR':
-      return 'not a folder';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'too many open files';
-    case 'ENOSPC':
-      return 'no space left on device';
-    case 'EROFS':
-      return 'read-only file system';
-    default:
-      return oneLine(error instanceof Error ? error.message : String(error));
-  }
-}
+export { fileErrorReason as ioReason } from '../io/paths.js';

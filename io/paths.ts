@@ -20,11 +20,20 @@ export function fileErrorReason(error: unknown): string {
       return 'no such file or folder';
     case 'ENOTDIR':
       return 'not a folder';
+    case 'EISDIR':
+      return 'is a folder';
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many open files';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EROFS':
+      return 'read-only file system';
     default:
-      return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
   }
 }
 

@@ -17,8 +17,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { comparePin, describeCid, pinnedSkills, profilesOfPinnedCid, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
 import { load as loadSkillStorage } from './lazy/unixfs.js';
-import { fileErrorReason, isInsideFolder } from './paths.js';
-import { readUploadSource, UploadSourceError, type UploadSource } from './upload-source.js';
+import { displayPathOf, fileErrorReason, isInsideFolder } from './paths.js';
+import { isUploadSourceError, readUploadSource, type UploadSource } from './upload-source.js';
 
 /** Where a manifest's skill folders are looked for. */
 export interface SkillSourceLookup {
@@ -119,9 +119,9 @@ async function walkDown(base: string, target: string, manifestFolder: string, no
 }
 
 function shownPath(manifestFolder: string, absolute: string, isFolder: boolean): string {
-  const relative = path.relative(manifestFolder, absolute).split(path.sep).join('/');
-  if (relative === '') return './';
-  return isFolder ? `${relative}/` : relative;
+  if (absolute === manifestFolder) return './';
+  const shown = displayPathOf(manifestFolder, absolute);
+  return isFolder ? `${shown}/` : shown;
 }
 
 /** The profiles to hash a folder under for its pins, in order: each pin's own, then `v0` for a dag-pb CIDv1 pin. */
@@ -170,7 +170,7 @@ export class SkillSourceHasher {
     } catch (error) {
       // Whatever went wrong (a link inside, a file that cannot be read, the hashing itself), the
       // lint goes on without this skill's comparison.
-      const reason = error instanceof UploadSourceError ? error.message : `${located.shown} could not be hashed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      const reason = isUploadSourceError(error) ? error.message : `${located.shown} could not be hashed (${fileErrorReason(error)})`;
       note(`the skill \`${located.name}\` is not compared with its pinned CID: ${reason}`);
       return undefined;
     }

@@ -8,7 +8,7 @@
  * folder upload names them; a single file keeps its own name.
  */
 import crypto from 'node:crypto';
-import { readFilePieces, type UploadSource } from './upload-source.js';
+import { isUploadSourceError, readFilePieces, type UploadSource } from './upload-source.js';
 
 /** The path of the upload endpoint below `{upload_url}`. */
 export const UPLOAD_PATH = '/v3/files';
@@ -112,7 +112,7 @@ async function send(request: UploadRequest, signal: AbortSignal, moved: () => vo
     if (signal.aborted) throw error;
     // A problem reading a file surfaces as the request's failure: rethrow it as it is.
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof Error && cause.name === 'UploadSourceError') throw cause;
+    if (isUploadSourceError(cause)) throw cause;
     throw new UploadNetworkError(networkReason(error));
   }
   moved();

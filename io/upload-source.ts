@@ -16,6 +16,14 @@ export class UploadSourceError extends Error {
   }
 }
 
+/**
+ * Whether `error` is an `UploadSourceError`, by name: the hashing runs in its own bundle (the
+ * UnixFS chunk), whose copy of the class is not this one, so `instanceof` would miss its errors.
+ */
+export function isUploadSourceError(error: unknown): error is UploadSourceError {
+  return error instanceof Error && error.name === 'UploadSourceError';
+}
+
 export interface UploadFile {
   /** The path below the folder, with `/` (the file's name alone for a single file). */
   path: string;

@@ -39,7 +39,7 @@ export const skillCidStale = defineRule({
       if (!facts) continue;
       const value = cid.value as string;
       const comparison = comparePin(value, facts);
-      if (comparison?.state !== 'differs' || comparison.now.length === 0) continue;
+      if (comparison?.state !== 'differs') continue;
       const path = ['skills', index, 'cid'];
       const [first] = comparison.now;
       const now = describeCidsNow(comparison.now);

@@ -217,6 +217,24 @@ describe('the CIDs of skill folders', () => {
   });
 });
 
+describe('a folder that cannot be hashed', () => {
+  it('is noted with the reading problem as told, also when it comes from the UnixFS chunk\'s own copy of the error class', async () => {
+    const cwd = workspace({ 'skills/x/SKILL.md': '# X\n' });
+    // The chunk is a bundle of its own: its UploadSourceError is another class of the same name.
+    const fromChunk = Object.assign(new Error('skills/x/SKILL.md changed while it was read (4 bytes before, more now)'), { name: 'UploadSourceError' });
+    const hasher = new SkillSourceHasher(() => Promise.reject(fromChunk));
+    const notes: string[] = [];
+    const located = { name: 'x', absolute: path.join(cwd, 'skills/x'), shown: 'skills/x/', pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'] };
+    expect(await hasher.facts(located, (note) => notes.push(note))).toBeUndefined();
+    expect(notes).toEqual(['the skill `x` is not compared with its pinned CID: skills/x/SKILL.md changed while it was read (4 bytes before, more now)']);
+
+    const other = new SkillSourceHasher(() => Promise.reject(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })));
+    const otherNotes: string[] = [];
+    await other.facts(located, (note) => otherNotes.push(note));
+    expect(otherNotes).toEqual(['the skill `x` is not compared with its pinned CID: skills/x/ could not be hashed (EIO: i/o error, read)']);
+  });
+});
+
 describe('the library', () => {
   it('reports a stale pin only when given the folder\'s facts', async () => {
     const { lint } = await import('../../lib/index.js');

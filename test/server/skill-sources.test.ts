@@ -75,11 +75,4 @@ describe('skill-cid-stale in the editor', () => {
     const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
     expect(watchers).toContainEqual({ globPattern: '**/skills/**', kind: 7 });
   });
-
-  it('says nothing of a manifest that is not a file on disk', async () => {
-    const client = await TestClient.shared();
-    const uri = 'untitled:Untitled-9';
-    await client.open(uri, `{ "$schema": "${SCHEMA_URL}", "version": 1, "agent": { "name": "N" }, "skills": [{ "name": "x", "cid": "bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue" }] }\n`);
-    expect(hasStale(await client.diagnosticsFor(uri, 1))).toBe(false);
-  });
 });
