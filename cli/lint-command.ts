@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
-import { fixManifest, lintManifest, lintOptionsFor } from '../rules/apply-config.js';
+import { fixManifest, lintOptionsFor } from '../rules/apply-config.js';
 import { displayPathOf } from '../io/paths.js';
 import {
   docsUrl,
@@ -25,7 +25,7 @@ import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { load as loadSchema } from './lazy/schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
-import { skillSourcesOf } from './skill-sources.js';
+import { lintWithSkillSources } from './skill-sources.js';
 
 export interface Input {
   displayPath: string;
@@ -104,10 +104,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
         if (options.fix) summary.fixed(fixed.fixCount);
       }
     }
-    // A skill pinned by CID whose source folder lies beside the manifest is compared with it.
-    const doc = parseDocument(text);
-    const skillSources = input.absPath === undefined ? undefined : await skillSourcesOf(doc, input.absPath, config, settings, io, hasher);
-    const result = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
+    const result = await lintWithSkillSources(text, input.absPath, config, settings, io, hasher);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
     summary.remaining(result.diagnostics.length);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../io/git-clone.js';
-import { fixManifest, lintManifest, type ManifestSettings } from '../rules/apply-config.js';
+import { fixManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
 import { displayPathOf } from '../io/paths.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
@@ -13,7 +13,7 @@ import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
-import { skillSourcesOf } from './skill-sources.js';
+import { lintWithSkillSources } from './skill-sources.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
 export const TIMEOUT_VARIABLE = 'MANIFEST_LINT_CLONE_TIMEOUT';
@@ -108,9 +108,7 @@ async function checkRepository(root: string, displayBase: string | undefined, op
     if (written) text = fixed.output;
   }
 
-  const doc = parseDocument(text);
-  const skillSources = facts.manifest ? await skillSourcesOf(doc, manifestPath, config, settings, io, new SkillSourceHasher()) : undefined;
-  const { diagnostics, matched, mask: manifestMask } = lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);
+  const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, facts.manifest ? manifestPath : undefined, config, settings, io, new SkillSourceHasher());
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
 
