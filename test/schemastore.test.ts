@@ -306,8 +306,22 @@ describe('the SchemaStore contribution', () => {
       'task-every-ms-below-60000.json',
       'unknown-key-docs-block.json',
     ]);
-    for (const [file, document] of negative) expect(validateCopy(document), file).toBe(false);
-    expect(files.get(`src/schemas/json/${SCHEMASTORE_NAME}.json`)).toBe(files.get(`${SCHEMASTORE_NAME}.json`));
+    // Each negative test fails for the mistake it is named after, at its place, not for another.
+    const expected: Record<string, string> = {
+      'channel-token-env-malformed.json': '/channels/telegram/botToken pattern',
+      'route-port-18789.json': '/routes/0/port not',
+      'skill-both-sources.json': '/skills/0 not',
+      'task-cron-seconds-field.json': '/tasks/0/schedule/expr pattern',
+      'task-every-ms-below-60000.json': '/tasks/0/schedule/everyMs minimum',
+      'unknown-key-docs-block.json': ' additionalProperties',
+    };
+    const validateAll = createDraft07Ajv({ allErrors: true }).compile(COPY);
+    for (const [file, document] of negative) {
+      expect(validateAll(document), file).toBe(false);
+      expect(validateAll.errors!.map((error: { instancePath: string; keyword: string }) => `${error.instancePath} ${error.keyword}`), file).toContain(expected[file.split('/').at(-1)!]);
+    }
+    // The schema file SchemaStore serves is the draft-07 copy checked here.
+    expect(JSON.parse(files.get(`src/schemas/json/${SCHEMASTORE_NAME}.json`)!.toString())).toEqual(COPY);
   });
 
   it('has a catalog entry that follows SchemaStore\'s rules, and registers the editor keywords SchemaStore does not know', () => {
