@@ -1,7 +1,7 @@
 // The action's inputs, which action.yml hands to the step as INPUT_* variables (a composite action
 // gets none by itself), and the manifest-lint command lines they make.
 
-export const FAIL_LEVELS = ['error', 'warning', 'never'];
+const FAIL_LEVELS = ['error', 'warning', 'never'];
 
 /** A mistake in the workflow file: reported as one annotation, exit code 2 (as the CLI's usage errors). */
 export class InputError extends Error {}

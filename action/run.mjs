@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliArguments, InputError, readInputs } from './inputs.mjs';
-import { failureMarkdown, plural, summaryMarkdown } from './summary.mjs';
+import { failureMarkdown, plural, summaryMarkdown, totals } from './summary.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
 
@@ -85,14 +85,14 @@ function main() {
     fs.writeFileSync(sarifFile, sarif.stdout);
   }
 
-  const count = (key) => results.reduce((sum, result) => sum + result[key], 0);
-  setOutput('errors', String(count('errorCount')));
-  setOutput('warnings', String(count('warningCount')));
+  const { errors, warnings } = totals(results);
+  setOutput('errors', String(errors));
+  setOutput('warnings', String(warnings));
   setOutput('manifests', String(inputs.template ? results.filter((result) => path.basename(result.filePath) === 'manifest.json').length : results.length));
   setOutput('sarif-file', sarifFile);
 
   const failed = annotated.status === 1 && inputs.failLevel !== 'never';
-  const tally = `${plural(count('errorCount'), 'error')}, ${plural(count('warningCount'), 'warning')} in ${checked}`;
+  const tally = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${checked}`;
   process.stdout.write(`manifest-lint: ${tally} (fail-level ${inputs.failLevel}: ${failed ? 'failed' : 'passed'})\n`);
   return failed ? 1 : 0;
 }

@@ -4,7 +4,7 @@
 // character by character, and only the tool's own `code` spans are kept.
 
 /** GitHub refuses a step summary over 1 MiB; a table this long is not read anyway. */
-export const MAX_ROWS = 500;
+const MAX_ROWS = 500;
 
 const SEVERITIES = ['error', 'warning', 'info', 'hint'];
 
@@ -13,6 +13,15 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2
 
 function visible(text) {
   return text.replace(/\r\n|\r|\n/g, ' ').replace(INVISIBLE, '\ufffd');
+}
+
+/**
+ * The findings of every file, counted by severity.
+ * @param {Array<{ errorCount: number, warningCount: number, infoCount: number, hintCount: number }>} results
+ */
+export function totals(results) {
+  const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
+  return { errors: total('errorCount'), warnings: total('warningCount'), infos: total('infoCount'), hints: total('hintCount') };
 }
 
 /**
@@ -52,13 +61,8 @@ function ruleCell(ruleId, docsUrl) {
  * @param {{ title: string, checked: string, maxRows?: number }} options
  */
 export function summaryMarkdown(results, { title, checked, maxRows = MAX_ROWS }) {
-  const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
-  const counts = [
-    plural(total('errorCount'), 'error'),
-    plural(total('warningCount'), 'warning'),
-    plural(total('infoCount'), 'info'),
-    plural(total('hintCount'), 'hint'),
-  ].join(', ');
+  const { errors, warnings, infos, hints } = totals(results);
+  const counts = [plural(errors, 'error'), plural(warnings, 'warning'), plural(infos, 'info'), plural(hints, 'hint')].join(', ');
   const rows = results.flatMap((result) => result.diagnostics.map((diagnostic) => ({ file: result.filePath, ...diagnostic })));
   let out = `### ${escapeText(title)}\n\n`;
   if (rows.length === 0) return `${out}No problems in ${checked}.\n`;

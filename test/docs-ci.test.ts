@@ -12,10 +12,11 @@ import { fileURLToPath } from 'node:url';
 import type { Log } from 'sarif';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runAction } from './action/steps.js';
+import { CACHE_HIT, runAction } from './action/steps.js';
+import { codeQualityEntryValidator } from './cli/xml-reports.js';
 import { BAD, BOT_TOKEN, GOOD, WARNS, WEB_APP } from './ci-manifests.js';
 import { gitRepository, git, hookRepository, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit/pre-commit.js';
-import { Ajv, sarifValidator } from './sarif-schema.js';
+import { sarifValidator } from './sarif-schema.js';
 import { workspace, writeFile } from './workspace.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -67,7 +68,7 @@ describe.concurrent('the GitHub Actions workflow', () => {
 
   it('runs the action with the inputs given: it fails on the bad manifest and writes a valid SARIF file', async () => {
     const repo = workspace({ 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD });
-    const run = await runAction({ workspace: repo, inputs: lint.with ?? {}, uses: { 'actions/cache/restore': { 'cache-hit': 'true' } } });
+    const run = await runAction({ workspace: repo, inputs: lint.with ?? {}, uses: CACHE_HIT });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^::error file=agents\/bad\/manifest\.json,line=5,.*title=route-port-reserved::/m);
     const sarif = JSON.parse(fs.readFileSync(path.join(repo, upload.with!.sarif_file!), 'utf8')) as Log;
@@ -96,9 +97,7 @@ describe.concurrent('the GitLab CI job', () => {
     const text = fs.readFileSync(path.join(project, report), 'utf8');
     expect(text).not.toContain(BOT_TOKEN.slice(4));
     const issues = JSON.parse(text) as { check_name: string; severity: string; location: { path: string; lines: { begin: number } } }[];
-    // GitLab checks every entry against its schema (test/fixtures/report-schemas/) and drops those that fail.
-    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/report-schemas/gitlab-codeclimate.json'), 'utf8')) as object;
-    const validate = new Ajv({ allErrors: true }).compile(schema);
+    const validate = codeQualityEntryValidator();
     for (const issue of issues) expect(validate(issue), JSON.stringify(validate.errors)).toBe(true);
     expect(issues.map((issue) => [issue.check_name, issue.severity, issue.location.path, issue.location.lines.begin])).toEqual([
       ['route-port-reserved', 'major', 'agents/bad/manifest.json', 5],

@@ -11,10 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { BAD, BOT_TOKEN, GOOD, WARNS, WEB_APP } from '../ci-manifests.js';
 import { Ajv, sarifValidator } from '../sarif-schema.js';
 import { workspace } from '../workspace.js';
-import { readAction, ROOT, runAction, type ActionRun } from './steps.js';
+import { CACHE_HIT, readAction, ROOT, runAction, type ActionRun } from './steps.js';
 
 /** The restore step finds dist/ (built for the test run), so nothing is installed or built. */
-const CACHE_HIT = { 'actions/cache/restore': { 'cache-hit': 'true' } };
 
 function repository(files: Record<string, string> = { 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'web/manifest.json': WEB_APP }): string {
   return workspace(files);

@@ -16,6 +16,8 @@ import { workspace } from '../workspace.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ACTION_YML = path.join(ROOT, 'action.yml');
+/** What the action's cache step says when the built CLI is cached: the build is skipped. */
+export const CACHE_HIT = { 'actions/cache/restore': { 'cache-hit': 'true' } };
 
 export interface ActionStep {
   id?: string;

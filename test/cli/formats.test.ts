@@ -1,20 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
 import { formatters, lint } from '../../lib/index.js';
-import { Ajv, sarifValidator } from '../sarif-schema.js';
+import { sarifValidator } from '../sarif-schema.js';
 import { BIN, fixture, NOW, parseJson, positionOf, runCli, workspace } from './helpers.js';
-import { decodeXml, elements, REPORT_SCHEMAS, xsdErrors } from './xml-reports.js';
-
-/** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against. */
-function codeQualityEntryValidator() {
-  const schema = JSON.parse(fs.readFileSync(path.join(REPORT_SCHEMAS, 'gitlab-codeclimate.json'), 'utf8')) as object;
-  return new Ajv({ allErrors: true }).compile(schema);
-}
+import { codeQualityEntryValidator, decodeXml, elements, xsdErrors } from './xml-reports.js';
 
 const problems = fixture('problems.json');
 

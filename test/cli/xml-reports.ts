@@ -6,10 +6,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import { Ajv } from '../sarif-schema.js';
 import { ROOT } from './helpers.js';
 
 /** The published report schemas (see the README there). */
 export const REPORT_SCHEMAS = path.join(ROOT, 'test/fixtures/report-schemas');
+
+/** GitLab's schema of one Code Quality entry, which GitLab checks every entry of a report against (dropping those that fail). */
+export function codeQualityEntryValidator() {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPORT_SCHEMAS, 'gitlab-codeclimate.json'), 'utf8')) as object;
+  return new Ajv({ allErrors: true }).compile(schema);
+}
 
 /** libxml2's complaints about `xml` against an XSD of test/fixtures/report-schemas/; none when valid. */
 export async function xsdErrors(xml: string, xsd: string): Promise<string[]> {
