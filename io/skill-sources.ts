@@ -15,7 +15,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { comparePin, describeCid, pinnedSkills, profilesOfPinnedCid, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { comparePin, pinnedSkills, profilesToCompare, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
 import { load as loadSkillStorage } from './lazy/unixfs.js';
 import { displayPathOf, fileErrorReason, isInsideFolder } from './paths.js';
 import { isUploadSourceError, readUploadSource, type UploadSource } from './upload-source.js';
@@ -124,16 +124,9 @@ function shownPath(manifestFolder: string, absolute: string, isFolder: boolean):
   return isFolder ? `${shown}/` : shown;
 }
 
-/** The profiles to hash a folder under for its pins, in order: each pin's own, then `v0` for a dag-pb CIDv1 pin. */
+/** The profiles to hash a folder under for its pins, in the order `comparePin` compares them. */
 function profilesFor(pins: readonly string[]): CidProfile[] {
-  const order: CidProfile[] = [];
-  const add = (profile: CidProfile) => {
-    if (!order.includes(profile)) order.push(profile);
-  };
-  for (const pin of pins) profilesOfPinnedCid(pin).forEach(add);
-  // A CIDv1 pin may be the CIDv1 form of a `v0` upload (some storage answers write it so).
-  if (pins.some((pin) => { const d = describeCid(pin); return d.valid && d.version === 1 && d.codec === 'dag-pb'; })) add('v0');
-  return order;
+  return [...new Set(pins.flatMap(profilesToCompare))];
 }
 
 /**

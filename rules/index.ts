@@ -52,7 +52,7 @@ export { ENV_NAME } from './analyzers/secrets.js';
 export { cronSchedules, type CronSchedule } from './analyzers/tasks.js';
 export { describeCid, type CidDescription } from './analyzers/cid.js';
 export { comparePin, describeCidsNow, pinnedSkills, type PinComparison, type PinnedSkill, type SkillSourceFacts } from './analyzers/skill-sources.js';
-export { CID_PROFILES, DEFAULT_CID_PROFILE, isCidProfile, profilesOfPinnedCid, type CidProfile } from './analyzers/cid-profiles.js';
+export { CID_PROFILES, DEFAULT_CID_PROFILE, isCidProfile, profilesOfPinnedCid, profilesToCompare, type CidProfile } from './analyzers/cid-profiles.js';
 export {
   secretDeclarations,
   envReferences,

@@ -29,3 +29,14 @@ export function profilesOfPinnedCid(cid: string): readonly CidProfile[] {
   if (!described.valid) return [];
   return described.version === 0 ? ['v0'] : ['v1', 'unixfs-v1-2025'];
 }
+
+/**
+ * The profiles whose CID a pin is compared with, in order: its own (`profilesOfPinnedCid`), then
+ * `v0` for a dag-pb CIDv1, which may be the CIDv1 form of a `v0` upload (some storage answers
+ * write it so). Empty when the text is not a valid CID.
+ */
+export function profilesToCompare(cid: string): readonly CidProfile[] {
+  const own = profilesOfPinnedCid(cid);
+  const described = describeCid(cid);
+  return described.valid && described.version === 1 && described.codec === 'dag-pb' ? [...own, 'v0'] : own;
+}

@@ -7,7 +7,7 @@
  */
 import { arrayItems, childValue, type ParsedDocument } from '../framework/document.js';
 import { describeCid } from './cid.js';
-import { CID_PROFILES, profilesOfPinnedCid, type CidProfile } from './cid-profiles.js';
+import { profilesOfPinnedCid, profilesToCompare, type CidProfile } from './cid-profiles.js';
 import type { SkillSourceFacts } from './skill-source-facts.js';
 
 export type { SkillSourceFacts };
@@ -38,32 +38,26 @@ export type PinComparison =
 
 /**
  * Compares a pinned CID with the folder's CIDs, as parsed CIDs (a CIDv0 and its CIDv1 form are
- * the same content). The pin's own profiles (its version tells them) come first and are the
- * ones a difference names; a CID the facts hold under another profile also counts as a match
- * (the CIDv1 form of a `v0` upload, as some storage answers write it). Undefined when the pin
+ * the same content), under the profiles `profilesToCompare` gives: the pin's own come first and
+ * are the ones a difference names. Undefined when the pin
  * is not a valid CID, or when nothing matches and the facts lack one of the pin's profiles (facts
  * about other pins, say, still standing while this pin is hashed): a difference is only told
  * once every profile the pin may come from was compared.
  */
 export function comparePin(pinned: string, facts: SkillSourceFacts): PinComparison | undefined {
-  const profiles = profilesOfPinnedCid(pinned);
   const pin = describeCid(pinned);
-  if (!pin.valid || profiles.length === 0 || facts.cids[profiles[0]!] === undefined) return undefined;
+  if (!pin.valid) return undefined;
+  const own = profilesOfPinnedCid(pinned);
   const now: { profile: CidProfile; cid: string }[] = [];
-  for (const profile of profilesInOrder(profiles)) {
+  for (const profile of profilesToCompare(pinned)) {
     const cid = facts.cids[profile];
     if (cid === undefined) continue;
     const described = describeCid(cid);
     if (described.valid && described.canonical === pin.canonical) return { state: 'matches', profile };
-    if (profiles.includes(profile)) now.push({ profile, cid });
+    if (own.includes(profile)) now.push({ profile, cid });
   }
-  if (profiles.some((profile) => facts.cids[profile] === undefined)) return undefined;
+  if (own.some((profile) => facts.cids[profile] === undefined)) return undefined;
   return { state: 'differs', now };
-}
-
-/** The pin's profiles, then the others. */
-function profilesInOrder(profiles: readonly CidProfile[]): CidProfile[] {
-  return [...profiles, ...CID_PROFILES.filter((profile) => !profiles.includes(profile))];
 }
 
 /**
