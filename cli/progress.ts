@@ -2,7 +2,7 @@ import type { SecretMask } from '../rules/index.js';
 import type { Io } from './io.js';
 
 /** Below this many bytes a command is over too soon for progress to help. */
-export const PROGRESS_FROM_BYTES = 32 * 1024 * 1024;
+const PROGRESS_FROM_BYTES = 32 * 1024 * 1024;
 /** A terminal's line is rewritten at most this often. */
 const TERMINAL_INTERVAL_MS = 200;
 /** Elsewhere (a CI log) a line is written at each quarter. */

@@ -11,9 +11,9 @@ import { pinProblem, pinSkillCid } from './skill-pin.js';
 import { writeFileAtomic } from './write-atomic.js';
 
 /** The one place the upload's token comes from: never an argument, never a file. */
-export const TOKEN_VARIABLE = 'PINATA_JWT';
+const TOKEN_VARIABLE = 'PINATA_JWT';
 /** Seconds an upload may go without a byte sent or received before it is given up. */
-export const STALL_TIMEOUT_VARIABLE = 'MANIFEST_LINT_UPLOAD_STALL_TIMEOUT';
+const STALL_TIMEOUT_VARIABLE = 'MANIFEST_LINT_UPLOAD_STALL_TIMEOUT';
 const DEFAULT_STALL_TIMEOUT_S = 60;
 
 /** Exit code when the upload went through but its CID is not the folder's. */

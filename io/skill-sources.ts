@@ -48,7 +48,7 @@ export const CONVENTION_FOLDER = 'skills';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The folder names a skill name maps to under `skills/`, or undefined when it is not a plain relative path. */
-export function conventionSegments(name: string): string[] | undefined {
+function conventionSegments(name: string): string[] | undefined {
   if (name === '' || name.includes('\\') || CONTROL.test(name) || name.startsWith('/')) return undefined;
   const segments = name.split('/');
   return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? segments : undefined;
@@ -62,7 +62,7 @@ function pinsByName(doc: ParsedDocument): Map<string, string[]> {
 }
 
 /** The source folders of the manifest's pinned skills that exist on disk. */
-export async function locateSkillSources(doc: ParsedDocument, lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
+async function locateSkillSources(doc: ParsedDocument, lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
   const located: LocatedSource[] = [];
   for (const [name, pins] of pinsByName(doc)) {
     const mapped = lookup.config && Object.hasOwn(lookup.config.skillSources, name) ? lookup.config.skillSources[name] : undefined;

@@ -29,7 +29,7 @@ interface ProfileParameters {
 }
 
 /** What each profile fixes (SPEC section 15; IPIP-499 for `v0` and `unixfs-v1-2025`). */
-export const PROFILE_PARAMETERS: Readonly<Record<CidProfile, ProfileParameters>> = {
+const PROFILE_PARAMETERS: Readonly<Record<CidProfile, ProfileParameters>> = {
   v0: { cidVersion: 0, rawLeaves: false, chunkSize: 256 * KIB, maxChildrenPerNode: 174, shardSplitStrategy: 'links-bytes' },
   v1: { cidVersion: 1, rawLeaves: true, chunkSize: 256 * KIB, maxChildrenPerNode: 174, shardSplitStrategy: 'links-bytes' },
   'unixfs-v1-2025': { cidVersion: 1, rawLeaves: true, chunkSize: 1024 * KIB, maxChildrenPerNode: 1024, shardSplitStrategy: 'block-bytes' },
