@@ -5,15 +5,15 @@ import { addProperties, applyOffsetEdits, replaceValue } from '../rules/framewor
 /**
  * `skill upload --pin <name>`: the manifest with the skill named `<name>` pinned to a CID, as a
  * minimal edit (the `cid` value replaced, or a `cid` property added after the entry's last one),
- * formatting and everything else kept.
+ * formatting and everything else kept; or why it cannot be pinned.
  */
-export function pinSkillCid(text: string, skillName: string, cid: string): string {
+export function pinSkillCid(text: string, skillName: string, cid: string): { text: string } | { problem: string } {
   const found = skillToPin(text, skillName);
-  if ('problem' in found) throw new Error(found.problem);
+  if ('problem' in found) return found;
   const { doc, index, entry } = found;
   const current = childValue(entry, 'cid');
   const edits = current ? [replaceValue(current, cid)] : addProperties(doc, ['skills', index], [['cid', JSON.stringify(cid)]]);
-  return applyOffsetEdits(text, edits);
+  return { text: applyOffsetEdits(text, edits) };
 }
 
 /** Why the skill named `skillName` cannot be pinned, or undefined when it can. */

@@ -147,9 +147,9 @@ function pin(file: string, skillName: string, cid: string): void {
   } catch (error) {
     throw new CliError(`uploaded, but ${MANIFEST_FILE} cannot be read now (${ioReason(error)}); ${advice}`);
   }
-  const problem = pinProblem(current, skillName);
-  if (problem) throw new CliError(`uploaded, but ${MANIFEST_FILE} changed meanwhile and ${problem}; ${advice}`);
-  const skipped = writeFileAtomic(file, pinSkillCid(current, skillName, cid), MANIFEST_FILE, current);
+  const pinned = pinSkillCid(current, skillName, cid);
+  if ('problem' in pinned) throw new CliError(`uploaded, but ${MANIFEST_FILE} changed meanwhile and ${pinned.problem}; ${advice}`);
+  const skipped = writeFileAtomic(file, pinned.text, MANIFEST_FILE, current);
   if (skipped === 'read-only') throw new CliError(`uploaded, but ${MANIFEST_FILE} is read-only; ${advice}`);
   if (skipped === 'changed') throw new CliError(`uploaded, but ${MANIFEST_FILE} changed while it was written; ${advice}`);
 }
