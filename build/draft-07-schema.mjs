@@ -6,6 +6,7 @@
 // the source starts using never slips into the copy with a meaning draft-07 lacks.
 import { EDITOR_KEYWORDS } from './ajv.mjs';
 import { ISO_DATE_TIME_PATTERN } from './iso-date-time-pattern.mjs';
+import { pointerKeys, pointerTo } from './json-pointer.mjs';
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
@@ -66,7 +67,6 @@ class TranslationError extends Error {
 }
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const pointerTo = (pointer, key) => `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 const mapValues = (object, map) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value, key)]));
 
 /**
@@ -194,9 +194,7 @@ function withConjunct(node, schema) {
 /** Every local `$ref` of the translation points at a schema (a pointer through renamed keywords would not). */
 function assertReferencesResolve(root) {
   const resolve = (reference) =>
-    (reference === '#' ? [] : reference.slice(2).split('/'))
-      .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node, segment) => (node !== null && typeof node === 'object' ? node[segment] : undefined), root);
+    pointerKeys(reference).reduce((node, segment) => (node !== null && typeof node === 'object' ? node[segment] : undefined), root);
   for (const [pointer, node] of subschemas(root)) {
     if (typeof node.$ref === 'string' && resolve(node.$ref) === undefined) {
       throw new TranslationError(pointer, `$ref ${node.$ref} points at nothing in the draft-07 copy`);

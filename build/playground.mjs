@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
-import { packageFacts } from './package-facts.mjs';
+import { packageFacts, readPackageFacts } from './package-facts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
@@ -36,7 +36,7 @@ const rules = ruleSummaries(at).map(({ id, severity, description }) => ({ id, se
 for (const { slug, file } of MENU) write(`examples/${slug}.json`, readFileSync(at(file), 'utf8'));
 
 // The rule pages: each doc rendered, its examples opening in the editor.
-const { homepage } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
+const { homepage } = readPackageFacts();
 // Links between rule docs stay in the site; others (the README, the schema) go to the project.
 // HTML written in a doc is shown as text, never passed into the page; only the build's own goes in.
 const marked = new Marked({ renderer: { html: (token) => (token.ours ? token.text : escape(token.text)) } });

@@ -3,6 +3,7 @@
 // to, and the documentation is most of their size), and the few facts the engine's messages
 // need (the keys each object defines, and each value's plain-English expectation).
 import { EDITOR_KEYWORDS } from './ajv.mjs';
+import { pointerTo } from './json-pointer.mjs';
 
 const DOCUMENTATION = new Set([...EDITOR_KEYWORDS, 'title', 'description', 'examples', 'default']);
 const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
@@ -34,7 +35,7 @@ export function schemaFacts(schema) {
     if (typeof node.errorMessage === 'string') expectations[pointer] = node.errorMessage;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'examples' || key === 'defaultSnippets' || key === 'default' || key === 'const' || key === 'enum') continue;
-      visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      visit(value, pointerTo(pointer, key));
     }
   };
   visit(schema, '');

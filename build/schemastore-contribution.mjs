@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createDraft07Ajv, EDITOR_KEYWORDS } from './ajv.mjs';
 import { subschemas, toDraft07 } from './draft-07-schema.mjs';
+import { readPackageFacts } from './package-facts.mjs';
 
 export const SCHEMASTORE_NAME = 'pinata-agent-manifest';
 export const SCHEMASTORE_ID = `https://www.schemastore.org/${SCHEMASTORE_NAME}.json`;
@@ -31,7 +32,7 @@ const REGISTERED_BY_SCHEMASTORE = new Set(['defaultSnippets', 'markdownDescripti
 
 /** The draft-07 copy of the manifest schema, as SchemaStore serves it. */
 export function schemaStoreSchema(source) {
-  const { homepage } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+  const { homepage } = readPackageFacts();
   const project = homepage.replace(/#.*$/, '');
   const comment = `Generated from ${source.$id} (draft 2020-12) by the build of agent-manifest (${project}): change that schema, not this copy.`;
   return toDraft07(source, { id: SCHEMASTORE_ID, comment });
