@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { lintManifest, lintOptionsFor, type ConfigFile, type ManifestLint, type ManifestSettings } from '../rules/apply-config.js';
-import { maskFor, parseDocument, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
-import { SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
+import { maskFor, parseDocument, pinnedSkills, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { SkillSourceHasher, skillSourceFacts, skillSourceLookup } from '../io/skill-sources.js';
 import type { Io } from './io.js';
 
 /**
@@ -35,10 +34,6 @@ async function skillSourcesOf(
   hasher: SkillSourceHasher,
 ): Promise<Record<string, SkillSourceFacts> | undefined> {
   if (lintOptionsFor(settings).rules?.['skill-cid-stale'] === 'off') return undefined;
-  const lookup = {
-    manifestFolder: path.dirname(manifestPath),
-    config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,
-  };
   // A note names skills and paths from the manifest: masked as its findings are.
-  return skillSourceFacts(doc, lookup, hasher, (message) => io.stderr.write(`manifest-lint: note: ${maskFor(doc).mask(message)}\n`));
+  return skillSourceFacts(pinnedSkills(doc), skillSourceLookup(manifestPath, config), hasher, (message) => io.stderr.write(`manifest-lint: note: ${maskFor(doc).mask(message)}\n`));
 }

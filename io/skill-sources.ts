@@ -15,7 +15,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { comparePin, pinnedSkills, profilesToCompare, type CidProfile, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import type { ConfigFile } from '../rules/apply-config.js';
+import { comparePin, profilesToCompare, type CidProfile, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
 import { load as loadSkillStorage } from './lazy/unixfs.js';
 import { displayPathOf, fileErrorReason, isInsideFolder } from './paths.js';
 import { isUploadSourceError, readUploadSource, type UploadSource } from './upload-source.js';
@@ -54,17 +55,25 @@ function conventionSegments(name: string): string[] | undefined {
   return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? segments : undefined;
 }
 
-/** The skills of a parsed manifest pinned by a valid CID, grouped by name. */
-function pinsByName(doc: ParsedDocument): Map<string, string[]> {
+/** Where the skill folders of the manifest at `manifestPath` are looked for, with the config that applies. */
+export function skillSourceLookup(manifestPath: string, config: ConfigFile | undefined): SkillSourceLookup {
+  return {
+    manifestFolder: path.dirname(manifestPath),
+    config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,
+  };
+}
+
+/** Pinned skills grouped by name. */
+function pinsByName(pinned: readonly PinnedSkill[]): Map<string, string[]> {
   const byName = new Map<string, string[]>();
-  for (const { name, cid } of pinnedSkills(doc)) byName.set(name, [...(byName.get(name) ?? []), cid]);
+  for (const { name, cid } of pinned) byName.set(name, [...(byName.get(name) ?? []), cid]);
   return byName;
 }
 
 /** The source folders of the manifest's pinned skills that exist on disk. */
-async function locateSkillSources(doc: ParsedDocument, lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
+async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
   const located: LocatedSource[] = [];
-  for (const [name, pins] of pinsByName(doc)) {
+  for (const [name, pins] of pinsByName(pinned)) {
     const mapped = lookup.config && Object.hasOwn(lookup.config.skillSources, name) ? lookup.config.skillSources[name] : undefined;
     let found: { absolute: string; isFolder: boolean } | undefined;
     if (mapped !== undefined && lookup.config) {
@@ -186,14 +195,14 @@ export class SkillSourceHasher {
   }
 }
 
-/** The facts of every pinned skill of a manifest whose source folder exists, by skill name. */
+/** The facts of every pinned skill (`pinnedSkills` of the manifest) whose source folder exists, by skill name. */
 export async function skillSourceFacts(
-  doc: ParsedDocument,
+  pinned: readonly PinnedSkill[],
   lookup: SkillSourceLookup,
   hasher: SkillSourceHasher,
   note: Note,
 ): Promise<Record<string, SkillSourceFacts> | undefined> {
-  const located = await locateSkillSources(doc, lookup, note);
+  const located = await locateSkillSources(pinned, lookup, note);
   if (located.length === 0) return undefined;
   const result: Record<string, SkillSourceFacts> = {};
   for (const source of located) {

@@ -8,10 +8,10 @@
 import path from 'node:path';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
 import type { ConfigFile } from '../rules/apply-config.js';
-import { maskFor, pinnedSkills, type ParsedDocument, type SkillSourceFacts } from '../rules/index.js';
+import { maskFor, pinnedSkills, type ParsedDocument, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
 import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-sources.js';
 import { filePathOf } from '../language/uris.js';
-import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts } from '../io/skill-sources.js';
+import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts, skillSourceLookup, type SkillSourceLookup } from '../io/skill-sources.js';
 import { isInsideFolder } from '../io/paths.js';
 
 /** Changes of the files in skill folders by convention (a mapped folder elsewhere is seen when files are created or deleted). */
@@ -57,28 +57,23 @@ export class SkillSourceFolders implements SkillSourcesSource {
       this.byUri.delete(uri);
       return { facts: undefined, key: 'none' };
     }
-    const skillSources = config?.skillSources;
-    const signature = JSON.stringify([pins, config?.absPath, skillSources, this.epoch]);
+    const signature = JSON.stringify([pins, config?.absPath, config?.skillSources, this.epoch]);
     let entry = this.byUri.get(uri);
     if (!entry || entry.signature !== signature) {
       // Until the new facts are ready, the last ones stand: they are about the same folders.
       entry = { signature, facts: entry?.facts, folders: entry?.folders ?? [], pending: true };
       this.byUri.set(uri, entry);
-      const lookup = {
-        manifestFolder: path.dirname(manifestPath),
-        config: config && skillSources ? { folder: path.dirname(config.absPath), skillSources } : undefined,
-      };
-      void this.compute(uri, entry, doc, lookup);
+      void this.compute(uri, entry, doc, pins, skillSourceLookup(manifestPath, config));
     }
     return { facts: entry.facts, key: `skills:${this.generation}` };
   }
 
-  private async compute(uri: string, entry: Entry, doc: ParsedDocument, lookup: Parameters<typeof skillSourceFacts>[1]): Promise<void> {
+  private async compute(uri: string, entry: Entry, doc: ParsedDocument, pins: readonly PinnedSkill[], lookup: SkillSourceLookup): Promise<void> {
     let facts: Record<string, SkillSourceFacts> | undefined;
     // A note names skills and paths from the manifest: masked as its findings are.
     const note = (message: string) => this.noteOnce(maskFor(doc).mask(message));
     try {
-      facts = await skillSourceFacts(doc, lookup, this.hasher, note);
+      facts = await skillSourceFacts(pins, lookup, this.hasher, note);
     } catch (error) {
       note(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
       facts = undefined;
