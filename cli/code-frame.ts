@@ -41,7 +41,7 @@ export function codeFrame(
     const from = line === first ? Math.min(range.start.character, lineText.length) : firstNonBlank(lineText);
     const to = line === range.end.line ? Math.min(range.end.character, lineText.length) : lineText.length;
     const window = windowOf(lineText, Math.max(from, 0));
-    const masks = masksFor(report, line, lineText);
+    const masks = masksFor(report, lineText, window);
     const rendered = renderLine(lineText, Math.max(from, 0), Math.max(to, from), masks, window);
 
     const number = String(line + 1).padStart(gutterWidth);
@@ -85,19 +85,21 @@ function windowOf(line: string, from: number): Window {
   return [start, end];
 }
 
-/** Per report, the masks of each line already framed: a minified file is one long line framed many times. */
-const lineMasks = new WeakMap<FileReport, Map<number, Mask[]>>();
+/**
+ * Code units on each side of the window that the mask reads too, so that a secret crossing the
+ * window's edge is seen whole. A longer one is still hidden where it shows: the run's mask has
+ * learned every secret of the file's text, and hides any run of its hidden part.
+ */
+const MASK_MARGIN = 1024;
 
-/** The hidden parts of secrets in a line (see `SecretMask`); the mask sees the whole line. */
-function masksFor(report: FileReport, line: number, lineText: string): Mask[] {
-  let byLine = lineMasks.get(report);
-  if (!byLine) lineMasks.set(report, (byLine = new Map()));
-  let masks = byLine.get(line);
-  if (!masks) {
-    masks = report.mask.hiddenSpans(lineText).map((span) => ({ start: span.start, keep: span.start, end: span.end }));
-    byLine.set(line, masks);
-  }
-  return masks;
+/**
+ * The hidden parts of secrets (see `SecretMask`) in the shown window of a line and its margins:
+ * not the whole line, which in a minified or oversized file is the whole file, framed many times.
+ */
+function masksFor(report: FileReport, lineText: string, [windowStart, windowEnd]: Window): Mask[] {
+  const from = Math.max(0, windowStart - MASK_MARGIN);
+  const read = lineText.slice(from, Math.min(lineText.length, windowEnd + MASK_MARGIN));
+  return report.mask.hiddenSpans(read).map((span) => ({ start: from + span.start, keep: from + span.start, end: from + span.end }));
 }
 
 interface RenderedLine {
