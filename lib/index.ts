@@ -7,7 +7,8 @@ import { toFileReport } from '../cli/report.js';
 import { formatCheckstyle } from '../cli/formats/checkstyle.js';
 import { formatGithub } from '../cli/formats/github.js';
 import { formatGitlab } from '../cli/formats/gitlab.js';
-import { formatJson } from '../cli/formats/json.js';
+import { formatJson, fromJsonResults } from '../cli/formats/json.js';
+import type { JsonFileResult } from '../cli/formats/json-types.js';
 import { formatReports } from '../cli/formats/output.js';
 import { formatJunit } from '../cli/formats/junit.js';
 import { formatSarif } from '../cli/formats/sarif.js';
@@ -31,6 +32,7 @@ export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, Se
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
 export type { Config, LintOptions, SkillSourceFacts } from './options.js';
+export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../cli/formats/json-types.js';
 import type { LintOptions } from './options.js';
 import { clockOf, configOf } from './read-options.js';
 
@@ -112,6 +114,23 @@ const FORMATTERS: Record<FormatterName, Formatter> = {
 export const formatters = Object.fromEntries(
   Object.keys(FORMATTERS).map((name) => [name, (results: FormatInput[]) => format(name as FormatterName, results, process.cwd())]),
 ) as Record<FormatterName, (results: FormatInput[]) => string>;
+
+/**
+ * The formats a JSON result holds everything for. The others need what it leaves out: the text
+ * (stylish's code frames) or the findings' message ids (gitlab's and junit's fingerprints).
+ */
+export type JsonFormatterName = 'github' | 'sarif' | 'checkstyle';
+
+/**
+ * The results `manifest-lint --format json` printed (or `formatters.json` returned), parsed, in
+ * another format: what the CLI prints in that format for the same run, so one run serves several
+ * reports. Their texts come masked, and are masked again all the same. Paths are taken as
+ * relative to `cwd` (default, the process's working folder): the folder the CLI ran in.
+ */
+export function formatJsonResults(name: JsonFormatterName, results: JsonFileResult[], options: { cwd?: string } = {}): string {
+  // A JSON result has no text, and these formats do not show it.
+  return format(name, fromJsonResults(results).map((result) => ({ ...result, text: '' })), options.cwd ?? process.cwd());
+}
 
 function format(name: FormatterName, results: FormatInput[], cwd: string): string {
   const mask = new SecretMask();
