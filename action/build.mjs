@@ -1,7 +1,7 @@
-// Builds the CLI in the action's own checkout when the cache has no build for it: the package is
-// not on the npm registry and dist/ is not committed, so the action makes it as a clone does —
-// the locked development dependencies (`npm ci`; their install scripts are not needed), then
-// build/build.mjs.
+// Builds the CLI and the library (the lint step uses both) in the action's own checkout when the
+// cache has no build for them: the package is not on the npm registry and dist/ is not committed,
+// so the action makes them as a clone does — the locked development dependencies (`npm ci`; their
+// install scripts are not needed), then build/build.mjs.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

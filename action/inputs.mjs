@@ -30,18 +30,15 @@ export function readInputs(env) {
 }
 
 /**
- * The command line for one output format. Every run gets the same paths, config and clock, so the
- * annotations, the summary and the SARIF file report the same findings. Paths come after `--`, so
- * a path that starts with `-` is never read as a flag.
+ * The command line of the one run: JSON, from which the annotations, the summary and the SARIF
+ * file are all made. Paths come after `--`, so a path that starts with `-` is never read as a flag.
  * @param {ReturnType<typeof readInputs>} inputs
- * @param {'github' | 'json' | 'sarif'} format
- * @param {Date} now
  */
-export function cliArguments(inputs, format, now) {
-  const flags = ['--format', format, '--now', now.toISOString()];
+export function cliArguments(inputs) {
+  const flags = ['--format', 'json'];
   if (inputs.config !== '') flags.push('--config', inputs.config);
   // The exit code decides the step's result: warnings count as failures only at fail-level warning.
-  if (format === 'github' && inputs.failLevel === 'warning') flags.push('--max-warnings', '0');
+  if (inputs.failLevel === 'warning') flags.push('--max-warnings', '0');
   if (inputs.template) return ['template', ...flags, '--', inputs.paths[0] ?? '.'];
   return [...flags, '--', ...(inputs.paths.length > 0 ? inputs.paths : ['.'])];
 }

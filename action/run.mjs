@@ -1,10 +1,12 @@
 // The action's lint step (action.yml): runs the manifest-lint built in the action's own checkout
-// on the workspace, and reports in every place GitHub shows results — annotations (the CLI's
-// `--format github`), the job summary (a table from `--format json`), step outputs, and a SARIF
-// file when asked. Everything shown comes from the tool's output, which masks secrets; this script
-// never reads a manifest itself. Exit code: 0 passed, 1 failed at the chosen fail-level, 2 the check
+// on the workspace once, with `--format json`, and reports in every place GitHub shows results —
+// annotations and a SARIF file when asked (the library's `formatJsonResults`, which prints what
+// `--format github` and `--format sarif` would), the job summary (a table) and step outputs.
+// Everything shown comes from the tool's output, which masks secrets; this script never reads a
+// manifest itself. Exit code: 0 passed, 1 failed at the chosen fail-level, 2 the check
 // could not run (a workflow mistake, a missing file, a bad config), whatever the fail-level.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { cliArguments, InputError, readInputs } from './inputs.mjs';
 import { failureMarkdown, plural, summaryMarkdown, totals } from './summary.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
+const LIBRARY = fileURLToPath(new URL('../dist/agent-manifest.cjs', import.meta.url));
 
 function manifestLint(args, cwd) {
   const env = { ...process.env, NO_COLOR: '1' };
@@ -55,34 +58,32 @@ function main() {
     throw error;
   }
   const title = inputs.template ? 'Agent template check' : 'Agent manifest lint';
-  if (!fs.existsSync(CLI)) return cannotCheck(title, `the action's manifest-lint is not built (no ${CLI}): its build step did not run or failed`);
-  const now = new Date();
+  for (const built of [CLI, LIBRARY]) {
+    if (!fs.existsSync(built)) return cannotCheck(title, `the action's manifest-lint is not built (no ${built}): its build step did not run or failed`);
+  }
 
-  // Annotations: the CLI's workflow commands go to the log, where the runner picks them up. Its
-  // exit code, with --max-warnings 0 at fail-level warning, is the verdict.
-  const annotated = manifestLint(cliArguments(inputs, 'github', now), cwd);
-  process.stdout.write(annotated.stdout);
-  process.stderr.write(annotated.stderr);
-  if (annotated.status === 2) return cannotCheck(title, annotated.stderr);
-
-  const json = manifestLint(cliArguments(inputs, 'json', now), cwd);
-  if (json.status === 2) return cannotCheck(title, json.stderr);
+  // Its exit code, with --max-warnings 0 at fail-level warning, is the verdict.
+  const run = manifestLint(cliArguments(inputs), cwd);
+  process.stderr.write(run.stderr);
+  if (run.status === 2) return cannotCheck(title, run.stderr);
   let results;
   try {
-    results = JSON.parse(json.stdout);
+    results = JSON.parse(run.stdout);
   } catch {
-    return cannotCheck(title, `manifest-lint --format json printed no JSON (exit code ${json.status}): ${json.stderr}`);
+    return cannotCheck(title, `manifest-lint --format json printed no JSON (exit code ${run.status}): ${run.stderr}`);
   }
+  const { formatJsonResults } = createRequire(import.meta.url)(LIBRARY);
+
+  // Annotations: workflow commands in the log, where the runner picks them up.
+  process.stdout.write(formatJsonResults('github', results, { cwd }));
   const checked = inputs.template ? 'the template repository' : plural(results.length, 'manifest');
   appendTo('GITHUB_STEP_SUMMARY', summaryMarkdown(results, { title, checked }));
 
   let sarifFile = '';
   if (inputs.sarifFile !== '') {
-    const sarif = manifestLint(cliArguments(inputs, 'sarif', now), cwd);
-    if (sarif.status === 2) return cannotCheck(title, sarif.stderr);
     sarifFile = path.resolve(cwd, inputs.sarifFile);
     fs.mkdirSync(path.dirname(sarifFile), { recursive: true });
-    fs.writeFileSync(sarifFile, sarif.stdout);
+    fs.writeFileSync(sarifFile, formatJsonResults('sarif', results, { cwd }));
   }
 
   const { errors, warnings } = totals(results);
@@ -91,7 +92,7 @@ function main() {
   setOutput('manifests', String(inputs.template ? results.filter((result) => path.basename(result.filePath) === 'manifest.json').length : results.length));
   setOutput('sarif-file', sarifFile);
 
-  const failed = annotated.status === 1 && inputs.failLevel !== 'never';
+  const failed = run.status === 1 && inputs.failLevel !== 'never';
   const tally = `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${checked}`;
   process.stdout.write(`manifest-lint: ${tally} (fail-level ${inputs.failLevel}: ${failed ? 'failed' : 'passed'})\n`);
   return failed ? 1 : 0;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import pkg from '../package.json' with { type: 'json' };
 import { fixManifest, lintOptionsFor } from '../rules/apply-config.js';
 import { displayPathOf } from '../io/paths.js';
 import {
@@ -23,6 +22,7 @@ import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
+import { formatReports } from './formats/output.js';
 import { load as loadSchema } from './lazy/schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
 import { lintWithSkillSources } from './skill-sources.js';
@@ -200,16 +200,8 @@ export async function reportLinted(
   } else {
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
-    const formatter = await FORMATTERS[options.format].load();
-    const context: FormatContext = {
-      color: useColor(reportStream, io.env),
-      cwd: io.cwd,
-      version: pkg.version,
-      informationUri: informationUri(),
-      ...extra,
-    };
-    const output = formatter(reports, context);
-    reportStream.write(FORMATTERS[options.format].builtFromMaskedParts ? output : mask.mask(output));
+    const formatter = await FORMATTERS[options.format]();
+    reportStream.write(formatReports(options.format, formatter, reports, mask, { color: useColor(reportStream, io.env), cwd: io.cwd, ...extra }));
   }
 
   if (errors > 0) return 1;
@@ -288,26 +280,15 @@ export async function diffOf(input: Input, output: string, mask: SecretMask, cwd
   return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }
 
-/**
- * How each format is written: its formatter, loaded when a run asks for it (a run loads its own
- * only), and whether its output is built from masked parts (JSON and XML: masking their text
- * again could split an escape or a character reference) or is masked once more as a whole.
- */
-const FORMATTERS: Readonly<Record<Format, { load: () => Promise<Formatter>; builtFromMaskedParts: boolean }>> = {
-  stylish: { load: async () => (await import('./formats/stylish.js')).formatStylish, builtFromMaskedParts: false },
-  compact: { load: async () => (await import('./formats/compact.js')).formatCompact, builtFromMaskedParts: false },
-  github: { load: async () => (await import('./formats/github.js')).formatGithub, builtFromMaskedParts: false },
-  json: { load: async () => (await import('./formats/json.js')).formatJson, builtFromMaskedParts: true },
-  sarif: { load: async () => (await import('./formats/sarif.js')).formatSarif, builtFromMaskedParts: true },
-  api: { load: async () => (await import('./formats/api.js')).formatApi, builtFromMaskedParts: true },
-  gitlab: { load: async () => (await import('./formats/gitlab.js')).formatGitlab, builtFromMaskedParts: true },
-  junit: { load: async () => (await import('./formats/junit.js')).formatJunit, builtFromMaskedParts: true },
-  checkstyle: { load: async () => (await import('./formats/checkstyle.js')).formatCheckstyle, builtFromMaskedParts: true },
+/** Each format's formatter, loaded when a run asks for it (a run loads its own only). */
+const FORMATTERS: Readonly<Record<Format, () => Promise<Formatter>>> = {
+  stylish: async () => (await import('./formats/stylish.js')).formatStylish,
+  compact: async () => (await import('./formats/compact.js')).formatCompact,
+  github: async () => (await import('./formats/github.js')).formatGithub,
+  json: async () => (await import('./formats/json.js')).formatJson,
+  sarif: async () => (await import('./formats/sarif.js')).formatSarif,
+  api: async () => (await import('./formats/api.js')).formatApi,
+  gitlab: async () => (await import('./formats/gitlab.js')).formatGitlab,
+  junit: async () => (await import('./formats/junit.js')).formatJunit,
+  checkstyle: async () => (await import('./formats/checkstyle.js')).formatCheckstyle,
 };
-
-/** The package's homepage when it names one, else the rule documentation. */
-function informationUri(): string {
-  const homepage = (pkg as { homepage?: unknown }).homepage;
-  if (typeof homepage === 'string' && /^https?:\/\//.test(homepage)) return homepage;
-  return new URL('.', docsUrl('unused-ignore')).href;
-}

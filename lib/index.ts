@@ -2,13 +2,14 @@
  * The library: `import { lint, fix, rules, formatters } from 'agent-manifest'`. Pure functions
  * over text (nothing is read or written); configuration comes as a value, not a file.
  */
-import pkg from '../package.json' with { type: 'json' };
-import type { FileReport, FormatContext, Formatter } from '../cli/report.js';
+import type { Formatter } from '../cli/report.js';
 import { toFileReport } from '../cli/report.js';
 import { formatCheckstyle } from '../cli/formats/checkstyle.js';
 import { formatGithub } from '../cli/formats/github.js';
 import { formatGitlab } from '../cli/formats/gitlab.js';
-import { formatJson } from '../cli/formats/json.js';
+import { formatJson, fromJsonResults } from '../cli/formats/json.js';
+import type { JsonFileResult } from '../cli/formats/json-types.js';
+import { formatReports } from '../cli/formats/output.js';
 import { formatJunit } from '../cli/formats/junit.js';
 import { formatSarif } from '../cli/formats/sarif.js';
 import { formatStylish } from '../cli/formats/stylish.js';
@@ -31,6 +32,7 @@ export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, Se
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
 export type { Config, LintOptions, SkillSourceFacts } from './options.js';
+export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../cli/formats/json-types.js';
 import type { LintOptions } from './options.js';
 import { clockOf, configOf } from './read-options.js';
 
@@ -95,28 +97,46 @@ export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
 /** The names of the library's `formatters`. */
 export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
 
+const FORMATTERS: Record<FormatterName, Formatter> = {
+  stylish: formatStylish,
+  json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
+  gitlab: formatGitlab,
+  junit: formatJunit,
+  checkstyle: formatCheckstyle,
+};
+
 /**
  * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
  * Paths in the CI formats (`gitlab`, `junit`, `checkstyle`) are relative to the process's working folder.
  */
-export const formatters: Record<FormatterName, (results: FormatInput[]) => string> = {
-  stylish: formatWith(formatStylish),
-  json: formatWith(formatJson),
-  sarif: formatWith(formatSarif),
-  github: formatWith(formatGithub),
-  gitlab: formatWith(formatGitlab),
-  junit: formatWith(formatJunit),
-  checkstyle: formatWith(formatCheckstyle),
-};
+export const formatters = Object.fromEntries(
+  Object.keys(FORMATTERS).map((name) => [name, (results: FormatInput[]) => format(name as FormatterName, results, process.cwd())]),
+) as Record<FormatterName, (results: FormatInput[]) => string>;
 
-function formatWith(formatter: Formatter): (results: FormatInput[]) => string {
-  return (results) => {
-    const mask = new SecretMask();
-    for (const result of results) mask.learn(result.text);
-    const reports: FileReport[] = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
-    const context: FormatContext = { color: false, cwd: process.cwd(), version: pkg.version, informationUri: pkg.homepage };
-    return formatter(reports, context);
-  };
+/**
+ * The formats a JSON result holds everything for. The others need what it leaves out: the text
+ * (stylish's code frames) or the findings' message ids (gitlab's and junit's fingerprints).
+ */
+export type JsonFormatterName = 'github' | 'sarif' | 'checkstyle';
+
+/**
+ * The results `manifest-lint --format json` printed (or `formatters.json` returned), parsed, in
+ * another format: what the CLI prints in that format for the same run, so one run serves several
+ * reports. Their texts come masked, and are masked again all the same. Paths are taken as
+ * relative to `cwd` (default, the process's working folder): the folder the CLI ran in.
+ */
+export function formatJsonResults(name: JsonFormatterName, results: JsonFileResult[], options: { cwd?: string } = {}): string {
+  // A JSON result has no text, and these formats do not show it.
+  return format(name, fromJsonResults(results).map((result) => ({ ...result, text: '' })), options.cwd ?? process.cwd());
+}
+
+function format(name: FormatterName, results: FormatInput[], cwd: string): string {
+  const mask = new SecretMask();
+  for (const result of results) mask.learn(result.text);
+  const reports = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
+  return formatReports(name, FORMATTERS[name], reports, mask, { color: false, cwd });
 }
 
 function resolve(options: LintOptions): { engineOptions: EngineOptions; ignore: IgnoreEntry[] } {

@@ -1,38 +1,7 @@
 import type { Diagnostic, Fix } from '../../rules/index.js';
+import type { JsonDiagnostic, JsonEdit, JsonFileResult } from './json-types.js';
 import { countDiagnostics, type FileReport } from '../report.js';
-import { positions } from './positions.js';
-
-interface JsonEdit {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  newText: string;
-}
-
-export interface JsonDiagnostic {
-  ruleId: string;
-  severity: Diagnostic['severity'];
-  message: string;
-  path: Diagnostic['path'];
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  docsUrl: string;
-  fixes?: { title: string; edits: JsonEdit[] }[];
-  /** Choices and guesses, same shape: never applied by `--fix`. */
-  suggestions?: { title: string; edits: JsonEdit[] }[];
-}
-
-export interface JsonFileResult {
-  filePath: string;
-  errorCount: number;
-  warningCount: number;
-  infoCount: number;
-  hintCount: number;
-  diagnostics: JsonDiagnostic[];
-}
+import { positions, rangeOf } from './positions.js';
 
 export function toJsonResults(reports: FileReport[]): JsonFileResult[] {
   return reports.map((report) => {
@@ -64,4 +33,21 @@ export function toJsonResults(reports: FileReport[]): JsonFileResult[] {
 /** One JSON array, one entry per file (SPEC section 6). */
 export function formatJson(reports: FileReport[]): string {
   return `${JSON.stringify(toJsonResults(reports))}\n`;
+}
+
+/**
+ * The findings a JSON result holds, as the formatters take them: `toJsonResults` read back. What
+ * it leaves out (the text, the message ids, a template finding's file) stays out.
+ */
+export function fromJsonResults(results: JsonFileResult[]): { filePath: string; diagnostics: Diagnostic[] }[] {
+  const fromJson = ({ title, edits }: { title: string; edits: JsonEdit[] }): Fix => ({ title, edits: edits.map((edit) => ({ range: rangeOf(edit), newText: edit.newText })) });
+  return results.map((result) => ({
+    filePath: result.filePath,
+    diagnostics: result.diagnostics.map((entry) => {
+      const d: Diagnostic = { ruleId: entry.ruleId, severity: entry.severity, message: entry.message, path: entry.path, range: rangeOf(entry), docsUrl: entry.docsUrl };
+      if (entry.fixes) d.fixes = entry.fixes.map(fromJson);
+      if (entry.suggestions) d.suggestions = entry.suggestions.map(fromJson);
+      return d;
+    }),
+  }));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../cli/run.js';
-import type { JsonFileResult } from '../../cli/formats/json.js';
+import type { JsonFileResult } from '../../cli/formats/json-types.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
