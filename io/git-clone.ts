@@ -41,7 +41,7 @@ export interface CloneOptions {
   ref?: string | undefined;
   timeoutMs?: number;
   maxBytes?: number;
-  /** The environment git's is derived from (default `process.env`). */
+  /** The environment git's and the temporary folder's location are taken from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -141,6 +141,19 @@ export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.Pr
   };
 }
 
+/**
+ * The system's temporary folder as `os.tmpdir()` finds it, but read from `env`: the command's
+ * environment, which is not always this process's.
+ */
+function temporaryFolder(env: NodeJS.ProcessEnv): string {
+  if (process.platform === 'win32') {
+    const folder = env.TEMP || env.TMP || `${env.SystemRoot || env.windir || 'C:\\Windows'}\\temp`;
+    return folder.length > 1 && folder.endsWith('\\') && !folder.endsWith(':\\') ? folder.slice(0, -1) : folder;
+  }
+  const folder = env.TMPDIR || env.TMP || env.TEMP || '/tmp';
+  return folder.length > 1 && folder.endsWith('/') ? folder.slice(0, -1) : folder;
+}
+
 /** Clones `url` at `options.ref` (shallow, no hooks, bounded) into a new temporary folder. */
 export async function cloneRepository(url: string, options: CloneOptions = {}): Promise<Clone> {
   const refused = refusedSource(url);
@@ -151,7 +164,7 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
   const env = gitEnvironment(options.env);
   const deadline = Date.now() + timeoutMs;
 
-  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
+  const tempRoot = fs.mkdtempSync(path.join(temporaryFolder(options.env ?? process.env), TEMP_PREFIX));
   const dir = path.join(tempRoot, 'repository');
   const guard = new CleanupGuard(tempRoot);
   try {

@@ -71,6 +71,7 @@ describe('manifest-lint cid', () => {
   });
 });
 
+/** The bundle's chunks, and which of them a run loads: only the built command's own start-up shows that. */
 describe('the built manifest-lint', () => {
   it('has the UnixFS code in a chunk of its own, without the rabin chunker\'s WebAssembly', () => {
     const chunk = fs.readFileSync(path.join(ROOT, 'dist', 'chunks', 'unixfs.cjs'), 'utf8');

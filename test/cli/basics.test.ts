@@ -259,36 +259,3 @@ describe('--now', () => {
     expect(ruleIds(before)).not.toContain('task-at-past');
   });
 });
-
-/**
- * The rest of the suite runs the CLI in-process; these run the built command as users do, once
- * per exit code, with standard input and with a real write.
- */
-describe('the built command, end to end', () => {
-  const binary = true;
-
-  it('prints its version and exits 0 on a clean manifest', async () => {
-    const cwd = workspace({ 'manifest.json': fixture('valid.json') });
-    expect(await runCli(['--version'], { cwd, binary })).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
-    expect(await runCli(['--now', NOW], { cwd, binary })).toMatchObject({ code: 0, stdout: '', stderr: '' });
-  });
-
-  it('exits 1 on errors and 2 on a usage problem', async () => {
-    const cwd = workspace({ 'manifest.json': fixture('problems.json') });
-    const errors = await runCli(['--now', NOW, '--format', 'json'], { cwd, binary });
-    expect(errors.code).toBe(1);
-    expect(ruleIds(parseJson(errors)).length).toBeGreaterThan(0);
-    expectOneLineError(await runCli(['--no-such-flag'], { cwd, binary }), /unknown/);
-  });
-
-  it('reads standard input and writes a fix to the file', async () => {
-    const legacy = '{ "version": 1, "agent": { "name": "a" }, "model": { "primary": "anthropic/claude-sonnet-4" } }\n';
-    const cwd = workspace({ 'manifest.json': legacy });
-    const stdin = await runCli(['--now', NOW, '--stdin', '--format', 'compact'], { cwd, binary, input: legacy });
-    expect(stdin.stdout).toContain('<stdin>:1:');
-    expect(stdin.stdout).toContain('legacy-model-object');
-    const fixed = await runCli(['--now', NOW, '--fix'], { cwd, binary });
-    expect(fixed.code).toBe(0);
-    expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe('{ "version": 1, "agent": { "name": "a" }, "model": "anthropic/claude-sonnet-4" }\n');
-  });
-});

@@ -461,6 +461,7 @@ describe('--format stylish', () => {
     expect(json.stdout).not.toContain('\u001b[');
   });
 
+  // The built command under `script`: only a process of its own has a real terminal as its output.
   const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
   it.skipIf(!hasScript)('colours on a terminal unless NO_COLOR is set', () => {
     const cwd = workspace({ 'manifest.json': problems });

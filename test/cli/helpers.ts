@@ -76,12 +76,12 @@ async function runInProcess(args: string[], options: RunOptions): Promise<RunRes
   return { code, signal: null, stdout: stdout.text(), stderr: stderr.text(), elapsed: Date.now() - started };
 }
 
-/** Runs the built CLI with `node` in its own process. */
-export function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
+/** Runs the built CLI (or another built bin) with `node` in its own process. */
+export function runBinary(args: string[], options: RunOptions, bin = BIN): Promise<RunResult> {
   const env = environment(options);
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

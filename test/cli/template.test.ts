@@ -174,10 +174,13 @@ beforeAll(() => {
   fs.mkdirSync(path.join(cwd, '.git'));
 });
 
+/**
+ * A clone takes its environment (HOME's git configuration, TMPDIR, PATH, the bounds) from the
+ * command's I/O object, so it runs in this process too; git runs in processes of its own.
+ */
 const run = (args: string[], env: Record<string, string | undefined> = {}) =>
-  // A clone reads the environment (HOME's git configuration, TMPDIR): only a process of its own shows that.
-  runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env }, timeout: 60_000, binary: true });
-/** A folder's check clones nothing: the CLI's `main` in this process does it. */
+  runCli(['template', ...args, '--now', NOW], { cwd, env: { ...home.env, TMPDIR: tmp, ...env } });
+/** A folder's check clones nothing. */
 const check = (args: string[]) => runCli(['template', ...args, '--now', NOW], { cwd, env: home.env });
 
 /** A checkout of the repository as a plain folder, at `ref`. */
@@ -382,7 +385,7 @@ describe('the clone, with a stand-in git', () => {
   function fakeGit(body: string): { bin: string; log: string } {
     const bin = tempDir('bin');
     const log = path.join(bin, 'log');
-    write(bin, 'git', `#!/bin/sh\n{ echo "--- $$"; printf '%s\\n' "$@"; echo "--- env"; env; } >> "${log}"\n${body}\n`);
+    write(bin, 'git', `#!/bin/sh\n{ echo "--- $$"; printf '%s\\n' "$@"; echo "--- env"; env; echo "--- cwd"; pwd; } >> "${log}"\n${body}\n`);
     fs.chmodSync(path.join(bin, 'git'), 0o755);
     return { bin, log };
   }
@@ -418,6 +421,10 @@ describe('the clone, with a stand-in git', () => {
     }
     expect(variables).toMatch(/^GIT_SSH_COMMAND=ssh -o BatchMode=yes/m);
     expect(variables).not.toMatch(/^GIT_DIR=|^GIT_TEMPLATE_DIR=|^GIT_CONFIG_PARAMETERS=/m);
+    // git ran in a temporary folder of the command's TMPDIR, and that folder is gone.
+    const ranIn = text.split('--- cwd\n')[1]!.split('\n')[0]!;
+    expect(path.dirname(ranIn)).toBe(fs.realpathSync(tmp));
+    expect(path.basename(ranIn).startsWith(TEMP_PREFIX)).toBe(true);
     expect(leftovers(tmp)).toEqual([]);
   });
 
@@ -445,6 +452,7 @@ describe('the clone, with a stand-in git', () => {
   /**
    * The built command checking a URL whose (fake) git runs until killed; resolves once git and
    * the temporary folder exist, with the command, how it ended, and the pid of what git started.
+   * It runs in a process of its own: only a process can be interrupted or killed outright.
    */
   async function cloneUnderWay() {
     const pidFile = path.join(tempDir('pid'), 'pid');

@@ -54,6 +54,10 @@ describe('folder walks', () => {
   });
 });
 
+/**
+ * The built command, in a process of its own: were a check missing, opening a FIFO would wait for
+ * a writer and reading a device would never end, which in this process would block every test.
+ */
 describe('files that are not regular files', () => {
   it('refuses a device at once', async () => {
     const result = await runCli(['--now', NOW, '/dev/zero'], { cwd: workspace(), binary: true, timeout: 10_000 });
