@@ -79,8 +79,29 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
 ];
 
-/** The places of every secret in `text`, sorted, overlaps merged. */
+/** Texts this long or shorter have their secrets remembered (see `findSecrets`). */
+const REMEMBERED_LENGTH = 256;
+/** How many texts are remembered at most; past it, the memory starts again empty. */
+const REMEMBERED_TEXTS = 4096;
+const remembered = new Map<string, readonly SecretSpan[]>();
+
+/**
+ * The places of every secret in `text`, sorted, overlaps merged. The short texts an output is
+ * made of (messages, fix titles, path segments) recur from one lint to the next — in an editor,
+ * at every keystroke — so their answers are remembered.
+ */
 export function findSecrets(text: string): SecretSpan[] {
+  if (text.length > REMEMBERED_LENGTH) return scan(text);
+  let spans = remembered.get(text);
+  if (!spans) {
+    if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
+    spans = scan(text);
+    remembered.set(text, spans);
+  }
+  return spans.map((span) => ({ start: span.start, end: span.end }));
+}
+
+function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const { pattern, group } of SHAPES) collect(text, pattern, group, spans, undefined);
   for (const { pattern, group } of CONTEXTS) collect(text, pattern, group, spans, opaque);
