@@ -10,8 +10,10 @@ const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code);
 const rc = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The debouncing tests share a server with a debounce long enough to see a burst as one.
-const DEBOUNCED = { initializationOptions: { debounceMs: 150 } };
+// The debouncing tests share a server with a debounce long enough to see a burst as one, and
+// wait well past it to see that nothing more comes.
+const DEBOUNCE_MS = 150;
+const DEBOUNCED = { initializationOptions: { debounceMs: DEBOUNCE_MS } };
 
 describe('pushed diagnostics', () => {
   it('maps engine findings to LSP: exact range, severity, code, docs link, source and fixes', async () => {
@@ -85,7 +87,7 @@ describe('pushed diagnostics', () => {
     }
     const last = await client.diagnosticsFor(uri, 8);
     expect(last.version).toBe(8);
-    await sleep(300);
+    await sleep(2 * DEBOUNCE_MS);
     const versions = client.publishedFor(uri).map((p) => p.version);
     expect(versions).toEqual([1, 8]);
     expect(client.text(uri)).toContain('"Port Clash 8"');
@@ -98,7 +100,7 @@ describe('pushed diagnostics', () => {
     await client.diagnosticsFor(uri, 1);
     await client.replace(uri, 2, '"Port Clash"', '"Closing"');
     await client.close(uri);
-    await sleep(500);
+    await sleep(DEBOUNCE_MS + 300);
     const published = client.publishedFor(uri);
     expect(published.map((p) => p.version)).toEqual([1, undefined]);
     expect(published.at(-1)!.diagnostics).toEqual([]);
