@@ -4,9 +4,9 @@
  * are registered here instead, for every file.
  */
 import { afterAll, afterEach } from 'vitest';
-import { stopClients, stopSharedClient } from './server/client.js';
+import { stopClients, stopSharedClients } from './server/client.js';
 import { removeWorkspaces } from './workspace.js';
 
 afterEach(stopClients);
-afterAll(stopSharedClient);
+afterAll(stopSharedClients);
 afterAll(removeWorkspaces);

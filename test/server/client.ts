@@ -65,13 +65,14 @@ export function stopClients(): void {
   for (const client of running.splice(0)) client.kill();
 }
 
-let sharedClient: Promise<TestClient> | undefined;
+/** The file's shared servers, one per set of options (keyed by the options as JSON). */
+const sharedClients = new Map<string, Promise<TestClient>>();
 
-/** Stops the file's shared server (after each file: see test/setup.ts). */
-export async function stopSharedClient(): Promise<void> {
-  const client = sharedClient;
-  sharedClient = undefined;
-  (await client?.catch(() => undefined))?.kill();
+/** Stops the file's shared servers (after each file: see test/setup.ts). */
+export async function stopSharedClients(): Promise<void> {
+  const clients = [...sharedClients.values()];
+  sharedClients.clear();
+  for (const client of clients) (await client.catch(() => undefined))?.kill();
 }
 
 /** An LSP client over the built server's standard input and output, with a log of what the server sent. */
@@ -96,12 +97,19 @@ export class TestClient {
   }
 
   /**
-   * One server with the default options for a whole test file, for tests that each open their
-   * own documents and change no settings: starting a server per test costs more than the tests.
+   * One server per set of options for a whole test file, for tests that each open their own
+   * documents and change no settings: starting a server per test costs more than the tests.
+   * Such a test must not count what the server sends or asks in total, only what concerns its
+   * own documents (or a difference before and after).
    */
-  static shared(): Promise<TestClient> {
-    sharedClient ??= TestClient.start({}, false);
-    return sharedClient;
+  static shared(options: StartOptions = {}): Promise<TestClient> {
+    const key = JSON.stringify(options);
+    let client = sharedClients.get(key);
+    if (!client) {
+      client = TestClient.start(options, false);
+      sharedClients.set(key, client);
+    }
+    return client;
   }
 
   static async start(options: StartOptions = {}, stopAfterTest = true): Promise<TestClient> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletionList, DocumentSymbol, FoldingRange, Hover, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { CLEAN, PROBLEMS } from './fixtures.js';
-import { EDITOR_CAPABILITIES, fileUri, positionOf, TestClient, workspace } from './client.js';
+import { fileUri, positionOf, TestClient, workspace } from './client.js';
 
 describe('lifecycle', () => {
   it('initializes with push diagnostics, registers its watchers, and exits cleanly after shutdown', async () => {
@@ -43,9 +43,11 @@ describe('lifecycle', () => {
   });
 });
 
+// Tests that end without stopping the server share one: each works on a document of its own, and
+// a crash would fail the test that caused it (and the ones after it).
 describe('robustness', () => {
   it('keeps serving through malformed JSON', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     const broken = '{ "version": 1, "agent": { "name": "x", }, "routes": [ { "port": 18789, "path": "/a" ';
     await client.open(uri, broken);
@@ -70,7 +72,7 @@ describe('robustness', () => {
   });
 
   it('refuses a document over 4 MiB with one diagnostic and stays responsive', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     const huge = CLEAN.replace('"Collects notes and sends a digest."', JSON.stringify('x'.repeat(5 * 1024 * 1024)));
     await client.open(uri, huge);
@@ -85,7 +87,7 @@ describe('robustness', () => {
   });
 
   it('serves a 1.5 MB manifest with its own providers, without the JSON language service', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     const large = CLEAN.replace('"Collects notes and sends a digest."', JSON.stringify('word '.repeat(300_000)))
       .replace('"Europe/Lisbon"', '"Europe/Lis"');
@@ -146,7 +148,8 @@ describe('robustness', () => {
 
   it('never logs or echoes a literal token', async () => {
     const token = ['8312', '45679', ':', 'AA', 'Hk3vPqR7sT9uW2xY4zB6cD8eF0gJ1mN5o'].join('');
-    const client = await TestClient.start({ capabilities: EDITOR_CAPABILITIES });
+    // The check covers everything the shared server logged, other tests' lines too.
+    const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
     const text = CLEAN.replace('"env:TELEGRAM_BOT_TOKEN"', JSON.stringify(token));
     await client.open(uri, text);

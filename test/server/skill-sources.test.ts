@@ -23,7 +23,7 @@ describe('skill-cid-stale in the editor', () => {
     const now = await cidOfPath(path.join(dir, 'skills/x'), 'v1');
     const text = `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "Notes" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`;
 
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
     const uri = fileUri(dir, 'manifest.json');
     await client.open(uri, text);
@@ -52,7 +52,7 @@ describe('skill-cid-stale in the editor', () => {
     const dir = workspace({ 'src/skill-x/SKILL.md': ORIGINAL, '.manifestlintrc.json': '{ "skillSources": { "x": "src/skill-x" } }\n' });
     const pinned = await cidOfPath(path.join(dir, 'src/skill-x'), 'v1');
     const text = `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "Mapped" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`;
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     const uri = fileUri(dir, 'manifest.json');
     await client.open(uri, text);
     const folderGlob = `${path.join(dir, 'src/skill-x').split(path.sep).join('/')}/**/*`;

@@ -54,7 +54,7 @@ describe('templateChecks', () => {
   });
 
   it('on: every manifest, a missing template object included; findings about other files on line 1 without one', async () => {
-    const client = await TestClient.start({ settings: { templateChecks: 'on' } });
+    const client = await TestClient.shared({ settings: { templateChecks: 'on' } });
     const uri = fileUri(workspace(), 'manifest.json');
     await client.open(uri, PLAIN);
     const { diagnostics } = await client.diagnosticsFor(uri, 1);
@@ -65,7 +65,7 @@ describe('templateChecks', () => {
   });
 
   it('off: a plain lint, where the template object is only a hint', async () => {
-    const client = await TestClient.start({ settings: { templateChecks: 'off' } });
+    const client = await TestClient.shared({ settings: { templateChecks: 'off' } });
     const uri = fileUri(workspace(), 'manifest.json');
     await client.open(uri, TEMPLATE);
     expect(codes((await client.diagnosticsFor(uri, 1)).diagnostics)).toEqual(['template-ignored']);
@@ -84,7 +84,8 @@ describe('templateChecks', () => {
 
   it('refreshes when README.md, the workspace folder or a script\'s target appear or go', async () => {
     const dir = workspace();
-    const client = await TestClient.start();
+    // Publications are looked at for this test's manifest only.
+    const client = await TestClient.shared();
     const uri = fileUri(dir, 'manifest.json');
     await client.open(uri, TEMPLATE);
     await client.diagnosticsFor(uri, 1);
@@ -113,7 +114,7 @@ describe('templateChecks', () => {
   });
 
   it('registers the watchers it needs', async () => {
-    const client = await TestClient.start();
+    const client = await TestClient.shared();
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
     const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
     expect(watchers).toEqual(expect.arrayContaining([{ globPattern: '**/*', kind: 5 }, expect.objectContaining({ globPattern: expect.stringContaining('README.md') })]));
@@ -136,7 +137,7 @@ describe('templateChecks', () => {
   });
 
   it('a manifest that is not a file on disk is checked as a template without repository facts', async () => {
-    const client = await TestClient.start({ settings: { templateChecks: 'on' } });
+    const client = await TestClient.shared({ settings: { templateChecks: 'on' } });
     const uri = 'untitled:Untitled-1';
     await client.open(uri, PLAIN.replace('{', `{\n  "$schema": "${SCHEMA_URL}",`));
     const { diagnostics } = await client.diagnosticsFor(uri, 1);
