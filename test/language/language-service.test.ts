@@ -2,7 +2,9 @@
  * The library's language service: the server's features over plain text, in memory, with the
  * library's options (rules, config, clock) and the same masking.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { load as loadSchema } from '../../language/lazy/manifest-schema.js';
 import { createLanguageService } from '../../lib/index.js';
 
 const NOW = '2026-11-24T09:00:00Z';
@@ -54,6 +56,14 @@ describe('createLanguageService', () => {
   it('completes keys and values', async () => {
     const completion = await service.complete(TEXT, at('"kind": "agentTurn"', 9));
     expect(completion?.items.map((item) => item.label)).toEqual(expect.arrayContaining(['"agentTurn"', '"systemEvent"']));
+  });
+
+  it('leaves the bundled schema as written after the JSON service resolved its references', async () => {
+    // Completion and hover make vscode-json-languageservice resolve the schema's `$ref`s.
+    await service.complete(TEXT, at('"mode": "announce"', 9));
+    await service.hover(TEXT, at('"telegram"', 2));
+    const file = JSON.parse(readFileSync(new URL('../../schema/manifest.v1.json', import.meta.url), 'utf8')) as unknown;
+    expect(loadSchema()).toEqual(file);
   });
 
   it('gives the outline, folding, formatting, inlay hints and definitions', () => {
