@@ -8,8 +8,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixText, lint, type LintOptions, type LintResult } from '../rules/index.js';
-import { fixTextWith } from '../rules/framework/fix.js';
+import { fixText, lint, type LintResult } from '../rules/index.js';
+import { fixLinted } from './fix-linted.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
 const EXAMPLES = new URL('../examples/', import.meta.url).pathname;
@@ -24,15 +24,7 @@ const key = (d: { ruleId: string; path: (string | number)[] }) => `${d.ruleId} $
 
 /** Whether `--fix` settles after one run on `text`, whose lint the caller has already. */
 function settles(text: string, linted: LintResult): boolean {
-  let first = true;
-  const lintOnce = (input: string, options: LintOptions): LintResult => {
-    if (first) {
-      first = false;
-      return linted;
-    }
-    return lint(input, options);
-  };
-  const once = fixTextWith(lintOnce, text, { now: NOW }).output;
+  const once = fixLinted(text, linted, { now: NOW }).output;
   // Nothing applied: fixing again is the same call on the same text.
   if (once === text) return true;
   return fixText(once, { now: NOW }).output === once;
