@@ -1,3 +1,4 @@
+import type { Node } from 'jsonc-parser';
 import { propertiesNamed, propertyNode } from '../framework/document.js';
 import { formatPath, listOf } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
@@ -20,12 +21,19 @@ export const unknownProperty = defineRule({
     judgesObject: true,
   },
   check(context) {
+    // An object with many unknown keys has one failure each: the known keys it lacks are found
+    // once per object and schema.
+    const missingKnown = new Map<Node, Map<string, string[]>>();
     for (const error of context.schemaErrors) {
       if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object') continue;
       const key = String(error.params.additionalProperty);
       const known = knownProperties(error.schemaPath);
       const object = error.node;
-      const suggestion = closest(key, known.filter((name) => propertyNode(object, name) === undefined));
+      let bySchema = missingKnown.get(object);
+      if (!bySchema) missingKnown.set(object, (bySchema = new Map()));
+      let missing = bySchema.get(error.schemaPath);
+      if (!missing) bySchema.set(error.schemaPath, (missing = known.filter((name) => propertyNode(object, name) === undefined)));
+      const suggestion = closest(key, missing);
       const where = error.path.length === 0 ? 'at the top level' : `in \`${formatPath(error.path)}\``;
       const advice = suggestion
         ? `did you mean \`${suggestion}\`?`
