@@ -105,7 +105,7 @@ describe('the .vsix', () => {
     for (const chunk of referenced) expect(files.has(`extension/server/chunks/${chunk}`), chunk).toBe(true);
     const schema = JSON.parse(text('extension/schema/manifest.v1.json'));
     expect(schema.$id).toBe(SCHEMA_URL);
-    expect(files.get('extension/schema/manifest.v1.json')).toEqual(fs.readFileSync(path.join(ROOT, 'schema/manifest.v1.json')));
+    expect(files.get('extension/schema/manifest.v1.json')?.equals(fs.readFileSync(path.join(ROOT, 'schema/manifest.v1.json'))), 'byte for byte schema/manifest.v1.json').toBe(true);
   });
 
   it('has a manifest complete for the marketplace', () => {
