@@ -112,6 +112,10 @@ export function hardeningConfig(): string[] {
     'core.askPass=',
     'advice.detachedHead=false',
     'init.defaultBranch=main',
+    // A clone read once and removed needs no upkeep: after a fetch, git would start its automatic
+    // maintenance, which may go on in the background in a folder about to be deleted.
+    'maintenance.auto=false',
+    'gc.auto=0',
   ];
   return settings.flatMap((setting) => ['-c', setting]);
 }
