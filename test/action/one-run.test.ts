@@ -12,16 +12,20 @@ import { describe, expect, it } from 'vitest';
 import type { formatJsonResults as FormatJsonResults, JsonFileResult } from '../../lib/index.js';
 import { BAD, BOT_TOKEN, GOOD, WARNS } from '../ci-manifests.js';
 import { workspace, writeFile } from '../workspace.js';
+import { runCli } from '../cli/helpers.js';
 import { parseOutputFile, ROOT } from './steps.js';
 
 const CLI = path.join(ROOT, 'dist/manifest-lint.cjs');
 const LIBRARY = path.join(ROOT, 'dist/agent-manifest.cjs');
 const { formatJsonResults } = createRequire(import.meta.url)(LIBRARY) as { formatJsonResults: typeof FormatJsonResults };
 
-/** `command` is `[]` or `['template']`; one clock, so every format reports the same findings. */
-function manifestLint(command: string[], format: string, cwd: string): string {
-  const run = spawnSync(process.execPath, [CLI, ...command, '--format', format, '--now', '2026-01-01T00:00:00Z', '.'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  expect(run.status, run.stderr).toBeLessThan(2);
+/**
+ * What the CLI prints (run in-process, as the CLI's tests run it); `command` is `[]` or
+ * `['template']`; one clock, so every format reports the same findings.
+ */
+async function manifestLint(command: string[], format: string, cwd: string): Promise<string> {
+  const run = await runCli([...command, '--format', format, '--now', '2026-01-01T00:00:00Z', '.'], { cwd, env: { NO_COLOR: '1' } });
+  expect(run.code, run.stderr).toBeLessThan(2);
   return run.stdout;
 }
 
@@ -39,12 +43,12 @@ describe('formatJsonResults', () => {
       [],
     ],
     ['a template repository', { 'manifest.json': BAD, 'workspace/AGENTS.md': 'Be helpful.\n' }, ['template']],
-  ])('prints for the JSON of %s the bytes --format github, sarif and checkstyle print', (_, files, command) => {
+  ])('prints for the JSON of %s the bytes --format github, sarif and checkstyle print', async (_, files, command) => {
     const repo = workspace(files);
-    const results = JSON.parse(manifestLint(command, 'json', repo)) as JsonFileResult[];
+    const results = JSON.parse(await manifestLint(command, 'json', repo)) as JsonFileResult[];
     expect(results.flatMap((result) => result.diagnostics).some((d) => d.fixes || d.suggestions)).toBe(true);
     for (const format of ['github', 'sarif', 'checkstyle'] as const) {
-      const printed = manifestLint(command, format, repo);
+      const printed = await manifestLint(command, format, repo);
       expect(formatJsonResults(format, results, { cwd: repo })).toBe(printed);
       expect(printed).not.toContain(BOT_TOKEN.slice(4));
     }
