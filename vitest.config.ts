@@ -11,6 +11,10 @@ export default defineConfig({
     // again each; no test mocks a module or relies on a fresh module state, and the clean-ups
     // shared modules offer are registered for every file by test/setup.ts.
     maxWorkers: 2,
+    // The workers collect garbage on their own thread: with both cores busy (the other worker,
+    // the processes the tests start), V8's helper threads only compete for them — the suite
+    // takes less CPU and less time without them.
+    execArgv: ['--single-threaded-gc'],
     isolate: false,
     // A rerun takes the test files and sources it transformed before from node_modules/.cache.
     experimental: { fsModuleCache: true, fsModuleCachePath: 'node_modules/.cache/vitest-modules' },
