@@ -8,6 +8,8 @@ import type { FileReport } from '../../cli/report.js';
 import { maskFor, maskSecret, parseDocument } from '../../rules/index.js';
 import { safeLine } from '../../cli/terminal-text.js';
 import { LineIndex } from '../../rules/index.js';
+import { forbiddenRuns, leakIn } from '../security/leaks.js';
+import { telegramToken } from './helpers.js';
 
 /** Applies a unified diff produced by `unifiedDiff` to `before` (a minimal patch(1)). */
 function applyDiff(before: string, diff: string): string {
@@ -174,6 +176,18 @@ describe('code frames', () => {
     // the underline still points at "bad" after masking shortened the line
     const shown = frame[0] as string;
     expect((frame[1] as string).indexOf('^')).toBe(shown.indexOf('"bad"'));
+  });
+
+  it('masks secrets crossing the window of a long line, however long they are', () => {
+    // The window opens 40 columns before the finding: inside each secret, which runs up to it.
+    // The second is longer than what the frame reads beyond the window.
+    for (const secret of [telegramToken(), ['sk-', 'Qm7vT2xR9pL4wZ8k'.repeat(200)].join('')]) {
+      const text = `{"agent": {"description": "${'x'.repeat(5000)} ${secret}", "nmea": 1}}`;
+      const at = text.indexOf('"nmea"');
+      const frame = codeFrame(report(text), { start: { line: 0, character: at }, end: { line: 0, character: at + 6 } }, paint, plain).join('\n');
+      expect(frame).toContain('"nmea"');
+      expect(leakIn(frame, forbiddenRuns(secret)), secret.slice(0, 4)).toBeUndefined();
+    }
   });
 
   it('shows at most three lines of a long range', () => {
