@@ -1,4 +1,4 @@
-import type { Range } from '../rules/index.js';
+import type { Range, SecretSpan } from '../rules/index.js';
 import type { Painter } from './color.js';
 import type { FileReport } from './report.js';
 import { charWidth, visibleControl } from './terminal-text.js';
@@ -9,12 +9,8 @@ const MAX_FRAME_LINES = 3;
 const WINDOW = 160;
 const WINDOW_LEAD = 40;
 
-interface Mask {
-  start: number;
-  /** Characters before this column are shown, the rest of the mask is one ellipsis. */
-  keep: number;
-  end: number;
-}
+/** A hidden part of a line (a secret's shown characters stay outside it), drawn as one ellipsis. */
+type Mask = SecretSpan;
 
 /**
  * The source lines a range covers, with a `^~~~` underline of the range. Long lines are cut to a
@@ -99,7 +95,7 @@ const MASK_MARGIN = 1024;
 function masksFor(report: FileReport, lineText: string, [windowStart, windowEnd]: Window): Mask[] {
   const from = Math.max(0, windowStart - MASK_MARGIN);
   const read = lineText.slice(from, Math.min(lineText.length, windowEnd + MASK_MARGIN));
-  return report.mask.hiddenSpans(read).map((span) => ({ start: from + span.start, keep: from + span.start, end: from + span.end }));
+  return report.mask.hiddenSpans(read).map((span) => ({ start: from + span.start, end: from + span.end }));
 }
 
 interface RenderedLine {
@@ -124,7 +120,7 @@ function renderLine(line: string, from: number, to: number, masks: Mask[], windo
   while (i < windowEnd) {
     while (maskIndex < masks.length && (masks[maskIndex] as Mask).end <= i) maskIndex++;
     const mask = masks[maskIndex];
-    if (mask && i >= mask.start && i >= mask.keep) {
+    if (mask && i >= mask.start) {
       const stop = Math.min(mask.end, windowEnd);
       for (let j = i; j < stop; j++) columns[j - windowStart] = width;
       text += '…';
