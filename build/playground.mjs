@@ -111,7 +111,8 @@ const ownMarkdown = {
   },
 };
 
-const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning' };
+// The metafile's paths are relative to the working folder: the root, wherever the build is run from.
+const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning', absWorkingDir: root };
 const [pageBundle, workerBundle] = await Promise.all([
   build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData, ownMarkdown], outfile: `${OUT}/playground.js` }),
   build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [loadInWorker, packageFacts], metafile: true, outfile: `${OUT}/worker.js` }),

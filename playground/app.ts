@@ -130,7 +130,8 @@ async function openExample(slug: string): Promise<void> {
     return;
   }
   setText(await response.text());
-  if (examples.some((example) => example.slug === slug)) menu.value = slug;
+  // A rule page's example is not in the menu: it names none, so any example can be picked again.
+  menu.value = examples.some((example) => example.slug === slug) ? slug : '';
   window.history.replaceState(null, '', `#${EXAMPLE_PREFIX}${encodeURIComponent(slug)}`);
   say('');
 }
