@@ -13,7 +13,7 @@ const LAZY_DIRS = ['rules/analyzers/lazy', 'cli/lazy', 'lib/lazy', 'language/laz
  * what the Node bundles require: `./chunks/<name>.cjs`, or the file where the package ships it.
  */
 export function lazyModules(root) {
-  return LAZY_DIRS.flatMap((dir) => {
+  const modules = LAZY_DIRS.flatMap((dir) => {
     const folder = resolve(root, dir);
     return readdirSync(folder)
       .filter((file) => file.endsWith('.ts'))
@@ -33,6 +33,11 @@ export function lazyModules(root) {
         };
       });
   });
+  // A chunk is named after its module's file: two of the same name would overwrite each other.
+  const names = modules.map((module) => module.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) throw new Error(`two lazy modules are named ${twice}: chunks are named after them, so each needs a name of its own`);
+  return modules;
 }
 
 /**

@@ -23,7 +23,7 @@ import type { Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { formatReports } from './formats/output.js';
-import { load as loadSchema } from './lazy/schema.js';
+import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
 import { lintWithSkillSources } from './skill-sources.js';
 
