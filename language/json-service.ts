@@ -31,10 +31,10 @@ export function createJsonService(client: ClientCapabilities, contributions: JSO
     contributions,
     clientCapabilities: jsonClientCapabilities(client),
   });
-  // Validation stays with the engine: users see each problem once, with our rule ids. The service
-  // resolves a schema's `$ref`s in place: it gets a copy, so the one every other part reads (the
-  // hovers' lookups, `--print-schema`) stays as written.
-  service.configure({ validate: false, allowComments: false, schemas: [{ uri: SCHEMA_URL, fileMatch: ['*'], schema: structuredClone(schema) }] });
+  // Validation stays with the engine: users see each problem once, with our rule ids. The schema
+  // is asked for by its URL: the service parses a copy of its own, since it resolves `$ref`s in
+  // place, and the one every other part reads (the hovers' lookups, `--print-schema`) stays as written.
+  service.configure({ validate: false, allowComments: false, schemas: [{ uri: SCHEMA_URL, fileMatch: ['*'] }] });
   return service;
 }
 
