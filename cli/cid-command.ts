@@ -18,10 +18,15 @@ export async function cidCommand(options: CidOptions, io: Io): Promise<number> {
   try {
     const source = await storage.readUploadSource(path.resolve(io.cwd, options.path), options.path);
     const progress = progressOf(io, mask, 'hashed', source.size);
-    cid = await storage.cidOfSource(source, options.profile, { onBytes: (done) => progress.update(done) });
-    progress.finish();
+    try {
+      cid = await storage.cidOfSource(source, options.profile, { onBytes: (done) => progress.update(done) });
+    } finally {
+      // A failure's line must not follow the progress line on a terminal.
+      progress.finish();
+    }
   } catch (error) {
-    if (error instanceof storage.UploadSourceError) throw new CliError(mask.mask(error.message));
+    // The line run() prints for it is masked there.
+    if (error instanceof storage.UploadSourceError) throw new CliError(error.message);
     throw error;
   }
   const output = options.format === 'json' ? JSON.stringify({ cid, profile: options.profile }) : cid;

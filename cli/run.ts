@@ -1,6 +1,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import { parseCli } from './args.js';
-import { SecretMask } from '../rules/index.js';
+// The mask alone, not the engine's entry: --help and --version do not load the rules.
+import { SecretMask } from '../rules/framework/masking.js';
 import { CliError, oneLine } from './errors.js';
 import type { Io } from './io.js';
 

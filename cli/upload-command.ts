@@ -5,7 +5,7 @@ import { envNumber } from './env-number.js';
 import { CliError, ioReason, oneLine } from './errors.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
-import { formatBytes, progressOf } from './progress.js';
+import { formatBytes, progressOf, type Progress } from './progress.js';
 import type { UploadOptions } from './skill-args.js';
 import { pinProblem, pinSkillCid } from './skill-pin.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -41,10 +41,13 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
   const endpoint = checkedEndpoint(options.uploadUrl, storage.uploadEndpoint);
   const manifest = options.pin === undefined ? undefined : pinTarget(options.pin, io.cwd);
   const unchanged = manifest ? ` (${MANIFEST_FILE} is unchanged)` : '';
+  // Every setting is checked before any work.
+  const stallTimeoutMs = envNumber(io.env, STALL_TIMEOUT_VARIABLE, DEFAULT_STALL_TIMEOUT_S) * 1000;
 
   let size = 0;
   let offline: string;
   let stored: { cid: string };
+  let progress: Progress | undefined;
   try {
     const source = await storage.readUploadSource(path.resolve(io.cwd, options.folder), options.folder);
     size = source.size;
@@ -52,19 +55,18 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
       throw new CliError(`${options.folder} is a file: skill upload sends a skill's folder (manifest-lint cid gives a file's CID)`);
     }
     if (source.files.length === 0) throw new CliError(`${options.folder} holds no files, so there is nothing to upload`);
-    const hashing = progressOf(io, mask, 'hashed', source.size);
+    const hashing = (progress = progressOf(io, mask, 'hashed', source.size));
     offline = await storage.cidOfSource(source, options.profile, { onBytes: (done) => hashing.update(done) });
     hashing.finish();
-    const sending = progressOf(io, mask, 'sent', source.size);
+    const sending = (progress = progressOf(io, mask, 'sent', source.size));
     stored = await storage.uploadSource({
       uploadUrl: options.uploadUrl,
       token,
       fields: { network: options.network, cid_version: options.profile, name: source.name },
       source,
       onBytesSent: (done) => sending.update(done),
-      stallTimeoutMs: envNumber(io.env, STALL_TIMEOUT_VARIABLE, DEFAULT_STALL_TIMEOUT_S) * 1000,
+      stallTimeoutMs,
     });
-    sending.finish();
   } catch (error) {
     if (error instanceof storage.UploadSourceError) throw new CliError(`${error.message}${unchanged}`);
     if (error instanceof storage.UploadHttpError) throw new CliError(`${httpProblem(error.status, error.detail, size, mask)}${unchanged}`);
@@ -73,6 +75,9 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
       throw new CliError(`the storage API's answer was not understood (${error.message}); the upload may have been stored${unchanged}`);
     }
     throw error;
+  } finally {
+    // A failure's line must not follow a progress line on a terminal.
+    progress?.finish();
   }
 
   const returned = describeCid(stored.cid);

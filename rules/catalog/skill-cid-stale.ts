@@ -1,15 +1,9 @@
+import { shellQuote } from '../analyzers/shell.js';
 import { comparePin, describeCidsNow } from '../analyzers/skill-sources.js';
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
 import { defineRule, spanOf } from '../framework/rule.js';
-
-/** A word the shell passes through unchanged; anything else is single-quoted. */
-const SHELL_WORD = /^[\w@%+=:,./-]+$/;
-
-function shellWord(text: string): string {
-  return SHELL_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export const skillCidStale = defineRule({
   meta: {
@@ -44,7 +38,7 @@ export const skillCidStale = defineRule({
       const [first] = comparison.now;
       const now = describeCidsNow(comparison.now);
       const upload = facts.folder.replace(/\/+$/, '') || '.';
-      const command = `manifest-lint skill upload ${shellWord(upload)} --pin ${shellWord(skillName)}${first!.profile === 'v1' ? '' : ` --profile ${first!.profile}`}`;
+      const command = `manifest-lint skill upload ${shellQuote(upload)} --pin ${shellQuote(skillName)}${first!.profile === 'v1' ? '' : ` --profile ${first!.profile}`}`;
       context.report({
         path,
         span: spanOf(cid),
