@@ -1,6 +1,8 @@
 import { applyIgnores, type IgnoreEntry } from './config.js';
+import { applyOffsetEdits } from './json-edits.js';
 import { LineIndex } from './line-index.js';
 import type { LintOptions, LintResult } from './options.js';
+import type { OffsetEdit } from './rule.js';
 import type { Diagnostic } from './types.js';
 
 export interface FixTextResult {
@@ -35,15 +37,9 @@ export function fixTextWith(
   return { output, fixCount };
 }
 
-interface Replacement {
-  start: number;
-  end: number;
-  newText: string;
-}
-
 function applyOnePass(text: string, diagnostics: Diagnostic[]): { text: string; applied: number } {
   const lines = new LineIndex(text);
-  const taken: Replacement[] = [];
+  const taken: OffsetEdit[] = [];
   let applied = 0;
   for (const diagnostic of diagnostics) {
     if (diagnostic.fixes?.length !== 1) continue;
@@ -56,17 +52,14 @@ function applyOnePass(text: string, diagnostics: Diagnostic[]): { text: string; 
     taken.push(...replacements);
     applied++;
   }
-  taken.sort((a, b) => b.start - a.start || b.end - a.end);
-  let result = text;
-  for (const r of taken) result = result.slice(0, r.start) + r.newText + result.slice(r.end);
-  return { text: result, applied };
+  return { text: applyOffsetEdits(text, taken), applied };
 }
 
 /**
  * Two edits conflict when their ranges intersect, when they start at the same point, or when an
  * insertion touches the other edit: the order of the result would be ambiguous.
  */
-function overlaps(a: Replacement, b: Replacement): boolean {
+function overlaps(a: OffsetEdit, b: OffsetEdit): boolean {
   if (a.start < b.end && b.start < a.end) return true;
   if (a.start === b.start) return true;
   const insertion = a.start === a.end || b.start === b.end;

@@ -94,10 +94,10 @@ function appendItem(text: string, layout: Layout, array: Node, value: unknown): 
   return [{ start: end, end, newText: `,${multiline ? separator : separator || ' '}${render(value, layout, indent, inline)}` }];
 }
 
-/** `text` with non-overlapping `edits` applied (in any order). */
+/** `text` with non-overlapping `edits` applied (in any order), from the last to the first. */
 export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): string {
   let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
   return result;
 }
 
