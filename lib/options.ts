@@ -1,13 +1,10 @@
 /** What the library's functions take, apart from the text (types only: the package ships them as they are). */
 import type { SeveritySetting } from '../rules/framework/types.js';
 
-/** A skill's local source folder and the CIDs it has now, by upload profile (the engine's `SkillSourceFacts`). */
-export interface SkillSourceFacts {
-  /** As shown to users, relative to the manifest's folder: `skills/notes/`. */
-  folder: string;
-  /** The folder's CID under each profile computed (`v0` for a CIDv0 pin, `v1` and `unixfs-v1-2025` for a CIDv1). */
-  cids: Partial<Record<'v0' | 'v1' | 'unixfs-v1-2025', string>>;
-}
+import type { SkillSourceFacts } from '../rules/analyzers/skill-source-facts.js';
+
+/** A skill's local source folder and the CIDs it has now, by upload profile: the engine's own type. */
+export type { SkillSourceFacts };
 
 /** What a `.manifestlintrc.json` holds, as a value or as its text. */
 export interface Config {

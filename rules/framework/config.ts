@@ -17,7 +17,7 @@ export interface LintConfig {
   ignore: IgnoreEntry[];
   /**
    * `skillSources`: the local source folder of a skill, by skill name, as written (a relative
-   * path below the config file's folder, `/`- or `\\`-separated). Adapters resolve and read them.
+   * path below the config file's folder, `/`-separated). Adapters resolve and read them.
    */
   skillSources?: Record<string, string>;
 }
@@ -149,7 +149,7 @@ function writtenFolderProblem(written: string): string | undefined {
   // A backslash separates folders on Windows only: elsewhere it would be part of a name.
   if (written.includes('\\')) return 'holds a backslash (write folders with `/`, on every system)';
   let depth = 0;
-  for (const segment of written.split(/[/\\]+/)) {
+  for (const segment of written.split('/')) {
     if (segment === '..') depth--;
     else if (segment !== '' && segment !== '.') depth++;
     if (depth < 0) return 'leads outside that folder (`..`)';
