@@ -104,7 +104,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
         if (options.fix) summary.fixed(fixed.fixCount);
       }
     }
-    const result = await lintWithSkillSources(text, input.absPath, config, settings, io, hasher);
+    const result = await lintWithSkillSources(text, { manifestPath: input.absPath, config, quiet: options.quiet }, settings, io, hasher);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
     summary.remaining(result.diagnostics.length);

@@ -108,7 +108,10 @@ async function checkRepository(root: string, displayBase: string | undefined, op
     if (written) text = fixed.output;
   }
 
-  const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, facts.manifest ? manifestPath : undefined, config, settings, io, new SkillSourceHasher());
+  // Skill folders mapped by the caller's own project mean nothing to another repository: only a
+  // config named with --config maps them; otherwise `skills/<name>/` in the repository applies.
+  const folders = { manifestPath: facts.manifest ? manifestPath : undefined, config: options.config === undefined ? undefined : config, quiet: options.quiet };
+  const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, folders, settings, io, new SkillSourceHasher());
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
 

@@ -105,6 +105,12 @@ describe('skill-cid-stale in the CLI', () => {
 
     const printed = await runCli(['--print-config', 'bot/manifest.json'], { cwd });
     expect(JSON.parse(printed.stdout)[0].skillSources).toEqual({ notes: 'vendor/notes' });
+
+    // Checking `bot` as a template repository, the caller's own config maps none of its skills,
+    // unless --config names it.
+    const template = (args: string[]) => runCli(['template', 'bot', '--now', NOW, '--format', 'json', ...args], { cwd });
+    expect(staleFindings(await template([]))).toEqual([]);
+    expect(staleFindings(await template(['--config', '.manifestlintrc.json']))).toHaveLength(1);
   });
 
   it('compares no pin with a file that skillSources maps a skill to, and says why', async () => {
@@ -116,6 +122,9 @@ describe('skill-cid-stale in the CLI', () => {
     const result = await lint(cwd, ['manifest.json']);
     expect(staleFindings(result)).toEqual([]);
     expect(result.stderr).toContain("skillSources maps `notes` to vendor/notes.md, a file: a skill's source is a folder");
+    // With --quiet a warning is not shown, so no folder is looked at for it; an error is.
+    expect((await lint(cwd, ['--quiet', 'manifest.json'])).stderr).toBe('');
+    expect((await lint(cwd, ['--quiet', '--rule', `${RULE}=error`, 'manifest.json'])).stderr).toContain('skillSources maps `notes`');
   });
 
   it('refuses a skillSources path that is absolute or leads outside the config folder', async () => {
