@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isGitSource } from '../io/git-clone.js';
 import { lintOptionsFor } from '../rules/apply-config.js';
-import { listRules, type SeveritySetting } from '../rules/index.js';
+import { listRules, SecretMask, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import type { Io } from './io.js';
@@ -34,7 +34,8 @@ export function printConfig(options: CliOptions, io: Io): number {
     const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
     return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} };
   });
-  io.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+  // Paths and URLs are printed: one may carry a credential (`https://user:token@host/…`).
+  io.stdout.write(`${JSON.stringify(new SecretMask().maskDeep(reports), null, 2)}\n`);
   return 0;
 }
 

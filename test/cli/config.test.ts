@@ -93,6 +93,16 @@ describe('config file lookup', () => {
   });
 });
 
+describe('--print-config', () => {
+  it('shows no credential of a template URL it names', async () => {
+    const secret = ['ghp_', 'Zk93hQ2mXw8pLr5tVb7nC4yT1uE6iO0aS2dF'].join('');
+    const result = await runCli(['template', `https://deploy:${secret}@example.com/agent.git`, '--print-config'], { cwd: workspace() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('example.com/agent.git');
+    expect(result.stdout).not.toContain(secret.slice(4, 12));
+  });
+});
+
 describe('ignore entries', () => {
   it('silences findings under a JSON pointer, for one rule or for all', async () => {
     const cwd = workspace({
