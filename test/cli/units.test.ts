@@ -182,12 +182,25 @@ describe('code frames', () => {
     // The window opens 40 columns before the finding: inside each secret, which runs up to it.
     // The second is longer than what the frame reads beyond the window.
     for (const secret of [telegramToken(), ['sk-', 'Qm7vT2xR9pL4wZ8k'.repeat(200)].join('')]) {
-      const text = `{"agent": {"description": "${'x'.repeat(5000)} ${secret}", "nmea": 1}}`;
+      const text = `{"agent": {"description": "${'x'.repeat(5000)} ${secret}", "nmea": 1, "vibe": "${'y'.repeat(500)}"}}`;
       const at = text.indexOf('"nmea"');
       const frame = codeFrame(report(text), { start: { line: 0, character: at }, end: { line: 0, character: at + 6 } }, paint, plain).join('\n');
       expect(frame).toContain('"nmea"');
       expect(leakIn(frame, forbiddenRuns(secret)), secret.slice(0, 4)).toBeUndefined();
     }
+  });
+
+  it('masks a short secret the window cuts, reading the line beyond the window', () => {
+    // An 8-character key shows its first 4: the other 4 are found only with the words before it.
+    const secret = 'Zk93hQ2m';
+    // 33 characters between the key and the finding: the window, opening 40 columns before the
+    // finding, starts right after the part of the key the mask may show.
+    const text = `{"agent": {"description": "${'x'.repeat(5000)}", "apiKey": "${secret}", ${'"k": 0, '.repeat(4)} "nmea": 1, "vibe": "${'y'.repeat(500)}"}}`;
+    const at = text.indexOf('"nmea"');
+    expect(at - 40).toBe(text.indexOf(secret) + 4);
+    const frame = codeFrame(report(text), { start: { line: 0, character: at }, end: { line: 0, character: at + 6 } }, paint, plain).join('\n');
+    expect(frame).toContain('"nmea"');
+    expect(frame).not.toContain(secret.slice(4));
   });
 
   it('shows at most three lines of a long range', () => {
