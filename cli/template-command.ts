@@ -7,7 +7,7 @@ import { displayPathOf } from '../io/paths.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
-import { envNumber } from './env-number.js';
+import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError, ioReason } from './errors.js';
 import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
@@ -59,7 +59,7 @@ export async function templateCommand(options: CliOptions, io: Io): Promise<numb
 
 function cloneBounds(env: NodeJS.ProcessEnv): { timeoutMs: number; maxBytes: number } {
   return {
-    timeoutMs: envNumber(env, TIMEOUT_VARIABLE, DEFAULT_TIMEOUT_MS / 1000) * 1000,
+    timeoutMs: envNumber(env, TIMEOUT_VARIABLE, DEFAULT_TIMEOUT_MS / 1000, MAX_TIMEOUT_SECONDS) * 1000,
     maxBytes: envNumber(env, MAX_SIZE_VARIABLE, DEFAULT_MAX_BYTES / (1024 * 1024)) * 1024 * 1024,
   };
 }

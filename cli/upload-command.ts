@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeCid, MANIFEST_FILE, SecretMask } from '../rules/index.js';
-import { envNumber } from './env-number.js';
+import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError, ioReason, oneLine } from './errors.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
@@ -42,7 +42,7 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
   const manifest = options.pin === undefined ? undefined : pinTarget(options.pin, io.cwd);
   const unchanged = manifest ? ` (${MANIFEST_FILE} is unchanged)` : '';
   // Every setting is checked before any work.
-  const stallTimeoutMs = envNumber(io.env, STALL_TIMEOUT_VARIABLE, DEFAULT_STALL_TIMEOUT_S) * 1000;
+  const stallTimeoutMs = envNumber(io.env, STALL_TIMEOUT_VARIABLE, DEFAULT_STALL_TIMEOUT_S, MAX_TIMEOUT_SECONDS) * 1000;
 
   let size = 0;
   let offline: string;

@@ -428,6 +428,14 @@ describe('the clone, with a stand-in git', () => {
     expect(leftovers(tmp)).toEqual([]);
   });
 
+  it('refuses a timeout longer than a timer can wait, before git runs', async () => {
+    const { bin, log } = fakeGit('exit 0');
+    // Past 2^31 - 1 ms Node's timer fires at once: the clone would be stopped before it began.
+    const result = await run(['https://example.com/notes.git'], { PATH: `${bin}${path.delimiter}${process.env.PATH}`, MANIFEST_LINT_CLONE_TIMEOUT: '3000000' });
+    expectOneLineError(result, /MANIFEST_LINT_CLONE_TIMEOUT expects a positive number up to 2147483, got "3000000"/);
+    expect(fs.existsSync(log)).toBe(false);
+  });
+
   it('fetches a full commit SHA specifically, into a repository created without a template', async () => {
     const { bin, log } = fakeGit('case "$*" in *" init "*) exit 0;; esac; echo "fatal: remote error: upload-pack: not our ref" >&2; exit 128');
     const sha = 'a'.repeat(40);
