@@ -1,8 +1,8 @@
 /**
  * The local source folders of the skills open manifests pin by `cid`, found and hashed in the
  * background (io/skill-sources.ts): `known` answers at once with what is known, and a document
- * whose facts are missing or out of date gets them computed; when they are ready, `generation`
- * is bumped and the server refreshes diagnostics. CIDs are cached by each file's size and
+ * whose facts are missing or out of date gets them computed; when they are ready, that document's
+ * key and `generation` change and the server refreshes diagnostics. CIDs are cached by each file's size and
  * modification time, so a folder is hashed again only when its files changed.
  */
 import path from 'node:path';
@@ -23,13 +23,17 @@ interface Entry {
   /** What the facts depend on besides the disk: the pins, the config, the disk's epoch. */
   signature: string;
   facts: Record<string, SkillSourceFacts> | undefined;
+  /** Bumped when this document's facts change: part of its analysis key, so only it is linted again. */
+  version: number;
+  /** The manifest's own `skills/` folder (absolute), where a pinned skill's folder may appear. */
+  conventionFolder: string;
   /** The folders the facts were read from (absolute). */
   folders: string[];
   /** Being computed for this signature. */
   pending: boolean;
 }
 
-/** Whether a path lies in a `skills/` folder, which `SKILL_SOURCE_WATCHERS` watch everywhere. */
+/** Whether a path lies in a `skills/` folder, which `SKILL_SOURCE_WATCHERS` watch everywhere: no watcher of its own is needed. */
 function inConventionFolder(file: string): boolean {
   return file.split(path.sep).includes(CONVENTION_FOLDER);
 }
@@ -61,11 +65,12 @@ export class SkillSourceFolders implements SkillSourcesSource {
     let entry = this.byUri.get(uri);
     if (!entry || entry.signature !== signature) {
       // Until the new facts are ready, the last ones stand: they are about the same folders.
-      entry = { signature, facts: entry?.facts, folders: entry?.folders ?? [], pending: true };
+      const conventionFolder = path.join(path.dirname(manifestPath), CONVENTION_FOLDER);
+      entry = { signature, facts: entry?.facts, version: entry?.version ?? 0, conventionFolder, folders: entry?.folders ?? [], pending: true };
       this.byUri.set(uri, entry);
       void this.compute(uri, entry, doc, pins, skillSourceLookup(manifestPath, config));
     }
-    return { facts: entry.facts, key: `skills:${this.generation}` };
+    return { facts: entry.facts, key: `skills:${entry.version}` };
   }
 
   private async compute(uri: string, entry: Entry, doc: ParsedDocument, pins: readonly PinnedSkill[], lookup: SkillSourceLookup): Promise<void> {
@@ -85,6 +90,7 @@ export class SkillSourceFolders implements SkillSourcesSource {
     entry.folders = Object.values(facts ?? {}).map((found) => path.resolve(lookup.manifestFolder, found.folder));
     for (const folder of entry.folders) if (!inConventionFolder(folder)) this.watch(folder);
     if (JSON.stringify(facts ?? null) === before) return;
+    entry.version++;
     this.generation++;
     this.ready();
   }
@@ -95,11 +101,15 @@ export class SkillSourceFolders implements SkillSourcesSource {
     this.note(message);
   }
 
-  /** Watched files changed: whether any lies in a skill folder (the documents' facts are then found again). */
+  /**
+   * Watched files changed: whether any lies in a folder an open manifest's facts come from, or in
+   * its own `skills/` (the documents' facts are then found again). A `skills/` folder elsewhere
+   * (another project, a package) changes nothing.
+   */
   changed(uris: readonly string[]): boolean {
     const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
-    const folders = [...this.byUri.values()].flatMap((entry) => entry.folders);
-    const affected = paths.some((file) => inConventionFolder(file) || folders.some((folder) => folder === file || isInsideFolder(folder, file)));
+    const folders = [...this.byUri.values()].flatMap((entry) => [entry.conventionFolder, ...entry.folders]);
+    const affected = paths.some((file) => folders.some((folder) => folder === file || isInsideFolder(folder, file)));
     if (affected) this.invalidate();
     return affected;
   }

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { cidOfPath } from '../../io/unixfs-cid.js';
+import { parseDocument } from '../../rules/index.js';
+import { SkillSourceFolders } from '../../server/skill-sources.js';
 import { fileUri, positionOf, SCHEMA_URL, TestClient, workspace, writeFile } from './client.js';
 
 const CHANGED = 2;
@@ -61,7 +63,9 @@ describe('skill-cid-stale in the editor', () => {
       'a watcher of the mapped folder',
     );
     expect(watcher.method).toBe('workspace/didChangeWatchedFiles');
-    expect(hasStale(client.publishedFor(uri).at(-1))).toBe(false);
+    // The mapped folder was read, and matches its pin.
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, pinned, 3) });
+    expect((hover?.contents as { value: string } | undefined)?.value).toContain('Matches `src/skill-x/` (`v1`).');
 
     writeFile(dir, 'src/skill-x/SKILL.md', '# X\nDoes x, and y.\n');
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, 'src/skill-x/SKILL.md'), type: CHANGED }] });
@@ -74,5 +78,47 @@ describe('skill-cid-stale in the editor', () => {
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
     const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
     expect(watchers).toContainEqual({ globPattern: '**/skills/**', kind: 7 });
+  });
+});
+
+/** A `SkillSourceFolders` with no server around it, and a promise of each next arrival of facts. */
+function foldersAlone(): { folders: SkillSourceFolders; nextFacts: () => Promise<void> } {
+  const waiting: (() => void)[] = [];
+  const folders = new SkillSourceFolders(() => undefined, () => waiting.shift()?.());
+  return { folders, nextFacts: () => new Promise<void>((resolve) => waiting.push(resolve)) };
+}
+
+const manifestPinning = (name: string, cid: string) => parseDocument(`{ "version": 1, "agent": { "name": "${name}" }, "skills": [{ "name": "x", "cid": "${cid}" }] }`);
+
+describe('which watched changes touch an open manifest\'s skill folders', () => {
+  it('a change in its own skills/ or a folder its facts come from, not in a skills/ folder elsewhere', async () => {
+    const dir = workspace({ 'bot/skills/x/SKILL.md': ORIGINAL, 'elsewhere/skills/y/SKILL.md': ORIGINAL });
+    const { folders, nextFacts } = foldersAlone();
+    const computed = nextFacts();
+    folders.known(fileUri(dir, 'bot/manifest.json'), manifestPinning('Bot', await cidOfPath(path.join(dir, 'bot/skills/x'), 'v1')), undefined);
+    await computed;
+    expect(folders.changed([fileUri(dir, 'elsewhere/skills/y/SKILL.md')])).toBe(false);
+    expect(folders.changed([fileUri(dir, 'bot/README.md')])).toBe(false);
+    expect(folders.changed([fileUri(dir, 'bot/skills/z/SKILL.md')])).toBe(true);
+    expect(folders.changed([fileUri(dir, 'bot/skills/x/SKILL.md')])).toBe(true);
+  });
+});
+
+describe('the analysis key of an open manifest\'s skill facts', () => {
+  it('changes when its own facts arrive, not when another document\'s do', async () => {
+    const dir = workspace({ 'a/skills/x/SKILL.md': ORIGINAL, 'b/skills/x/SKILL.md': '# Other\n' });
+    const pinned = await cidOfPath(path.join(dir, 'a/skills/x'), 'v1');
+    const { folders, nextFacts } = foldersAlone();
+    const a = fileUri(dir, 'a/manifest.json');
+    const docA = manifestPinning('A', pinned);
+    let arrived = nextFacts();
+    const before = folders.known(a, docA, undefined).key;
+    await arrived;
+    const keyA = folders.known(a, docA, undefined).key;
+    expect(keyA).not.toBe(before);
+    arrived = nextFacts();
+    folders.known(fileUri(dir, 'b/manifest.json'), manifestPinning('B', pinned), undefined);
+    await arrived;
+    expect(folders.known(a, docA, undefined).key).toBe(keyA);
   });
 });
