@@ -19,12 +19,12 @@
 
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, median, percentile, writeResultsSection } from './measure.mjs';
-import { seededRandom } from './seeded-random.mjs';
+import { seededShuffle } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -100,7 +100,7 @@ const skill = join(workDir, 'skill');
 let exitCode = 0;
 try {
   const files = generateSkill(skill);
-  const bytes = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
   const rows = [
     { name: 'cid-v1', argv: [NODE, CLI, 'cid', skill], target: true },
     { name: 'cid-v0', argv: [NODE, CLI, 'cid', skill, '--profile', 'v0'] },
@@ -122,15 +122,7 @@ try {
     if (row.name === 'sha256sum' && run.stdout.trim().split('\n').length !== files.length) throw new Error('sha256sum did not hash every file');
   }
 
-  const random = seededRandom(options.seed);
-  const shuffled = (list) => {
-    const copy = [...list];
-    for (let i = copy.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [copy[i], copy[j]] = [copy[j], copy[i]];
-    }
-    return copy;
-  };
+  const shuffled = seededShuffle(options.seed);
   const samples = new Map(rows.map((row) => [row.name, []]));
   for (let round = 0; round < options.warmup + options.rounds; round += 1) {
     for (const row of shuffled(rows)) {

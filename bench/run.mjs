@@ -17,7 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyEdits, modify, parseTree } from './jsonc-parser.mjs';
 import { machine, median, percentile } from './measure.mjs';
-import { seededRandom } from './seeded-random.mjs';
+import { seededShuffle } from './seeded-random.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -68,16 +68,7 @@ const rel = (file) => relative(root, file) || '.';
 // ------------------------------------------------------------------------------------------------
 // Small statistics and a seeded shuffle (run order is reproducible from --seed)
 
-const random = seededRandom(options.seed);
-
-function shuffled(list) {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
+const shuffled = seededShuffle(options.seed);
 
 
 const ms = (ns) => Number(ns) / 1e6;

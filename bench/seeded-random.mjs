@@ -14,3 +14,16 @@ export function seededRandom(seed) {
     return (x >>> 0) / 0x1_0000_0000;
   };
 }
+
+/** A shuffler whose orders are reproducible from `seed` (Fisher–Yates over `seededRandom`). */
+export function seededShuffle(seed) {
+  const random = seededRandom(seed);
+  return function shuffled(list) {
+    const copy = [...list];
+    for (let i = copy.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j], copy[i]];
+    }
+    return copy;
+  };
+}

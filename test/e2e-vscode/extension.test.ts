@@ -291,7 +291,6 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
   }, 120_000);
 });
 
-/** Opens a file of the workspace by its path, through Quick Open. */
 /** The log's entries: each starts with a time stamp, and goes on over the lines of its stack. */
 function logEntries(logs: string): string[] {
   const entries: string[] = [];
@@ -302,6 +301,7 @@ function logEntries(logs: string): string[] {
   return entries;
 }
 
+/** Opens a file of the workspace by its path, through Quick Open. */
 async function openFile(page: Page, relativePath: string): Promise<void> {
   const name = path.basename(relativePath);
   const folder = path.dirname(relativePath);
