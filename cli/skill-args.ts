@@ -4,12 +4,12 @@ import { describeParseError } from './args.js';
 import { CliError } from './errors.js';
 
 /** Where uploads go unless `--upload-url` says otherwise (the seed leaves `{upload_url}` open). */
-export const DEFAULT_UPLOAD_URL = 'https://uploads.pinata.cloud';
-export const NETWORKS = ['public', 'private'] as const;
+const DEFAULT_UPLOAD_URL = 'https://uploads.pinata.cloud';
+const NETWORKS = ['public', 'private'] as const;
 export type Network = (typeof NETWORKS)[number];
 /** The storage API's own default network (seed: platform interface 4.2). */
 export const DEFAULT_NETWORK: Network = 'private';
-export const CID_FORMATS = ['text', 'json'] as const;
+const CID_FORMATS = ['text', 'json'] as const;
 
 /** `manifest-lint cid <file|folder> [--profile …] [--format text|json]` (SPEC section 15). */
 export interface CidOptions {

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { isUploadSourceError, readFilePieces, type UploadSource } from './upload-source.js';
 
 /** The path of the upload endpoint below `{upload_url}`. */
-export const UPLOAD_PATH = '/v3/files';
+const UPLOAD_PATH = '/v3/files';
 /** Pieces in which files are sent. */
 const PIECE_SIZE = 1024 * 1024;
 
@@ -29,7 +29,7 @@ export interface UploadRequest {
 }
 
 /** The most of an answer read: the API's answers are a few hundred bytes. */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** What the API answered (its `data`), as far as this tool relies on it. */
 export interface StoredFile {
