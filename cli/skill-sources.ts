@@ -47,5 +47,6 @@ async function skillSourcesOf(
   const severity = lintOptionsFor(settings).rules?.[STALE_RULE] ?? findRule(STALE_RULE)!.severity;
   if (severity === 'off' || (quiet && severity !== 'error')) return undefined;
   // A note names skills and paths from the manifest: masked as its findings are.
-  return skillSourceFacts(pinnedSkills(doc), skillSourceLookup(manifestPath, config), hasher, (message) => io.stderr.write(`manifest-lint: note: ${maskFor(doc).mask(message)}\n`));
+  const found = await skillSourceFacts(pinnedSkills(doc), skillSourceLookup(manifestPath, config), hasher, (message) => io.stderr.write(`manifest-lint: note: ${maskFor(doc).mask(message)}\n`));
+  return found?.facts;
 }

@@ -195,19 +195,29 @@ export class SkillSourceHasher {
   }
 }
 
-/** The facts of every pinned skill (`pinnedSkills` of the manifest) whose source folder exists, by skill name. */
+/** The facts of a manifest's skill folders, and where they were read. */
+export interface FoundSkillSources {
+  /** By skill name: every pinned skill whose source folder exists. */
+  facts: Record<string, SkillSourceFacts>;
+  /** The folders read (absolute), for a host that watches them. */
+  folders: string[];
+}
+
+/** The facts of every pinned skill (`pinnedSkills` of the manifest) whose source folder exists. */
 export async function skillSourceFacts(
   pinned: readonly PinnedSkill[],
   lookup: SkillSourceLookup,
   hasher: SkillSourceHasher,
   note: Note,
-): Promise<Record<string, SkillSourceFacts> | undefined> {
+): Promise<FoundSkillSources | undefined> {
   const located = await locateSkillSources(pinned, lookup, note);
   if (located.length === 0) return undefined;
-  const result: Record<string, SkillSourceFacts> = {};
+  const found: FoundSkillSources = { facts: {}, folders: [] };
   for (const source of located) {
     const facts = await hasher.facts(source, note);
-    if (facts) Object.defineProperty(result, source.name, { value: facts, enumerable: true, writable: true, configurable: true });
+    if (!facts) continue;
+    Object.defineProperty(found.facts, source.name, { value: facts, enumerable: true, writable: true, configurable: true });
+    found.folders.push(source.absolute);
   }
-  return result;
+  return found;
 }

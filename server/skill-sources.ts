@@ -11,7 +11,7 @@ import type { ConfigFile } from '../rules/apply-config.js';
 import { maskFor, pinnedSkills, type ParsedDocument, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
 import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-sources.js';
 import { filePathOf } from '../language/uris.js';
-import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts, skillSourceLookup, type SkillSourceLookup } from '../io/skill-sources.js';
+import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts, skillSourceLookup, type FoundSkillSources, type SkillSourceLookup } from '../io/skill-sources.js';
 import { isInsideFolder } from '../io/paths.js';
 
 /** Changes of the files in skill folders by convention (a mapped folder elsewhere is seen when files are created or deleted). */
@@ -74,20 +74,20 @@ export class SkillSourceFolders implements SkillSourcesSource {
   }
 
   private async compute(uri: string, entry: Entry, doc: ParsedDocument, pins: readonly PinnedSkill[], lookup: SkillSourceLookup): Promise<void> {
-    let facts: Record<string, SkillSourceFacts> | undefined;
+    let found: FoundSkillSources | undefined;
     // A note names skills and paths from the manifest: masked as its findings are.
     const note = (message: string) => this.noteOnce(maskFor(doc).mask(message));
     try {
-      facts = await skillSourceFacts(pins, lookup, this.hasher, note);
+      found = await skillSourceFacts(pins, lookup, this.hasher, note);
     } catch (error) {
       note(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
-      facts = undefined;
     }
     if (this.byUri.get(uri) !== entry) return;
     entry.pending = false;
+    const facts = found?.facts;
     const before = JSON.stringify(entry.facts ?? null);
     entry.facts = facts;
-    entry.folders = Object.values(facts ?? {}).map((found) => path.resolve(lookup.manifestFolder, found.folder));
+    entry.folders = found?.folders ?? [];
     for (const folder of entry.folders) if (!inConventionFolder(folder)) this.watch(folder);
     if (JSON.stringify(facts ?? null) === before) return;
     entry.version++;
