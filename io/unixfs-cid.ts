@@ -44,7 +44,7 @@ const PROFILE_PARAMETERS: Readonly<Record<CidProfile, ProfileParameters>> = {
 const FILES_IN_FLIGHT = 4;
 /** Chunks of one file being hashed at the same time. */
 const BLOCKS_IN_FLIGHT = 4;
-/** Files are read in pieces of at least 1 MiB (a multiple of every profile's chunk size): fewer reads. */
+/** Files are read in pieces of 1 MiB, a multiple of every profile's chunk size: fewer reads. */
 const READ_PIECE_SIZE = 1024 * KIB;
 
 function importerOptions(profile: CidProfile): ImporterOptions {
@@ -80,15 +80,13 @@ function discardingBlockstore(onBlock?: (cid: CID) => void) {
 
 /** The CID an upload of `source` gets under `profile`, as the profile writes it (`Qm…` for `v0`). */
 export async function cidOfSource(source: UploadSource, profile: CidProfile, options: HashOptions = {}): Promise<string> {
-  const { chunkSize } = PROFILE_PARAMETERS[profile];
   let bytesRead = 0;
   const count = (bytes: number): void => {
     bytesRead += bytes;
     options.onBytes?.(bytesRead);
   };
   // Pieces of a multiple of the chunk size go through the chunker without being copied.
-  const pieceSize = Math.max(chunkSize, READ_PIECE_SIZE);
-  const contentOf = (file: UploadSource['files'][number]) => readFilePieces(file, pieceSize, count);
+  const contentOf = (file: UploadSource['files'][number]) => readFilePieces(file, READ_PIECE_SIZE, count);
   if (source.kind === 'file') return (await cidOfContent(contentOf(source.files[0]!), profile, options)).toString();
   return (await cidOfFiles(source.files.map((file) => ({ path: file.path, content: contentOf(file) })), profile, options)).toString();
 }
