@@ -1,4 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Test files that drive programs of their own (a browser, VS Code, pre-commit's installs): they
+ * spend much of their time waiting on them. Started first, the files that compute fill the other
+ * worker and the gaps, instead of one of these running alone at the end.
+ */
+const DRIVES_PROGRAMS = [/\/test\/e2e-vscode\//, /\/test\/playground\/playground\.test\.ts$/, /\/test\/pre-commit\//, /\/test\/docs-ci\.test\.ts$/];
+
+class ProgramsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const drives = (file: TestSpecification) => DRIVES_PROGRAMS.some((pattern) => pattern.test(file.moduleId));
+    return [...sorted.filter(drives), ...sorted.filter((file) => !drives(file))];
+  }
+}
+
 
 export default defineConfig({
   test: {
@@ -11,6 +28,7 @@ export default defineConfig({
     // again each; no test mocks a module or relies on a fresh module state, and the clean-ups
     // shared modules offer are registered for every file by test/setup.ts.
     maxWorkers: 2,
+    sequence: { sequencer: ProgramsFirst },
     // The workers collect garbage on their own thread: with both cores busy (the other worker,
     // the processes the tests start), V8's helper threads only compete for them — the suite
     // takes less CPU and less time without them.

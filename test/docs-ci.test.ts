@@ -1,39 +1,31 @@
 /**
  * docs/ci.md: every set-up it offers, taken from the page (the fenced block after
- * `<!-- snippet: <name> -->`) and run here — the GitHub workflow's step through the action's own
- * steps, the GitLab job's script lines, the pre-commit configuration through `pre-commit run`, the
- * shell step — with the built CLI in place of `npx --no-install manifest-lint` and a copy of this
- * repository in place of GitHub.
+ * `<!-- snippet: <name> -->`) and run — here the GitHub workflow's step through the action's own
+ * steps, the GitLab job's script lines and the shell step, with the built CLI in place of
+ * `npx --no-install manifest-lint`; the pre-commit configuration in test/pre-commit/hook.test.ts,
+ * which shares one install of the hook between the page's set-up and its own checks.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Log } from 'sarif';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CACHE_HIT, runAction } from './action/steps.js';
 import { codeQualityEntryValidator } from './cli/xml-reports.js';
-import { BAD, BOT_TOKEN, GOOD, WARNS, WEB_APP } from './ci-manifests.js';
-import { gitRepository, git, hookRepository, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit/pre-commit.js';
+import { CI_PAGE, ciSnippet, NPX_LINT } from './ci-docs.js';
+import { BAD, BOT_TOKEN, GOOD, WARNS } from './ci-manifests.js';
 import { sarifValidator } from './sarif-schema.js';
-import { workspace, writeFile } from './workspace.js';
+import { workspace } from './workspace.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
-const PAGE = fs.readFileSync(path.join(ROOT, 'docs', 'ci.md'), 'utf8');
-const NPX = 'npx --no-install manifest-lint';
-
-function snippet(name: string, language: string): string {
-  const match = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\`\\n`).exec(PAGE);
-  if (!match) throw new Error(`docs/ci.md has no ${language} block marked ${name}`);
-  return match[1]!;
-}
 
 /** A command line of the page, with the CLI this build made in place of the installed one. */
 function withBuiltCli(line: string): string {
-  expect(line).toContain(NPX);
-  return line.replaceAll(NPX, `'${process.execPath}' '${BIN}'`);
+  expect(line).toContain(NPX_LINT);
+  return line.replaceAll(NPX_LINT, `'${process.execPath}' '${BIN}'`);
 }
 
 function sh(script: string, cwd: string): { status: number | null; output: string } {
@@ -46,13 +38,13 @@ function sh(script: string, cwd: string): { status: number | null; output: strin
 
 describe('docs/ci.md', () => {
   it('offers the four set-ups, and the README points to it', () => {
-    expect([...PAGE.matchAll(/<!-- snippet: (\S+) -->/g)].map((match) => match[1])).toEqual(['github-actions', 'gitlab-ci', 'pre-commit', 'shell']);
+    expect([...CI_PAGE.matchAll(/<!-- snippet: (\S+) -->/g)].map((match) => match[1])).toEqual(['github-actions', 'gitlab-ci', 'pre-commit', 'shell']);
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('](docs/ci.md)');
   });
 });
 
 describe.concurrent('the GitHub Actions workflow', () => {
-  const workflow = parse(snippet('github-actions', 'yaml')) as {
+  const workflow = parse(ciSnippet('github-actions', 'yaml')) as {
     permissions: Record<string, string>;
     jobs: Record<string, { steps: { uses?: string; if?: string; with?: Record<string, string> }[] }>;
   };
@@ -80,12 +72,12 @@ describe.concurrent('the GitHub Actions workflow', () => {
 });
 
 describe.concurrent('the GitLab CI job', () => {
-  const job = (parse(snippet('gitlab-ci', 'yaml')) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)['manifest-lint']!;
+  const job = (parse(ciSnippet('gitlab-ci', 'yaml')) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)['manifest-lint']!;
   const report = job.artifacts.reports.codequality;
 
   it('installs the project, writes the Code Quality report it declares, and keeps it when the job fails', () => {
     expect(job.script[0]).toBe('npm ci');
-    expect(job.script[1]).toBe(`${NPX} --format gitlab . > ${report}`);
+    expect(job.script[1]).toBe(`${NPX_LINT} --format gitlab . > ${report}`);
     expect(job.artifacts.when).toBe('always');
   });
 
@@ -107,7 +99,7 @@ describe.concurrent('the GitLab CI job', () => {
 });
 
 describe.concurrent('the shell step', () => {
-  const step = withBuiltCli(snippet('shell', 'sh'));
+  const step = withBuiltCli(ciSnippet('shell', 'sh'));
 
   it.each([
     ['errors', 1, { 'agents/web/manifest.json': BAD }, 'manifests: problems to fix, listed above'],
@@ -121,43 +113,5 @@ describe.concurrent('the shell step', () => {
       expect(run.output).toContain(says);
       expect(run.status).toBe(status);
     }
-  });
-});
-
-// Without pre-commit this is skipped; test/pre-commit/hook.test.ts fails in CI then.
-describe.skipIf(PRE_COMMIT === undefined)('the pre-commit configuration (needs Debian\'s pre-commit: apt-get install pre-commit)', { timeout: 180_000 }, () => {
-  let env: NodeJS.ProcessEnv;
-  let config: string;
-
-  beforeAll(() => {
-    env = isolatedEnvironment(workspace({}, { git: false }));
-    const hook = hookRepository(env);
-    const written = snippet('pre-commit', 'yaml');
-    // This repository's commit, from its copy, in place of the release the page names.
-    config = written.replace('https://github.com/agent-manifest/agent-manifest', hook.repo).replace(/^( +rev: ).*$/m, `$1${hook.rev}`);
-    expect(parse(config)).toEqual({ repos: [{ repo: hook.repo, rev: hook.rev, hooks: [{ id: 'manifest-lint' }] }] });
-    // A tag or a commit: pre-commit calls anything else a mutable reference.
-    expect((parse(written) as { repos: { rev: string }[] }).repos[0]!.rev).toMatch(/\.|^[0-9a-f]{40}$/);
-  }, 60_000);
-
-  it('runs the hook on the manifest.json files a commit stages: fails on a bad manifest with the finding, passes once it is fixed, beside a web app\'s', async () => {
-    const repo = gitRepository({ '.pre-commit-config.yaml': config, 'README.md': '# Agents\n' }, env);
-    writeFile(repo, 'agents/web/manifest.json', BAD);
-    git(repo, env, 'add', '-A');
-    const bad = await preCommit(['run'], repo, env);
-    expect(bad.output).toMatch(/^manifest-lint\.+Failed$/m);
-    expect(bad.output).toMatch(/^ {2}5:24 +error +Port 18789 is reserved .* route-port-reserved$/m);
-    expect(bad.output).not.toContain(BOT_TOKEN.slice(4));
-    expect(bad.status).toBe(1);
-
-    writeFile(repo, 'agents/web/manifest.json', GOOD);
-    writeFile(repo, 'site/manifest.json', WEB_APP);
-    git(repo, env, 'add', '-A');
-    const good = await preCommit(['run'], repo, env);
-    expect(good.output).toMatch(/^manifest-lint\.+Passed$/m);
-    expect(good.status).toBe(0);
-    // The commit goes through with the hook installed as git's pre-commit hook.
-    expect(execFileSync(PRE_COMMIT!, ['install'], { cwd: repo, env, encoding: 'utf8' })).toContain('pre-commit installed');
-    git(repo, env, 'commit', '--quiet', '-m', 'A good manifest');
   });
 });

@@ -1,21 +1,24 @@
 /**
- * The pre-commit hook (.pre-commit-hooks.yaml) as a user tries it: `pre-commit try-repo` with this
- * repository, in a repository of theirs with a bad manifest beside good ones and a web app's
- * manifest.json — the hook fails, shows the finding and leaves the others alone. A try-repo
- * installs the hook afresh each time (pre-commit's npm install, the build, npm pack: about ten
- * seconds), so the hook passing on good manifests is shown once, by the pre-commit set-up of
- * docs/ci.md (test/docs-ci.test.ts), whose installed hook runs twice.
+ * The pre-commit hook (.pre-commit-hooks.yaml) as users set it up: the configuration docs/ci.md
+ * gives, pointed at a copy of this repository, in a repository of theirs. Installing the hook is
+ * pre-commit's `npm install` with the development dependencies, the build and `npm pack` (about
+ * ten seconds), so it is installed once, into one pre-commit home, for both checks: a commit that
+ * stages a bad manifest, then a good one (the page's set-up), and `--all-files` over a bad
+ * manifest beside good ones and a web app's manifest.json. (`pre-commit try-repo`, which the page
+ * suggests for a first look, installs the same way into a store it throws away.)
  *
  * Without Debian's `pre-commit` the tests are skipped, except in CI (`CI` set), where they fail:
  * `.ci/run` installs it.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ciSnippet } from '../ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WEB_APP } from '../ci-manifests.js';
-import { workspace } from '../workspace.js';
-import { gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
+import { workspace, writeFile } from '../workspace.js';
+import { git, gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -37,18 +40,46 @@ describe('.pre-commit-hooks.yaml', () => {
   });
 });
 
-describe.skipIf(PRE_COMMIT === undefined)('pre-commit try-repo with this repository (needs Debian\'s pre-commit: apt-get install pre-commit)', { timeout: 180_000 }, () => {
+describe.skipIf(PRE_COMMIT === undefined)('the hook installed from this repository by the set-up of docs/ci.md (needs Debian\'s pre-commit: apt-get install pre-commit)', { timeout: 180_000 }, () => {
+  // One pre-commit home for the tests below: the first installs the hook, the second reuses it.
   let env: NodeJS.ProcessEnv;
-  let hook: { repo: string; rev: string };
+  let config: string;
 
   beforeAll(() => {
     env = isolatedEnvironment(workspace({}, { git: false }));
-    hook = hookRepository(env);
+    const hook = hookRepository(env);
+    const written = ciSnippet('pre-commit', 'yaml');
+    // This repository's commit, from its copy, in place of the release the page names.
+    config = written.replace('https://github.com/agent-manifest/agent-manifest', hook.repo).replace(/^( +rev: ).*$/m, `$1${hook.rev}`);
+    expect(parse(config)).toEqual({ repos: [{ repo: hook.repo, rev: hook.rev, hooks: [{ id: 'manifest-lint' }] }] });
+    // A tag or a commit: pre-commit calls anything else a mutable reference.
+    expect((parse(written) as { repos: { rev: string }[] }).repos[0]!.rev).toMatch(/\.|^[0-9a-f]{40}$/);
   }, 60_000);
 
-  it('fails on a bad manifest and shows the finding, never the secret; other manifest.json files pass', async () => {
-    const repo = gitRepository({ 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'site/manifest.json': WEB_APP }, env);
-    const run = await preCommit(['try-repo', hook.repo, 'manifest-lint', '--all-files'], repo, env);
+  it('runs the hook on the manifest.json files a commit stages: fails on a bad manifest with the finding, passes once it is fixed, beside a web app\'s', async () => {
+    const repo = gitRepository({ '.pre-commit-config.yaml': config, 'README.md': '# Agents\n' }, env);
+    writeFile(repo, 'agents/web/manifest.json', BAD);
+    git(repo, env, 'add', '-A');
+    const bad = await preCommit(['run'], repo, env);
+    expect(bad.output).toMatch(/^manifest-lint\.+Failed$/m);
+    expect(bad.output).toMatch(/^ {2}5:24 +error +Port 18789 is reserved .* route-port-reserved$/m);
+    expect(bad.output).not.toContain(BOT_TOKEN.slice(4));
+    expect(bad.status).toBe(1);
+
+    writeFile(repo, 'agents/web/manifest.json', GOOD);
+    writeFile(repo, 'site/manifest.json', WEB_APP);
+    git(repo, env, 'add', '-A');
+    const good = await preCommit(['run'], repo, env);
+    expect(good.output).toMatch(/^manifest-lint\.+Passed$/m);
+    expect(good.status).toBe(0);
+    // The commit goes through with the hook installed as git's pre-commit hook.
+    expect(execFileSync(PRE_COMMIT!, ['install'], { cwd: repo, env, encoding: 'utf8' })).toContain('pre-commit installed');
+    git(repo, env, 'commit', '--quiet', '-m', 'A good manifest');
+  });
+
+  it('checks every manifest.json with --all-files: fails on a bad manifest and shows the finding, never the secret; other manifest.json files pass', async () => {
+    const repo = gitRepository({ '.pre-commit-config.yaml': config, 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'site/manifest.json': WEB_APP }, env);
+    const run = await preCommit(['run', '--all-files'], repo, env);
     expect(run.output).toMatch(/^manifest-lint\.+Failed$/m);
     expect(run.output).toContain('- exit code: 1');
     expect(run.output).toMatch(/^agents\/bad\/manifest\.json$/m);
