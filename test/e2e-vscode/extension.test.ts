@@ -71,6 +71,20 @@ const BROWSER_EXTENSION = `{
 }
 `;
 
+let brokenEditor: Promise<Editor> | undefined;
+beforeAll(() => {
+  if (!READY) return;
+  brokenEditor = startBrokenEditor();
+  // Its failure is reported by the test that awaits it.
+  brokenEditor.catch(() => undefined);
+});
+afterAll(async () => {
+  // Stopped by its test, unless that test did not run.
+  await (await brokenEditor?.catch(() => undefined))?.stop();
+  // One browser shows both editors.
+  await closeBrowser();
+});
+
 describe.runIf(!READY && IN_CI)('the real-editor tests in CI', () => {
   it('have code-server and Chromium installed', () => {
     throw new Error(`missing: ${[...(ENTRY ? [] : ['code-server (node test/e2e-vscode/install-code-server.mjs)']), ...missingSystemTools()].join(', ')}`);
@@ -101,7 +115,6 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
   afterEach(async (context) => screenshotOnFailure(context, editor?.page));
   afterAll(async () => {
     await editor?.stop();
-    await closeBrowser();
   });
 
   it('lists each finding of a manifest once in the Problems panel, with its rule id and place', async () => {
@@ -263,17 +276,10 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
   afterEach(async (context) => screenshotOnFailure(context, editor?.page));
   afterAll(async () => {
     await editor?.stop();
-    await closeBrowser();
   });
 
   it('says so once, naming what failed, and offers the output', async () => {
-    const folder = workspace({ 'manifest.json': PROBLEMS });
-    editor = await startEditor({
-      entry: ENTRY!,
-      vsix: await packagedVsix(),
-      workspace: folder,
-      afterInstall: (extensionDir) => fs.writeFileSync(path.join(extensionDir, 'server', 'manifest-language-server.cjs'), "throw new Error('broken on purpose');\n"),
-    });
+    editor = await brokenEditor!;
     const { page } = editor;
     await openFile(page, 'manifest.json');
     const toasts = page.locator('.notifications-toasts .notification-toast', { hasText: 'Agent Manifest' });
@@ -290,6 +296,19 @@ describe.runIf(READY)('the extension with a server that cannot start', () => {
     editor = undefined;
   }, 120_000);
 });
+
+/**
+ * An editor whose language server throws as it starts. It starts with the file, beside the editor
+ * of the tests above: starting mostly waits on code-server and the browser.
+ */
+async function startBrokenEditor(): Promise<Editor> {
+  return startEditor({
+    entry: ENTRY!,
+    vsix: await packagedVsix(),
+    workspace: workspace({ 'manifest.json': PROBLEMS }),
+    afterInstall: (extensionDir) => fs.writeFileSync(path.join(extensionDir, 'server', 'manifest-language-server.cjs'), "throw new Error('broken on purpose');\n"),
+  });
+}
 
 /** The log's entries: each starts with a time stamp, and goes on over the lines of its stack. */
 function logEntries(logs: string): string[] {
