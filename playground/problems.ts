@@ -1,8 +1,12 @@
 import { messageNodes, ruleLink, type Finding } from './findings.js';
 
+/** What in a row can hold the keyboard's focus: its place, rule link and fixes. */
+const FOCUSABLE = 'button, a';
+
 /**
  * The problems list beside the editor: every finding with its place, rule and fixes. Each row's
- * place is a button that moves the cursor there, so the list works from the keyboard.
+ * place is a button that moves the cursor there, so the list works from the keyboard. A new lint
+ * renders the list anew; the keyboard's focus, when in the list, stays at the same row and control.
  */
 export function renderProblems(list: HTMLElement, count: HTMLElement, findings: readonly Finding[], reveal: (from: number) => void): void {
   const counts = (['error', 'warning', 'info', 'hint'] as const)
@@ -10,6 +14,7 @@ export function renderProblems(list: HTMLElement, count: HTMLElement, findings: 
     .filter(([, n]) => n > 0)
     .map(([severity, n]) => `${n} ${severity}${n === 1 ? '' : severity === 'info' ? '' : 's'}`);
   count.textContent = counts.length === 0 ? 'no problems' : counts.join(', ');
+  const focus = focusIn(list);
   list.replaceChildren(
     ...findings.map((finding) => {
       const row = document.createElement('li');
@@ -44,4 +49,19 @@ export function renderProblems(list: HTMLElement, count: HTMLElement, findings: 
       return row;
     }),
   );
+  if (focus) {
+    const rows = list.children;
+    const row = rows[Math.min(focus.row, rows.length - 1)];
+    const controls = row?.querySelectorAll<HTMLElement>(FOCUSABLE);
+    controls?.[Math.min(focus.control, controls.length - 1)]?.focus();
+  }
+}
+
+/** Which row of the list, and which control of that row, has the keyboard's focus, if any. */
+function focusIn(list: HTMLElement): { row: number; control: number } | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !list.contains(active)) return undefined;
+  const row = [...list.children].findIndex((item) => item.contains(active));
+  if (row < 0) return undefined;
+  return { row, control: Math.max(0, [...list.children[row]!.querySelectorAll(FOCUSABLE)].indexOf(active)) };
 }

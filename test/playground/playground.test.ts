@@ -229,6 +229,11 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
     // Tab leaves the editor (it does not indent), so the controls stay reachable.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(FOCUS_IN_EDITOR)).toBe(false);
+    // A fix taken from the keyboard: the list is made anew for the new text, and the focus stays in it.
+    await page.locator('#problem-list .fix', { hasText: 'Rename to protected' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => problemRules(page)).not.toContain('unknown-property');
+    expect(await page.evaluate("document.activeElement?.closest('#problem-list .problem') !== null")).toBe(true);
 
     await page.setViewportSize({ width: 390, height: 844 });
     const editor = await page.locator('#editor').boundingBox();
