@@ -2,20 +2,26 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Test files that drive programs of their own (a browser, VS Code, pre-commit's installs): they
- * spend much of their time waiting on them. Started first, the files that compute fill the other
- * worker and the gaps, instead of one of these running alone at the end.
+ * Test files that drive programs of their own (VS Code, a browser, pre-commit's install), longest
+ * first: they spend much of their time waiting on those programs. Two files that compute follow
+ * each of them in the queue, so that mostly one worker waits while the other computes — not both
+ * waiting at the start, nor one of them running alone at the end.
  */
 const DRIVES_PROGRAMS = [/\/test\/e2e-vscode\//, /\/test\/playground\/playground\.test\.ts$/, /\/test\/pre-commit\//, /\/test\/docs-ci\.test\.ts$/];
+const COMPUTING_BETWEEN = 2;
 
-class ProgramsFirst extends BaseSequencer {
+class ProgramsBesideComputing extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const drives = (file: TestSpecification) => DRIVES_PROGRAMS.some((pattern) => pattern.test(file.moduleId));
-    return [...sorted.filter(drives), ...sorted.filter((file) => !drives(file))];
+    const rank = (file: TestSpecification) => DRIVES_PROGRAMS.findIndex((pattern) => pattern.test(file.moduleId));
+    const programs = sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b));
+    const computing = sorted.filter((file) => rank(file) < 0);
+    return [
+      ...programs.flatMap((file, index) => [file, ...computing.slice(index * COMPUTING_BETWEEN, (index + 1) * COMPUTING_BETWEEN)]),
+      ...computing.slice(programs.length * COMPUTING_BETWEEN),
+    ];
   }
 }
-
 
 export default defineConfig({
   test: {
@@ -28,7 +34,7 @@ export default defineConfig({
     // again each; no test mocks a module or relies on a fresh module state, and the clean-ups
     // shared modules offer are registered for every file by test/setup.ts.
     maxWorkers: 2,
-    sequence: { sequencer: ProgramsFirst },
+    sequence: { sequencer: ProgramsBesideComputing },
     // The workers collect garbage on their own thread: with both cores busy (the other worker,
     // the processes the tests start), V8's helper threads only compete for them — the suite
     // takes less CPU and less time without them.
