@@ -16,7 +16,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ConfigFile } from '../rules/apply-config.js';
-import { comparePin, profilesToCompare, type CidProfile, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
+import { comparePin, MANIFEST_FILE, profilesToCompare, type CidProfile, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
 import { load as loadSkillStorage } from './lazy/unixfs.js';
 import { displayPathOf, fileErrorReason, isInsideFolder } from './paths.js';
 import { isUploadSourceError, readUploadSource, type UploadSource } from './upload-source.js';
@@ -25,6 +25,8 @@ import { isUploadSourceError, readUploadSource, type UploadSource } from './uplo
 export interface SkillSourceLookup {
   /** The manifest's folder (absolute). */
   manifestFolder: string;
+  /** The manifest's file name: `skill upload --pin` writes only a manifest named `manifest.json`. */
+  manifestName: string;
   /** The config file that applies: its folder (absolute) and its `skillSources`. */
   config?: { folder: string; skillSources: Readonly<Record<string, string>> } | undefined;
 }
@@ -59,6 +61,7 @@ function conventionSegments(name: string): string[] | undefined {
 export function skillSourceLookup(manifestPath: string, config: ConfigFile | undefined): SkillSourceLookup {
   return {
     manifestFolder: path.dirname(manifestPath),
+    manifestName: path.basename(manifestPath),
     config: config?.skillSources ? { folder: path.dirname(config.absPath), skillSources: config.skillSources } : undefined,
   };
 }
@@ -216,6 +219,7 @@ export async function skillSourceFacts(
   for (const source of located) {
     const facts = await hasher.facts(source, note);
     if (!facts) continue;
+    if (lookup.manifestName !== MANIFEST_FILE) facts.pinWritesManifest = false;
     Object.defineProperty(found.facts, source.name, { value: facts, enumerable: true, writable: true, configurable: true });
     found.folders.push(source.absolute);
   }

@@ -11,4 +11,9 @@ export interface SkillSourceFacts {
    * and may stop at the first that matches the pin.
    */
   cids: Partial<Record<'v0' | 'v1' | 'unixfs-v1-2025', string>>;
+  /**
+   * `false` when `manifest-lint skill upload --pin`, run in the manifest's folder, would not write
+   * this manifest: it writes `./manifest.json`, and this manifest has another name.
+   */
+  pinWritesManifest?: boolean;
 }

@@ -67,6 +67,21 @@ describe('skill-cid-stale in the CLI', () => {
     expect(staleFindings(await runCli(['template', '.', '--now', NOW, '--format', 'json'], { cwd }))).toEqual([]);
   });
 
+  it('leaves --pin out of its advice for a manifest of another name, which skill upload --pin would not write', async () => {
+    // `skill upload --pin` writes ./manifest.json: run beside agents/prod.json, it would edit the other manifest.
+    const cwd = workspace({ 'agents/skills/x/SKILL.md': '# X\n', 'agents/manifest.json': manifest([]) });
+    const pinned = await cidOf(cwd, 'agents/skills/x');
+    writeFile(cwd, 'agents/prod.json', manifest([{ name: 'x', cid: pinned }]));
+    writeFile(cwd, 'agents/skills/x/SKILL.md', '# X, edited\n');
+    const [finding] = staleFindings(await lint(cwd, ['agents/prod.json']));
+    expect(finding!.message).toContain("Upload it again with `manifest-lint skill upload skills/x` (in the manifest's folder) and pin the CID it prints, or pin the new CID.");
+    expect(finding!.message).not.toContain('--pin');
+    // Named manifest.json, the same folder gets the command that pins.
+    writeFile(cwd, 'agents/manifest.json', manifest([{ name: 'x', cid: pinned }]));
+    const [beside] = staleFindings(await lint(cwd, ['agents/manifest.json']));
+    expect(beside!.message).toContain('manifest-lint skill upload skills/x --pin x');
+  });
+
   it('compares a CIDv0 pin under v0, and a scoped name under skills/@scope/name/', async () => {
     const cwd = workspace({ 'skills/legacy/SKILL.md': '# Legacy\n', 'skills/@team/tool/SKILL.md': '# Tool\n' });
     const legacy = await cidOf(cwd, 'skills/legacy', 'v0');
