@@ -113,7 +113,9 @@ function folderLine(cid: string, name: unknown, skillSources: Readonly<Record<st
   const comparison = comparePin(cid, facts);
   if (!comparison) return undefined;
   if (comparison.state === 'matches') return `Matches ${code(facts.folder)} (${code(comparison.profile)}).`;
-  return `**Differs from ${code(facts.folder)}**: the folder is now ${describeCidsNow(comparison.now)}. Upload it again (\`manifest-lint skill upload … --pin …\`) or pin the new CID.`;
+  // `skill upload --pin` writes `./manifest.json`, not a manifest of another name.
+  const upload = facts.pinWritesManifest === false ? '(`manifest-lint skill upload …`) and pin the CID it prints,' : '(`manifest-lint skill upload … --pin …`)';
+  return `**Differs from ${code(facts.folder)}**: the folder is now ${describeCidsNow(comparison.now)}. Upload it again ${upload} or pin the new CID.`;
 }
 
 function routeHover(doc: ParsedDocument, path: JsonPath): string | undefined {

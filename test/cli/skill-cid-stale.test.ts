@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, parseJson, ruleIds, runCli, workspace, writeFile, type RunResult } from './helpers.js';
 import { startStorageServer, type StorageServer } from '../cid/storage-server.js';
-import { parseConfig } from '../../rules/index.js';
+import { parseConfig, parseDocument } from '../../rules/index.js';
+import { ownHover } from '../../language/own-hover.js';
 import { SkillSourceHasher } from '../../io/skill-sources.js';
 import { cidOfSource } from '../../io/unixfs-cid.js';
 
@@ -270,5 +271,18 @@ describe('the library', () => {
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now } } } }))).toEqual([]);
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } } } }))).toHaveLength(1);
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' } } } }))).toEqual([]);
+  });
+});
+
+describe('the hover on a stale pin', () => {
+  it('offers skill upload --pin for a manifest.json, and the upload alone for a manifest of another name', () => {
+    const pinned = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
+    const now = 'bafybeigks6arfsq3xxfpvqrrwonchxcnu6do76auprhhfomao6c273sixm';
+    const doc = parseDocument(manifest([{ name: 'notes', cid: pinned }]));
+    const facts = { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } };
+    const hover = (pinWritesManifest?: boolean) =>
+      ownHover(doc, doc.text.indexOf(pinned) + 1, new Date(NOW), { notes: pinWritesManifest === undefined ? facts : { ...facts, pinWritesManifest } })?.markdown;
+    expect(hover()).toContain('Upload it again (`manifest-lint skill upload … --pin …`) or pin the new CID.');
+    expect(hover(false)).toContain('Upload it again (`manifest-lint skill upload …`) and pin the CID it prints, or pin the new CID.');
   });
 });
