@@ -53,6 +53,8 @@ export function servedDocument(context: FeatureContext, uri: string): OpenDocume
 export interface Analysis {
   /** The version the findings are for. */
   version: number;
+  /** What the findings depend on besides the version (settings, config, template and skill facts). */
+  key: string;
   settings: Settings;
   manifestSettings: ManifestSettings;
   lint: ManifestLint;
@@ -83,6 +85,6 @@ export async function analyze(context: FeatureContext, document: OpenDocument): 
     const parsed = document.parsed;
     const parseMillis = performance.now() - started;
     const run = await runInSlices(lintManifestSteps(parsed, manifestSettings), () => document.version !== version, context.messagesHandled);
-    return { version, settings, manifestSettings, lint: placeOnManifest(run.value, document), millis: parseMillis + run.millis };
+    return { version, key, settings, manifestSettings, lint: placeOnManifest(run.value, document), millis: parseMillis + run.millis };
   });
 }

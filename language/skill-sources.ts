@@ -17,15 +17,12 @@ export interface KnownSkillSources {
 export interface SkillSourcesSource {
   /**
    * The facts known now for a document, without waiting. When they are missing or may be out of
-   * date, finding them starts in the background; `generation` is bumped when they are ready (the
-   * server then refreshes diagnostics), and meanwhile the last facts found are returned.
+   * date, finding them starts in the background; when they are ready the document's key changes
+   * (the server then refreshes diagnostics), and meanwhile the last facts found are returned.
    */
   known(uri: string, doc: ParsedDocument, config: ConfigFile | undefined): KnownSkillSources;
-  /** Bumped whenever facts change. */
-  readonly generation: number;
 }
 
 export const NO_SKILL_SOURCES: SkillSourcesSource = {
-  generation: 0,
   known: () => ({ facts: undefined, key: 'none' }),
 };

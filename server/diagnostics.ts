@@ -139,7 +139,8 @@ export class DiagnosticsScheduler {
     this.options.onComputed?.(document.uri, analysis.version, analysis.millis + (performance.now() - start));
     return {
       version: analysis.version,
-      resultId: `${analysis.version}:${this.context.settings.generation}:${this.context.configs.generation}:${this.context.templates.generation}:${this.context.skillSources.generation}`,
+      // Exactly what the findings depend on: another document's facts arriving leave this one's alone.
+      resultId: `${analysis.version}:${analysis.key}`,
       items,
     };
   }

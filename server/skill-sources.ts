@@ -2,8 +2,8 @@
  * The local source folders of the skills open manifests pin by `cid`, found and hashed in the
  * background (io/skill-sources.ts): `known` answers at once with what is known, and a document
  * whose facts are missing or out of date gets them computed; when they are ready, that document's
- * key and `generation` change and the server refreshes diagnostics. CIDs are cached by each file's size and
- * modification time, so a folder is hashed again only when its files changed.
+ * key changes and the server refreshes diagnostics. The hasher keeps each folder's latest CIDs
+ * with its files' sizes, times and inodes, so a folder is hashed again only when its files changed.
  */
 import path from 'node:path';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
@@ -39,7 +39,6 @@ function inConventionFolder(file: string): boolean {
 }
 
 export class SkillSourceFolders implements SkillSourcesSource {
-  generation = 0;
   /** Bumped when files may have changed: every document's facts are found again. */
   private epoch = 0;
   private readonly byUri = new Map<string, Entry>();
@@ -91,7 +90,6 @@ export class SkillSourceFolders implements SkillSourcesSource {
     for (const folder of entry.folders) if (!inConventionFolder(folder)) this.watch(folder);
     if (JSON.stringify(facts ?? null) === before) return;
     entry.version++;
-    this.generation++;
     this.ready();
   }
 

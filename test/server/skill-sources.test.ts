@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import type { DocumentDiagnosticReport, Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { cidOfPath } from '../../io/unixfs-cid.js';
 import { parseDocument } from '../../rules/index.js';
 import { SkillSourceFolders } from '../../server/skill-sources.js';
-import { fileUri, positionOf, SCHEMA_URL, TestClient, workspace, writeFile } from './client.js';
+import { fileUri, positionOf, PULL_CAPABILITIES, SCHEMA_URL, TestClient, workspace, writeFile } from './client.js';
 
 const CHANGED = 2;
 const RULE = 'skill-cid-stale';
@@ -101,6 +101,30 @@ describe('which watched changes touch an open manifest\'s skill folders', () => 
     expect(folders.changed([fileUri(dir, 'bot/README.md')])).toBe(false);
     expect(folders.changed([fileUri(dir, 'bot/skills/z/SKILL.md')])).toBe(true);
     expect(folders.changed([fileUri(dir, 'bot/skills/x/SKILL.md')])).toBe(true);
+  });
+});
+
+describe('pulled diagnostics and skill facts', () => {
+  it('keep another manifest\'s report unchanged when one manifest\'s facts arrive', async () => {
+    const dir = workspace({ 'a/skills/x/SKILL.md': ORIGINAL });
+    const pinned = await cidOfPath(path.join(dir, 'a/skills/x'), 'v1');
+    writeFile(dir, 'a/skills/x/SKILL.md', '# X\nDoes x, and y.\n');
+    const client = await TestClient.start({ capabilities: PULL_CAPABILITIES });
+    const pull = (uri: string, previousResultId?: string) =>
+      client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+    const b = fileUri(dir, 'b/manifest.json');
+    await client.open(b, `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "B" }\n}\n`);
+    const first = await pull(b);
+    if (first.kind !== 'full') throw new Error('expected a full report');
+
+    const a = fileUri(dir, 'a/manifest.json');
+    await client.open(a, `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "A" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`);
+    // A's folder is hashed in the background; the server asks for a refresh once its facts are in.
+    await pull(a);
+    await client.until(() => (client.refreshRequests > 0 ? true : undefined), 'workspace/diagnostic/refresh');
+    const stale = await pull(a);
+    expect(stale.kind === 'full' && stale.items.some((d) => d.code === RULE)).toBe(true);
+    expect(await pull(b, first.resultId)).toEqual({ kind: 'unchanged', resultId: first.resultId });
   });
 });
 
