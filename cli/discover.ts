@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInsideFolder } from '../io/paths.js';
-import { CliError, ioReason } from './errors.js';
+import { fileErrorReason, isInsideFolder } from '../io/paths.js';
+import { CliError } from './errors.js';
 import { load as loadTinyglobby } from './lazy/tinyglobby.js';
 
 export const MANIFEST_NAME = 'manifest.json';
@@ -39,7 +39,7 @@ export async function discover(paths: string[], cwd: string, warn: (message: str
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
-        throw new CliError(`cannot read ${given}: ${ioReason(error)}`);
+        throw new CliError(`cannot read ${given}: ${fileErrorReason(error)}`);
       }
     }
     if (stat?.isDirectory()) {
@@ -77,7 +77,7 @@ function walk(root: string, skipped: (rel: string) => void): string[] {
     try {
       entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
     } catch (error) {
-      throw new CliError(`cannot read ${path.join(root, rel)}: ${ioReason(error)}`);
+      throw new CliError(`cannot read ${path.join(root, rel)}: ${fileErrorReason(error)}`);
     }
     for (const entry of entries) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;

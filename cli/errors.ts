@@ -13,6 +13,3 @@ export class CliError extends Error {
 export function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
-
-/** A short reason for a failed file-system call ("permission denied" rather than a stack). */
-export { fileErrorReason as ioReason } from '../io/paths.js';

@@ -1,6 +1,7 @@
 import { decodeUtf8, type DecodedText } from '../rules/index.js';
 import fs from 'node:fs';
-import { CliError, ioReason } from './errors.js';
+import { CliError } from './errors.js';
+import { fileErrorReason } from '../io/paths.js';
 
 /** Inputs above this size are refused rather than parsed. */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -27,7 +28,7 @@ export function readTextFile(absPath: string, displayPath: string): DecodedText 
   } catch (error) {
     if (error instanceof CliError) throw error;
     if (error instanceof RangeError) throw tooLarge(displayPath, MAX_INPUT_BYTES + 1);
-    throw new CliError(`cannot read ${displayPath}: ${ioReason(error)}`);
+    throw new CliError(`cannot read ${displayPath}: ${fileErrorReason(error)}`);
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
@@ -69,7 +70,7 @@ export async function readStdin(displayPath: string, stdin: NodeJS.ReadableStrea
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read standard input: ${ioReason(error)}`);
+    throw new CliError(`cannot read standard input: ${fileErrorReason(error)}`);
   }
   return decodeUtf8(Buffer.concat(chunks, total));
 }

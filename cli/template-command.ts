@@ -3,12 +3,12 @@ import path from 'node:path';
 import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../io/git-clone.js';
 import { fixManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
-import { displayPathOf } from '../io/paths.js';
+import { displayPathOf, fileErrorReason } from '../io/paths.js';
 import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
-import { CliError, ioReason } from './errors.js';
+import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
@@ -51,7 +51,7 @@ export async function templateCommand(options: CliOptions, io: Io): Promise<numb
   try {
     stat = fs.statSync(root);
   } catch (error) {
-    throw new CliError(`cannot read ${source}: ${ioReason(error)}`);
+    throw new CliError(`cannot read ${source}: ${fileErrorReason(error)}`);
   }
   if (!stat.isDirectory()) throw new CliError(`${source} is not a folder: template checks a repository folder or a git URL`);
   return checkRepository(root, source, options, io);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeCid, MANIFEST_FILE, SecretMask } from '../rules/index.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
-import { CliError, ioReason, oneLine } from './errors.js';
+import { CliError, oneLine } from './errors.js';
+import { fileErrorReason } from '../io/paths.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
 import { formatBytes, progressOf, type Progress } from './progress.js';
@@ -136,7 +137,7 @@ function pinTarget(skillName: string, cwd: string): string {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliError(`--pin writes into ./${MANIFEST_FILE}, and it cannot be read: ${ioReason(error)}`);
+    throw new CliError(`--pin writes into ./${MANIFEST_FILE}, and it cannot be read: ${fileErrorReason(error)}`);
   }
   const problem = pinProblem(text, skillName);
   if (problem) throw new CliError(`cannot pin to ${MANIFEST_FILE}: ${problem}`);
@@ -150,7 +151,7 @@ function pin(file: string, skillName: string, cid: string): void {
   try {
     current = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CliError(`uploaded, but ${MANIFEST_FILE} cannot be read now (${ioReason(error)}); ${advice}`);
+    throw new CliError(`uploaded, but ${MANIFEST_FILE} cannot be read now (${fileErrorReason(error)}); ${advice}`);
   }
   const pinned = pinSkillCid(current, skillName, cid);
   if ('problem' in pinned) throw new CliError(`uploaded, but ${MANIFEST_FILE} changed meanwhile and ${pinned.problem}; ${advice}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CliError, ioReason } from './errors.js';
+import { CliError } from './errors.js';
+import { fileErrorReason } from '../io/paths.js';
 
 /** Why a file was left as it was. */
 export type WriteSkipped = 'read-only' | 'changed';
@@ -22,7 +23,7 @@ export function writeFileAtomic(file: string, content: string, displayPath: stri
     if ((stat.mode & 0o222) === 0) return 'read-only';
     fs.accessSync(target, fs.constants.W_OK);
   } catch (error) {
-    throw new CliError(`cannot write ${displayPath}: ${ioReason(error)}`);
+    throw new CliError(`cannot write ${displayPath}: ${fileErrorReason(error)}`);
   }
   const mode = stat.mode & 0o7777;
   const suffix = `${process.pid.toString(36)}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -61,6 +62,6 @@ export function writeFileAtomic(file: string, content: string, displayPath: stri
     } catch {
       // the temporary file may not exist
     }
-    throw new CliError(`cannot write ${displayPath}: ${ioReason(error)}`);
+    throw new CliError(`cannot write ${displayPath}: ${fileErrorReason(error)}`);
   }
 }
