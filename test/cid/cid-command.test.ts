@@ -3,28 +3,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, expectOneLineError, ROOT, runCli, workspace, writeFile } from '../cli/helpers.js';
+import { publishedFolderCid, VECTOR_FOLDERS } from './vectors.js';
 
-const FOLDERS = path.join(ROOT, 'test', 'fixtures', 'unixfs-vectors', 'folders');
 // Published CIDs of these folders (test/fixtures/unixfs-vectors/vectors.json).
-const MOONS_V0 = 'QmbGoaQZm8kjYfCiN1aBsgwhqfUBGDYTrDb91Mz7Dvq81B';
-const HELIA_V1 = 'bafybeievhllpjjjbyg53g74wcl5hckdccjjj7zgtexqcacjegoduegnkyu';
+const MOONS_V0 = publishedFolderCid('v0', 'moons');
+const HELIA_V1 = publishedFolderCid('v1', 'helia-files');
 
 describe('manifest-lint cid', () => {
   it('prints the CID alone, under v1 by default', async () => {
-    const result = await runCli(['cid', 'helia-files'], { cwd: FOLDERS });
+    const result = await runCli(['cid', 'helia-files'], { cwd: VECTOR_FOLDERS });
     expect(result).toMatchObject({ code: 0, stdout: `${HELIA_V1}\n`, stderr: '' });
   });
 
   it('takes --profile, and prints {"cid","profile"} with --format json', async () => {
-    const text = await runCli(['cid', '--profile', 'v0', 'moons'], { cwd: FOLDERS });
+    const text = await runCli(['cid', '--profile', 'v0', 'moons'], { cwd: VECTOR_FOLDERS });
     expect(text).toMatchObject({ code: 0, stdout: `${MOONS_V0}\n` });
-    const json = await runCli(['cid', 'helia-files/', '--profile=unixfs-v1-2025', '-f', 'json'], { cwd: FOLDERS });
+    const json = await runCli(['cid', 'helia-files/', '--profile=unixfs-v1-2025', '-f', 'json'], { cwd: VECTOR_FOLDERS });
     expect(json.code).toBe(0);
     expect(json.stdout).toBe(`{"cid":"${HELIA_V1}","profile":"unixfs-v1-2025"}\n`);
   });
 
   it('gives a file its own CID', async () => {
-    const result = await runCli(['cid', 'dag-pb/foo.txt'], { cwd: FOLDERS });
+    const result = await runCli(['cid', 'dag-pb/foo.txt'], { cwd: VECTOR_FOLDERS });
     expect(result.stdout).toBe('bafkreic3ondyhizrzeoufvoodehinugpj3ecruwokaygl7elezhn2khqfa\n');
   });
 
@@ -90,7 +90,7 @@ describe('the built manifest-lint', () => {
       "const Module = require('node:module'); const load = Module._load;\n" +
         "Module._load = function (request, ...rest) { if (/chunks[\\\\/]/.test(request)) process.stderr.write(`loaded ${request}\\n`); return load.call(this, request, ...rest); };\n",
     );
-    const run = (args: string[]) => spawnSync(process.execPath, ['--require', hook, BIN, ...args], { cwd: FOLDERS, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = (args: string[]) => spawnSync(process.execPath, ['--require', hook, BIN, ...args], { cwd: VECTOR_FOLDERS, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 
     const cid = run(['cid', 'moons', '--profile', 'v0']);
     expect(cid.status).toBe(0);

@@ -12,13 +12,12 @@ import { cidOfContent, cidOfFiles } from '../../io/unixfs-cid.js';
 import { isCidProfile } from '../../rules/index.js';
 
 /**
- * What the next requests get: the contract, an error status, a CID that is not the content's,
- * the content's CID written as a CIDv1 (for a `v0` upload), an error that quotes the token, no
- * answer at all (the request is read, then nothing), an answer of 2 MiB, or a given CID (one the
- * IPFS projects published for the content sent: the real API's answer, known without this
- * project's own hashing).
+ * What the next requests get: the contract, an error status, a given CID (one the IPFS projects
+ * published for the content sent: the real API's answer, known without this project's own
+ * hashing; or `WRONG_CID`), the content's CID written as a CIDv1 (for a `v0` upload), an error
+ * that quotes the token, no answer at all (the request is read, then nothing), or an answer of 2 MiB.
  */
-export type Answer = 'contract' | { status: number } | { published: string } | 'wrong-cid' | 'as-cidv1' | 'quote-token' | 'stall' | 'huge';
+export type Answer = 'contract' | { status: number } | { published: string } | 'as-cidv1' | 'quote-token' | 'stall' | 'huge';
 
 export interface ReceivedUpload {
   authorization: string | undefined;
@@ -34,7 +33,7 @@ export interface StorageServer {
   close(): Promise<void>;
 }
 
-/** The CID the server gives for `wrong-cid`: the empty folder's, never a skill's. */
+/** A CID that is not a skill's: the empty folder's. */
 export const WRONG_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
 
 export async function startStorageServer(token: string): Promise<StorageServer> {
@@ -109,7 +108,7 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
       data: {
         id: '0193a6b2-0000-7000-8000-000000000001',
         name: fields.name ?? folder ?? files[0]!.name,
-        cid: typeof answer === 'object' ? answer.published : answer === 'wrong-cid' ? WRONG_CID : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
+        cid: typeof answer === 'object' ? answer.published : answer === 'as-cidv1' ? cid.toV1().toString() : cid.toString(),
         created_at: '2026-11-23T09:00:00.000Z',
         size: contents.reduce((sum, bytes) => sum + bytes.length, 0),
         number_of_files: files.length,

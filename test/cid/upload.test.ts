@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectOneLineError, NOW, parseJson, runCli, workspace, writeFile, type RunResult } from '../cli/helpers.js';
 import { readUploadSource, uploadSource, UploadSourceError } from '../../io/skill-storage.js';
 import { startStorageServer, WRONG_CID, type StorageServer } from './storage-server.js';
+import { publishedFolderCid, VECTOR_FOLDERS } from './vectors.js';
 
 /** A made-up key of the real shape (a JWT), assembled at run time so that no literal sits in the repository. */
 const TOKEN = ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', 'eyJzdWIiOiJza2lsbC11cGxvYWQtdGVzdCIsInNjb3BlcyI6WyJvcmc6ZmlsZXM6d3JpdGUiXX0', 'T2zKq8vX4mWb7cYp1sLd9fGh3jRt6uNe0aQi5oZy2kM'].join('.');
@@ -18,8 +19,6 @@ beforeEach(() => {
   server.received.length = 0;
   server.answer = 'contract';
 });
-
-const VECTOR_FOLDERS = new URL('../fixtures/unixfs-vectors/folders/', import.meta.url).pathname;
 
 const MANIFEST = `{
   "$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json",
@@ -172,7 +171,7 @@ describe('manifest-lint skill upload', () => {
   it('gives up an upload when nothing moves for MANIFEST_LINT_UPLOAD_STALL_TIMEOUT seconds, and writes nothing', async () => {
     const cwd = project();
     server.answer = 'stall';
-    const result = await upload(['skills/notes', '--pin', 'notes'], cwd, { PINATA_JWT: TOKEN, MANIFEST_LINT_UPLOAD_STALL_TIMEOUT: '0.3' });
+    const result = await upload(['skills/notes', '--pin', 'notes'], cwd, { MANIFEST_LINT_UPLOAD_STALL_TIMEOUT: '0.3' });
     expectOneLineError(result, /: nothing moved for 0.3 s \(manifest\.json is unchanged\)$/);
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe(MANIFEST);
     expectNoToken(result);
@@ -186,7 +185,7 @@ describe('manifest-lint skill upload', () => {
 
   it('accepts the CID the IPFS projects published for the folder sent: the offline CID is the real one', async () => {
     // kubo's t0040 `moons` folder under v0 (test/fixtures/unixfs-vectors, source kubo-t0040).
-    const published = 'QmbGoaQZm8kjYfCiN1aBsgwhqfUBGDYTrDb91Mz7Dvq81B';
+    const published = publishedFolderCid('v0', 'moons');
     const cwd = project();
     fs.cpSync(path.join(VECTOR_FOLDERS, 'moons'), path.join(cwd, 'skills/moons'), { recursive: true });
     server.answer = { published };
@@ -197,6 +196,7 @@ describe('manifest-lint skill upload', () => {
     // The same answer for another folder is a mismatch.
     const other = await upload(['skills/notes', '--profile', 'v0'], cwd);
     expect(other.code).toBe(1);
+    expect(other.stderr).toContain(published);
   });
 
   it('tells a token the API refuses from a wrong one it was sent', async () => {
@@ -215,7 +215,7 @@ describe('manifest-lint skill upload', () => {
   it('exits with 1 when the returned CID is not the folder\'s, naming both, and pins nothing', async () => {
     const cwd = project();
     const offline = (await runCli(['cid', 'skills/notes'], { cwd })).stdout.trim();
-    server.answer = 'wrong-cid';
+    server.answer = { published: WRONG_CID };
     const result = await upload(['skills/notes', '--pin', 'notes'], cwd);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');

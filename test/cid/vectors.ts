@@ -42,6 +42,16 @@ const published = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'vectors.json')
   vectors: Vector[];
 };
 
+/** The folders the folder vectors were made from, as files. */
+export const VECTOR_FOLDERS = path.join(FIXTURES, 'folders');
+
+/** The CID published for a folder of `VECTOR_FOLDERS` under `profile`. */
+export function publishedFolderCid(profile: CidProfile, folder: string): string {
+  const vector = published.vectors.find((item) => item.profile === profile && item.input.kind === 'folder' && item.input.folder === folder);
+  if (!vector) throw new Error(`vectors.json has no ${profile} vector of the folder ${folder}`);
+  return vector.cid;
+}
+
 function content(input: ContentInput): Uint8Array | AsyncIterable<Uint8Array> {
   switch (input.kind) {
     case 'text':
