@@ -42,20 +42,19 @@ const QUIET_SETTINGS = {
   'git.enabled': false,
 };
 
-let browser: Browser | undefined;
+/** The launch, kept as a promise: editors starting side by side share one Chromium. */
+let browser: Promise<Browser> | undefined;
 
 /** One Chromium per test file (each editor gets its own page). */
-async function theBrowser(): Promise<Browser> {
-  if (!browser) {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  }
+function theBrowser(): Promise<Browser> {
+  browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] }));
   return browser;
 }
 
 export async function closeBrowser(): Promise<void> {
-  await browser?.close();
+  const launched = browser;
   browser = undefined;
+  await (await launched?.catch(() => undefined))?.close();
 }
 
 export async function startEditor(options: EditorOptions): Promise<Editor> {

@@ -218,12 +218,14 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     const item = statusItem(page);
     await expect.poll(() => item.locator('.codicon-check').count(), { timeout: 30_000 }).toBe(1);
     await screenshotForDocs(page, 'new-manifest');
-    // Run again, it opens the manifest as it is.
+    // Run again, it opens the manifest as it is. Closed first, so that only the command can show it.
+    await runCommand(page, 'View: Close Editor');
+    await expect.poll(() => editorText(page)).not.toContain('"name": "My Agent"');
     fs.writeFileSync(path.join(folder, 'manifest.json'), '{ "version": 1, "agent": { "name": "Kept" } }\n');
     await runCommand(page, 'Agent Manifest: New manifest');
-    await expect.poll(() => fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).toContain('"Kept"');
     // Shown in the editor (the command's last step): it is done before the next one starts.
     await expect.poll(() => editorText(page), { timeout: 15_000 }).toContain('"Kept"');
+    expect(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).toContain('"Kept"');
   });
 
   it('"Validate template repository…" checks the folder as the template validator, and lists the findings', async () => {
@@ -272,11 +274,9 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
 });
 
 describe.runIf(READY)('the extension with a server that cannot start', () => {
+  // Stopped by the test, or by the file's afterAll when it fails.
   let editor: Editor | undefined;
   afterEach(async (context) => screenshotOnFailure(context, editor?.page));
-  afterAll(async () => {
-    await editor?.stop();
-  });
 
   it('says so once, naming what failed, and offers the output', async () => {
     editor = await brokenEditor!;
