@@ -1,7 +1,7 @@
 /**
  * The lint step runs manifest-lint once, with `--format json`, and makes the annotations and the
- * SARIF file from that one result with the library's `formatJsonResults`: here, that those are the
- * bytes `--format github` and `--format sarif` print for the same files, and that the step starts
+ * SARIF file from that one result with the library's `formatJsonResults`: here, that it gives the
+ * bytes `--format github`, `sarif` and `checkstyle` print for the same files, and that the step starts
  * the CLI once (counted by a stand-in that logs its command line, then runs the built CLI).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,10 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { formatJsonResults as FormatJsonResults, JsonFileResult } from '../../lib/index.js';
 import { BAD, BOT_TOKEN, GOOD, WARNS } from '../ci-manifests.js';
 import { workspace, writeFile } from '../workspace.js';
-import { runCli } from '../cli/helpers.js';
+import { BIN, runCli } from '../cli/helpers.js';
 import { parseOutputFile, ROOT } from './steps.js';
 
-const CLI = path.join(ROOT, 'dist/manifest-lint.cjs');
 const LIBRARY = path.join(ROOT, 'dist/agent-manifest.cjs');
 const { formatJsonResults } = createRequire(import.meta.url)(LIBRARY) as { formatJsonResults: typeof FormatJsonResults };
 
@@ -61,7 +60,7 @@ describe('the lint step', () => {
     const action = workspace({}, { git: false });
     for (const script of ['run.mjs', 'inputs.mjs', 'summary.mjs']) writeFile(action, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
     const log = path.join(action, 'runs.log');
-    writeFile(action, 'dist/manifest-lint.cjs', `require('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\nrequire(${JSON.stringify(CLI)});\n`);
+    writeFile(action, 'dist/manifest-lint.cjs', `require('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\nrequire(${JSON.stringify(BIN)});\n`);
     writeFile(action, 'dist/agent-manifest.cjs', `module.exports = require(${JSON.stringify(LIBRARY)});\n`);
     const repo = workspace({ 'manifest.json': BAD });
     const outputs = path.join(action, 'outputs');

@@ -29,7 +29,7 @@ export interface RunOptions {
   timeout?: number;
   /**
    * Run the built binary in its own process (for what only a process shows: exit on a signal,
-   * memory and time bounds, the environment of a clone, the command's own start-up). Otherwise
+   * memory and time bounds, the command's own start-up). Otherwise
    * the CLI runs in this process through `run(argv, io)`, which is what every command runs.
    */
   binary?: boolean;

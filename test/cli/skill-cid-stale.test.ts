@@ -236,9 +236,10 @@ describe('the CIDs of skill folders', () => {
     await hasher.facts(located, () => undefined);
     expect(hashed).toHaveLength(12);
     setTime('run.sh', 30);
-    // A pin that matches under v1 stops there.
+    // A pin that matches under v1 stops there: the folder, changed, is hashed under v1 alone.
     const matching = await hasher.facts({ ...located, pins: [first!.cids.v1!] }, () => undefined);
     expect(Object.keys(matching!.cids)).toEqual(['v1']);
+    expect(hashed).toHaveLength(13);
   });
 });
 
@@ -280,8 +281,7 @@ describe('the hover on a stale pin', () => {
     const now = 'bafybeigks6arfsq3xxfpvqrrwonchxcnu6do76auprhhfomao6c273sixm';
     const doc = parseDocument(manifest([{ name: 'notes', cid: pinned }]));
     const facts = { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } };
-    const hover = (pinWritesManifest?: boolean) =>
-      ownHover(doc, doc.text.indexOf(pinned) + 1, new Date(NOW), { notes: pinWritesManifest === undefined ? facts : { ...facts, pinWritesManifest } })?.markdown;
+    const hover = (pinWritesManifest?: boolean) => ownHover(doc, doc.text.indexOf(pinned) + 1, new Date(NOW), { notes: { ...facts, pinWritesManifest } })?.markdown;
     expect(hover()).toContain('Upload it again (`manifest-lint skill upload … --pin …`) or pin the new CID.');
     expect(hover(false)).toContain('Upload it again (`manifest-lint skill upload …`) and pin the CID it prints, or pin the new CID.');
   });

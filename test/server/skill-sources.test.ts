@@ -92,15 +92,22 @@ const manifestPinning = (name: string, cid: string) => parseDocument(`{ "version
 
 describe('which watched changes touch an open manifest\'s skill folders', () => {
   it('a change in its own skills/ or a folder its facts come from, not in a skills/ folder elsewhere', async () => {
-    const dir = workspace({ 'bot/skills/x/SKILL.md': ORIGINAL, 'elsewhere/skills/y/SKILL.md': ORIGINAL });
+    const dir = workspace({ 'bot/skills/x/SKILL.md': ORIGINAL, 'elsewhere/skills/y/SKILL.md': ORIGINAL, 'mapped/src/x/SKILL.md': ORIGINAL });
     const { folders, nextFacts } = foldersAlone();
-    const computed = nextFacts();
+    let computed = nextFacts();
     folders.known(fileUri(dir, 'bot/manifest.json'), manifestPinning('Bot', await cidOfPath(path.join(dir, 'bot/skills/x'), 'v1')), undefined);
+    await computed;
+    // A manifest whose config maps its skill to a folder outside skills/: the facts come from there.
+    const config = { absPath: path.join(dir, 'mapped/.manifestlintrc.json'), text: '', rules: {}, ignore: [], skillSources: { x: 'src/x' } };
+    computed = nextFacts();
+    folders.known(fileUri(dir, 'mapped/manifest.json'), manifestPinning('Mapped', await cidOfPath(path.join(dir, 'mapped/src/x'), 'v1')), config);
     await computed;
     expect(folders.changed([fileUri(dir, 'elsewhere/skills/y/SKILL.md')])).toBe(false);
     expect(folders.changed([fileUri(dir, 'bot/README.md')])).toBe(false);
+    expect(folders.changed([fileUri(dir, 'mapped/src/other/SKILL.md')])).toBe(false);
     expect(folders.changed([fileUri(dir, 'bot/skills/z/SKILL.md')])).toBe(true);
     expect(folders.changed([fileUri(dir, 'bot/skills/x/SKILL.md')])).toBe(true);
+    expect(folders.changed([fileUri(dir, 'mapped/src/x/SKILL.md')])).toBe(true);
   });
 });
 
