@@ -84,6 +84,8 @@ describe('robustness', () => {
     expect(await client.request('textDocument/documentSymbol', { textDocument: { uri } })).toEqual([]);
     expect(await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
     await client.request('textDocument/foldingRange', { textDocument: { uri } });
+    // Closed: the shared server does not carry 5 MB into the tests after this one.
+    await client.close(uri);
   });
 
   it('serves a 1.5 MB manifest with its own providers, without the JSON language service', async () => {
@@ -101,6 +103,7 @@ describe('robustness', () => {
     expect((hover.contents as MarkupContent).value).toContain('15 minutes');
     const folding = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
     expect(folding).toContainEqual({ startLine: positionOf(large, '"tasks"').line, endLine: positionOf(large, '"Check the inbox"').line + 1 });
+    await client.close(uri);
   });
 
   it('refuses 100,000 levels of nesting without a crash', async () => {
