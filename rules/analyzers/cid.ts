@@ -102,7 +102,26 @@ const IPFS_SUBDOMAIN = /^https?:\/\/([a-z0-9]+)\.ipfs\.[^/?#\s]+(.*)$/i;
 const PATH_INSIDE = /^\/[^?#]/;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^\/ipfs\//i;
 
+/** How many descriptions are remembered at most; past it, the memory starts again empty. */
+const REMEMBERED_CIDS = 1024;
+const rememberedCids = new Map<string, CidDescription>();
+
+/**
+ * The description of `text` (shared and frozen). A manifest's CIDs are the same from one lint to
+ * the next — in an editor, at every keystroke — so their descriptions are remembered.
+ */
 export function describeCid(text: string): CidDescription {
+  if (text.length > MAX_LENGTH) return describeAnew(text);
+  let description = rememberedCids.get(text);
+  if (!description) {
+    if (rememberedCids.size >= REMEMBERED_CIDS) rememberedCids.clear();
+    description = Object.freeze(describeAnew(text));
+    rememberedCids.set(text, description);
+  }
+  return description;
+}
+
+function describeAnew(text: string): CidDescription {
   const quick = parseQuickly(text);
   if (quick) return quick;
   const found = describe(text);
