@@ -6,10 +6,11 @@
 // to draft-07 with its tests (docs/schemastore.md).
 // `--sync-client-manifest` also brings the generated parts of `client/package.json` up to date.
 // Prints nothing on success. Outputs are written through a temporary file and a rename, so a
-// build running beside a test run never leaves a half-written file behind.
+// build running beside a test run never leaves a half-written file behind. A build whose outputs
+// were all made by this Node.js from the same sources does nothing (`--force` builds anyway).
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
@@ -19,12 +20,31 @@ import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
 import { schemaStoreContribution } from './schemastore-contribution.mjs';
+import { sourceHash } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 
+// 0. Nothing to do when the outputs are there and the sources, Node.js and its platform (the code
+// cache fits one Node.js) are those they were made from: a test run after a build, for example.
+const STAMP = at('dist/.build-stamp.json');
+const stampKey = `${process.platform}-${process.arch}-node${process.versions.node}-${sourceHash(root)}`;
+function upToDate() {
+  try {
+    const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+    return stamp.key === stampKey && stamp.outputs.every((file) => existsSync(at(file)));
+  } catch {
+    return false;
+  }
+}
+if (!process.argv.includes('--force') && !process.argv.includes('--sync-client-manifest') && upToDate()) process.exit(0);
+
+/** Every file this build writes, relative to the root: the stamp lists them. */
+const outputs = new Set();
+
 function writeAtomic(file, content, mode) {
+  outputs.add(relative(root, file).split('\\').join('/'));
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, content, mode === undefined ? undefined : { mode });
@@ -83,7 +103,7 @@ const COMMANDS = [ENTRIES[1]];
 for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
   if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
 }
-const outputs = await Promise.all([
+const bundles = await Promise.all([
   build({
     ...common,
     entryPoints: [at('cli/main.ts')],
@@ -122,7 +142,7 @@ const outputs = await Promise.all([
     }),
   ),
 ]);
-for (const file of outputs.flatMap((output) => output.outputFiles)) {
+for (const file of bundles.flatMap((output) => output.outputFiles)) {
   const entry = COMMANDS.includes(file.path);
   writeAtomic(file.path, entry ? `#!/usr/bin/env node\n${file.text}` : file.contents, entry ? 0o755 : undefined);
 }
@@ -136,6 +156,7 @@ const training = spawnSync(process.execPath, [at('dist/manifest-lint.cjs'), '--n
 });
 // Exit code 1 is the examples' lint errors; anything else is a broken bundle.
 if (training.status !== 0 && training.status !== 1) throw new Error(`the code-cache run of manifest-lint failed (${training.status})`);
+outputs.add('dist/manifest-lint.code-cache');
 
 // 3. The VS Code extension: the client bundles, the server above, and what the manifest names.
 for (const [file, content] of await extensionFiles({ at, common })) writeAtomic(at(`${EXTENSION_DIR}/${file}`), content);
@@ -148,3 +169,6 @@ if (process.argv.includes('--sync-client-manifest')) {
 
 // 4. The SchemaStore contribution, generated from the schema and the test fixtures.
 for (const [file, content] of schemaStoreContribution(schema)) writeAtomic(at(`dist/schemastore/${file}`), content);
+
+// Last, so that an interrupted build leaves no stamp and is made again.
+writeAtomic(STAMP, `${JSON.stringify({ key: stampKey, outputs: [...outputs].sort() }, null, 2)}\n`);

@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { workspace, writeFile } from '../workspace.js';
 import { parseOutputFile, ROOT } from './steps.js';
 
-/** A checkout holding the given files and a copy of one of the action's scripts. */
+/** A checkout holding the given files and a copy of one of the action's scripts, with the module it shares with the build. */
 function checkout(script: string, files: Record<string, string>): string {
   const dir = workspace(files, { git: false });
-  writeFile(dir, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
+  for (const file of [`action/${script}`, 'build/source-hash.mjs']) writeFile(dir, file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
   return dir;
 }
 
