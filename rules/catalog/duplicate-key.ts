@@ -1,4 +1,5 @@
 import { subject } from '../framework/describe.js';
+import { firstPropertyNamed } from '../framework/document.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { forEachObject, pathOf } from '../framework/walk.js';
 
@@ -18,15 +19,12 @@ export const duplicateKey = defineRule({
   check(context) {
     forEachObject(context.doc.root, (object) => {
       if ((object.children?.length ?? 0) < 2) return;
-      const first = new Map<string, number>();
       for (const property of object.children ?? []) {
         const key = property.children?.[0];
         if (typeof key?.value !== 'string') continue;
-        const earlier = first.get(key.value);
-        if (earlier === undefined) {
-          first.set(key.value, key.offset);
-          continue;
-        }
+        const first = firstPropertyNamed(object, key.value);
+        if (first === property || !first) continue;
+        const earlier = first.children![0]!.offset;
         const path = [...pathOf(object), key.value];
         context.report({
           path,

@@ -122,6 +122,13 @@ export function propertiesNamed(object: Node, key: string): Node[] {
   return object.children.filter((property) => property.children?.[0]?.value === key);
 }
 
+/** The first property node of an object node whose key is `key` (the one a duplicate hides). */
+export function firstPropertyNamed(object: Node, key: string): Node | undefined {
+  if (object.type !== 'object' || !object.children) return undefined;
+  if (object.children.length > INDEXED_FROM) return propertiesByKey(object).get(key)?.[0];
+  return object.children.find((property) => property.children?.[0]?.value === key);
+}
+
 /** Objects with more properties than this are looked up through an index built once. */
 const INDEXED_FROM = 32;
 const propertyIndexes = new WeakMap<Node, Map<unknown, Node[]>>();
