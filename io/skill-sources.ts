@@ -138,7 +138,7 @@ function shownPath(manifestFolder: string, absolute: string, isFolder: boolean):
 
 /** The profiles to hash a folder under for its pins, in the order `comparePin` compares them. */
 function profilesFor(pins: readonly string[]): CidProfile[] {
-  return [...new Set(pins.flatMap((pin) => profilesToCompare(pin)))];
+  return [...new Set(pins.flatMap(profilesToCompare))];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeCid, type CidDescription } from './cid.js';
+import { describeCid } from './cid.js';
 
 /**
  * The upload profiles of the storage API (`cid_version` of `POST /v3/files`): each fixes how a
@@ -19,18 +19,15 @@ export function isCidProfile(text: string): text is CidProfile {
   return (CID_PROFILES as readonly string[]).includes(text);
 }
 
-/** A CID's description, from its text or as already made (a caller with one parses it once). */
-const described = (cid: string | CidDescription): CidDescription => (typeof cid === 'string' ? describeCid(cid) : cid);
-
 /**
  * The profiles a pinned CID may have been made with, told by its version: a CIDv0 only comes
  * from `v0`, a CIDv1 from `v1` or `unixfs-v1-2025` (nothing in the CID tells those two apart).
  * Empty when the text is not a valid CID.
  */
-export function profilesOfPinnedCid(cid: string | CidDescription): readonly CidProfile[] {
-  const pin = described(cid);
-  if (!pin.valid) return [];
-  return pin.version === 0 ? ['v0'] : ['v1', 'unixfs-v1-2025'];
+export function profilesOfPinnedCid(cid: string): readonly CidProfile[] {
+  const described = describeCid(cid);
+  if (!described.valid) return [];
+  return described.version === 0 ? ['v0'] : ['v1', 'unixfs-v1-2025'];
 }
 
 /**
@@ -38,8 +35,8 @@ export function profilesOfPinnedCid(cid: string | CidDescription): readonly CidP
  * `v0` for a dag-pb CIDv1, which may be the CIDv1 form of a `v0` upload (some storage answers
  * write it so). Empty when the text is not a valid CID.
  */
-export function profilesToCompare(cid: string | CidDescription): readonly CidProfile[] {
-  const pin = described(cid);
-  const own = profilesOfPinnedCid(pin);
-  return pin.valid && pin.version === 1 && pin.codec === 'dag-pb' ? [...own, 'v0'] : own;
+export function profilesToCompare(cid: string): readonly CidProfile[] {
+  const own = profilesOfPinnedCid(cid);
+  const described = describeCid(cid);
+  return described.valid && described.version === 1 && described.codec === 'dag-pb' ? [...own, 'v0'] : own;
 }

@@ -1,4 +1,5 @@
 import { plural } from '../framework/describe.js';
+import { remembered } from '../framework/remembered.js';
 import { load as loadMultiformats } from './lazy/multiformats.js';
 import { load as loadBasics } from './lazy/multiformats-basics.js';
 
@@ -102,24 +103,11 @@ const IPFS_SUBDOMAIN = /^https?:\/\/([a-z0-9]+)\.ipfs\.[^/?#\s]+(.*)$/i;
 const PATH_INSIDE = /^\/[^?#]/;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^\/ipfs\//i;
 
-/** How many descriptions are remembered at most; past it, the memory starts again empty. */
-const REMEMBERED_CIDS = 1024;
-const rememberedCids = new Map<string, CidDescription>();
-
 /**
- * The description of `text` (shared and frozen). A manifest's CIDs are the same from one lint to
- * the next — in an editor, at every keystroke — so their descriptions are remembered.
+ * What a CID string is (shared and frozen). A manifest's CIDs are the same from one lint to the
+ * next — in an editor, at every keystroke — so their descriptions are remembered.
  */
-export function describeCid(text: string): CidDescription {
-  if (text.length > MAX_LENGTH) return describeAnew(text);
-  let description = rememberedCids.get(text);
-  if (!description) {
-    if (rememberedCids.size >= REMEMBERED_CIDS) rememberedCids.clear();
-    description = Object.freeze(describeAnew(text));
-    rememberedCids.set(text, description);
-  }
-  return description;
-}
+export const describeCid: (text: string) => CidDescription = remembered((text) => Object.freeze(describeAnew(text)), 1024, MAX_LENGTH);
 
 function describeAnew(text: string): CidDescription {
   const quick = parseQuickly(text);

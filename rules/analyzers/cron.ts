@@ -1,10 +1,11 @@
 import type { CronExpression, CronExpressionOptions } from 'cron-parser';
+import { remembered } from '../framework/remembered.js';
 import { load as loadCronParser } from './lazy/cron-parser.js';
 
 const WHITESPACE = /\s+/;
-/** Entries kept by each per-expression memo before it starts over (bounds a long-running server's memory). */
+/** Expressions each per-expression memory keeps before it starts over (bounds a long-running server's memory). */
 const MEMO_LIMIT = 1000;
-/** Longer expressions are not memoised (they are invalid anyway, and keys must stay small). */
+/** Longer expressions are not kept (they are invalid anyway, and keys must stay small). */
 const MEMO_KEY_LENGTH = 256;
 const TOKEN = /\S+/g;
 
@@ -70,7 +71,7 @@ export interface SubMinuteFiring {
  * the smallest gap between listed seconds, or across the minute boundary when two consecutive
  * minutes both fire (`*\/59`: second 59, then second 0 of the next minute).
  */
-export const subMinuteFiring: (expr: string) => SubMinuteFiring | undefined = memoized((expr) => findSubMinuteFiring(expr));
+export const subMinuteFiring: (expr: string) => SubMinuteFiring | undefined = remembered(findSubMinuteFiring, MEMO_LIMIT, MEMO_KEY_LENGTH);
 
 function findSubMinuteFiring(expr: string): SubMinuteFiring | undefined {
   if (cronFields(expr).length !== 6) return undefined;
@@ -144,7 +145,7 @@ export type CronProblem =
  * Why cron-parser refuses `expr`, or undefined when it is a valid expression of five fields, six
  * fields (seconds first) or a predefined alias. Memoised per expression.
  */
-export const cronProblem: (expr: string) => CronProblem | undefined = memoized((expr) => findProblem(expr));
+export const cronProblem: (expr: string) => CronProblem | undefined = remembered(findProblem, MEMO_LIMIT, MEMO_KEY_LENGTH);
 
 function findProblem(expr: string): CronProblem | undefined {
   const tokens = cronTokens(expr);
@@ -262,24 +263,4 @@ function plainField(text: string, spec: CronFieldSpec): boolean {
     for (let value = from; value <= to; value += by) if (!add(value)) return false;
   }
   return true;
-}
-
-/**
- * `find`, remembered per expression: a manifest names a handful of expressions, and an editor asks
- * about the same ones on every keystroke. Long expressions are not kept, and the memo is emptied
- * when full, so it stays small whatever a document holds.
- */
-function memoized<T>(find: (expr: string) => T | undefined): (expr: string) => T | undefined {
-  const memo = new Map<string, T | null>();
-  return (expr) => {
-    let found = memo.get(expr);
-    if (found === undefined) {
-      found = find(expr) ?? null;
-      if (expr.length <= MEMO_KEY_LENGTH) {
-        if (memo.size >= MEMO_LIMIT) memo.clear();
-        memo.set(expr, found);
-      }
-    }
-    return found ?? undefined;
-  };
 }

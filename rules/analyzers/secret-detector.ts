@@ -6,6 +6,8 @@
  * match is reported: a PEM block's header and a URL's user name stay readable.
  */
 
+import { remembered } from '../framework/remembered.js';
+
 /** A secret's place in a text, end exclusive. */
 export interface SecretSpan {
   start: number;
@@ -79,26 +81,15 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
 ];
 
-/** Texts this long or shorter have their secrets remembered (see `findSecrets`). */
-const REMEMBERED_LENGTH = 256;
-/** How many texts are remembered at most; past it, the memory starts again empty. */
-const REMEMBERED_TEXTS = 4096;
-const remembered = new Map<string, readonly SecretSpan[]>();
+const scanRemembered = remembered(scan, 4096, 256);
 
 /**
  * The places of every secret in `text`, sorted, overlaps merged. The short texts an output is
  * made of (messages, fix titles, path segments) recur from one lint to the next — in an editor,
- * at every keystroke — so their answers are remembered.
+ * at every keystroke — so their answers are remembered (texts of up to 256 characters, 4,096 at most).
  */
 export function findSecrets(text: string): SecretSpan[] {
-  if (text.length > REMEMBERED_LENGTH) return scan(text);
-  let spans = remembered.get(text);
-  if (!spans) {
-    if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
-    spans = scan(text);
-    remembered.set(text, spans);
-  }
-  return spans.map((span) => ({ start: span.start, end: span.end }));
+  return scanRemembered(text).map((span) => ({ start: span.start, end: span.end }));
 }
 
 function scan(text: string): SecretSpan[] {

@@ -47,9 +47,9 @@ export type PinComparison =
 export function comparePin(pinned: string, facts: SkillSourceFacts): PinComparison | undefined {
   const pin = describeCid(pinned);
   if (!pin.valid) return undefined;
-  const own = profilesOfPinnedCid(pin);
+  const own = profilesOfPinnedCid(pinned);
   const now: { profile: CidProfile; cid: string }[] = [];
-  for (const profile of profilesToCompare(pin)) {
+  for (const profile of profilesToCompare(pinned)) {
     const cid = facts.cids[profile];
     if (cid === undefined) continue;
     const described = describeCid(cid);

@@ -1,32 +1,24 @@
+import { remembered } from '../framework/remembered.js';
 import { closest, editDistance } from '../framework/suggest.js';
 
 /**
  * Time zones of task schedules. A zone is valid when `Intl.DateTimeFormat` accepts it (SPEC
  * section 2): that includes `UTC`, links such as `US/Pacific` and any letter case, none of which
  * `Intl.supportedValuesOf('timeZone')` lists. Constructing a zoned formatter is expensive (the
- * first one loads the time-zone data), so answers and formatters are cached per zone string.
+ * first one loads the time-zone data), so each zone string's formatter, or its absence, is remembered.
  */
 
 const CACHE_LIMIT = 500;
+/** No zone name comes near this long: such strings are neither tried nor kept. */
 const MAX_ZONE_LENGTH = 64;
-const validity = new Map<string, boolean>();
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function remember<T>(cache: Map<string, T>, key: string, value: T): T {
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, value);
-  return value;
-}
 
 /** The formatter that `formatRunTime` uses for `timeZone`, or undefined when the zone is not valid. */
-export function zoneFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
-  const cached = formatters.get(timeZone);
-  if (cached) return cached;
-  // No zone name comes near this long; such strings are neither tried nor kept in the cache.
-  if (timeZone.length > MAX_ZONE_LENGTH || validity.get(timeZone) === false) return undefined;
-  let formatter: Intl.DateTimeFormat;
+export const zoneFormatter: (timeZone: string) => Intl.DateTimeFormat | undefined = remembered(newZoneFormatter, CACHE_LIMIT, MAX_ZONE_LENGTH);
+
+function newZoneFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
+  if (timeZone.length > MAX_ZONE_LENGTH) return undefined;
   try {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    return new Intl.DateTimeFormat('en-US', {
       timeZone,
       weekday: 'short',
       day: 'numeric',
@@ -38,15 +30,12 @@ export function zoneFormatter(timeZone: string): Intl.DateTimeFormat | undefined
       hourCycle: 'h23',
     });
   } catch {
-    remember(validity, timeZone, false);
     return undefined;
   }
-  remember(validity, timeZone, true);
-  return remember(formatters, timeZone, formatter);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
-  return validity.get(timeZone) ?? zoneFormatter(timeZone) !== undefined;
+  return zoneFormatter(timeZone) !== undefined;
 }
 
 let zoneNames: string[] | undefined;

@@ -23,7 +23,7 @@ export const duplicateKey = defineRule({
         const key = property.children?.[0];
         if (typeof key?.value !== 'string') continue;
         const first = firstPropertyNamed(object, key.value);
-        if (first === property || !first) continue;
+        if (!first || first === property) continue;
         const earlier = first.children![0]!.offset;
         const path = [...pathOf(object), key.value];
         context.report({
