@@ -140,14 +140,40 @@ export function opaque(value: string): boolean {
 
 /** Shannon entropy in bits per character. */
 function entropy(value: string): number {
-  const counts = new Map<string, number>();
-  for (const character of value) counts.set(character, (counts.get(character) ?? 0) + 1);
+  const counts = countsOf(value);
   let bits = 0;
-  for (const count of counts.values()) {
+  for (const count of counts) {
     const p = count / value.length;
     bits -= p * Math.log2(p);
   }
   return bits;
+}
+
+/** Per ASCII character, reused: credentials are ASCII, and a document may hold thousands of them. */
+const asciiCounts = new Int32Array(128);
+
+/** How often each character occurs, in the order of first occurrence. */
+function countsOf(value: string): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128) {
+      for (const seen of order) asciiCounts[seen] = 0;
+      return countsOfCodePoints(value);
+    }
+    const count = asciiCounts[code]!;
+    if (count === 0) order.push(code);
+    asciiCounts[code] = count + 1;
+  }
+  const counts = order.map((code) => asciiCounts[code]!);
+  for (const code of order) asciiCounts[code] = 0;
+  return counts;
+}
+
+function countsOfCodePoints(value: string): number[] {
+  const counts = new Map<string, number>();
+  for (const character of value) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return [...counts.values()];
 }
 
 /** Sorts spans and merges those that overlap or touch. */

@@ -1,7 +1,7 @@
 import { type ChannelToken, channelTokens, conventionalSecretName, ENV_PREFIX, envReferenceIntent, expectedTokenKind, literalChannelTokens, tokenDescription, tokenKind } from '../analyzers/channel-tokens.js';
 import { maskSecret } from '../framework/masking.js';
 import { formatPath } from '../framework/describe.js';
-import { defineRule, spanOf } from '../framework/rule.js';
+import { defineRule, spanOf, unlisted } from '../framework/rule.js';
 import { declareSecret, declaredSecretNames } from '../analyzers/secrets.js';
 import { derived, type ParsedDocument } from '../framework/document.js';
 
@@ -21,16 +21,22 @@ export const channelTokenLiteral = defineRule({
   check(context) {
     const { doc } = context;
     const declared = declaredSecretNames(doc);
+    let listing = true;
     for (const token of literalChannelTokens(doc)) {
       // `$TOKEN` or `ENV:TOKEN` is a reference written wrongly, not a token: channel-token-shape says so.
       if (envReferenceIntent(token.value) !== undefined) continue;
+      // Past the cap a token is only counted: its name and fix are not worked out.
+      if (!listing) {
+        context.report(unlisted(token.path, spanOf(token.node)));
+        continue;
+      }
       const name = secretNameFor(doc, token);
       const edits = [{ ...spanOf(token.node), newText: JSON.stringify(`${ENV_PREFIX}${name}`) }];
       if (!declared.has(name)) edits.push(...declareSecret(doc, name, tokenDescription(token.channel, token.field)));
       // A token of another field's shape (Slack's two tokens swapped) would be stored under the wrong name.
       const kind = tokenKind(token.value);
       const misplaced = kind !== undefined && kind !== expectedTokenKind(token.channel, token.field);
-      context.report({
+      listing = context.report({
         path: token.path,
         span: spanOf(token.node),
         messageId: 'tokenLiteral',

@@ -18,9 +18,22 @@ import { forEachString } from './walk.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
 export function shownLength(secret: string): number {
-  const codePoints = [...secret];
-  const shown = Math.min(4, Math.floor(codePoints.length / 2));
-  return codePoints.slice(0, shown).join('').length;
+  // Counted in code points, so that a character outside the BMP shows whole or not at all; done
+  // without splitting the string, as a document with thousands of tokens asks for each of them.
+  let codePoints = secret.length;
+  for (let i = 0; i < secret.length - 1; i++) if (pairAt(secret, i)) codePoints--, i++;
+  const shown = Math.min(4, Math.floor(codePoints / 2));
+  let length = 0;
+  for (let taken = 0; taken < shown; taken++) length += pairAt(secret, length) ? 2 : 1;
+  return length;
+}
+
+/** Whether a surrogate pair (one code point) starts at `index`. */
+function pairAt(text: string, index: number): boolean {
+  const high = text.charCodeAt(index);
+  if (high < 0xd800 || high > 0xdbff) return false;
+  const low = text.charCodeAt(index + 1);
+  return low >= 0xdc00 && low <= 0xdfff;
 }
 
 /** What a message may show of a secret: its first characters (see `shownLength`), then `…`. */
