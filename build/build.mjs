@@ -9,12 +9,12 @@
 // build running beside a test run never leaves a half-written file behind. A build whose outputs
 // were all made by this Node.js from the same sources does nothing (`--force` builds anyway).
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
+import { writeCliCodeCache, writeServerCodeCache } from './code-cache.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
@@ -94,11 +94,10 @@ const common = {
   logLevel: 'warning',
 };
 
-// 2. The CLI and the language server: one CommonJS file each (Node starts it faster than an ES
-// module), sharing the side bundles.
-const ENTRIES = [at('dist/manifest-lint.bundle.cjs'), at('dist/manifest-language-server.cjs')];
-/** Files run directly as commands: they get the shebang and the executable mode. */
-const COMMANDS = [ENTRIES[1]];
+// 2. The CLI and the language server: one CommonJS bundle each (Node starts it faster than an ES
+// module), sharing the side bundles, and each started by a small loader with its code cache.
+const COMMANDS = ['manifest-lint', 'manifest-language-server'];
+const ENTRIES = COMMANDS.map((command) => at(`dist/${command}.bundle.cjs`));
 // A packaged extension (`npm run package`) survives a rebuild; everything else is made anew.
 for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
   if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
@@ -142,21 +141,19 @@ const bundles = await Promise.all([
     }),
   ),
 ]);
-for (const file of bundles.flatMap((output) => output.outputFiles)) {
-  const entry = COMMANDS.includes(file.path);
-  writeAtomic(file.path, entry ? `#!/usr/bin/env node\n${file.text}` : file.contents, entry ? 0o755 : undefined);
-}
+for (const file of bundles.flatMap((output) => output.outputFiles)) writeAtomic(file.path, file.contents);
 
-// The `manifest-lint` command is a small loader that runs the bundle with V8's code cache for it,
-// made here by one run over the examples (a cache that does not fit the running Node is ignored).
-writeAtomic(at('dist/manifest-lint.cjs'), readFileSync(at('build/cli-loader.cjs')), 0o755);
-const training = spawnSync(process.execPath, [at('dist/manifest-lint.cjs'), '--now', '2026-01-01T00:00:00Z', at('examples')], {
-  env: { ...process.env, MANIFEST_LINT_WRITE_CODE_CACHE: at('dist/manifest-lint.code-cache'), NO_COLOR: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-// Exit code 1 is the examples' lint errors; anything else is a broken bundle.
-if (training.status !== 0 && training.status !== 1) throw new Error(`the code-cache run of manifest-lint failed (${training.status})`);
-outputs.add('dist/manifest-lint.code-cache');
+// Each command is a small loader that runs its bundle with V8's code cache for it, made here by
+// one representative run (a cache that does not fit the running Node is ignored).
+for (const command of COMMANDS) writeAtomic(at(`dist/${command}.cjs`), readFileSync(at('build/cached-loader.cjs')), 0o755);
+const cacheOf = (command) => {
+  outputs.add(`dist/${command}.code-cache`);
+  return { command: at(`dist/${command}.cjs`), cacheFile: at(`dist/${command}.code-cache`) };
+};
+await Promise.all([
+  writeCliCodeCache({ ...cacheOf('manifest-lint'), examples: at('examples') }),
+  writeServerCodeCache({ ...cacheOf('manifest-language-server'), manifest: at('examples/needs-work/manifest.json') }),
+]);
 
 // 3. The VS Code extension: the client bundles, the server above, and what the manifest names.
 for (const [file, content] of await extensionFiles({ at, common })) writeAtomic(at(`${EXTENSION_DIR}/${file}`), content);

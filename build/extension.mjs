@@ -98,7 +98,8 @@ export async function extensionFiles({ at, common }) {
   const files = bundles.outputFiles.map((file) => [file.path.slice(at(EXTENSION_DIR).length + 1), file.contents]);
   const copy = (from, to = from) => files.push([to, readFileSync(at(from))]);
   files.push(['package.json', `${JSON.stringify(manifest, null, 2)}\n`]);
-  copy('dist/manifest-language-server.cjs', 'server/manifest-language-server.cjs');
+  // The bundle alone: VS Code runs it with its own Node.js, which a code cache made here would not fit.
+  copy('dist/manifest-language-server.bundle.cjs', 'server/manifest-language-server.cjs');
   for (const chunk of readdirSync(at('dist/chunks'))) copy(`dist/chunks/${chunk}`, `server/chunks/${chunk}`);
   copy('schema/manifest.v1.json', 'schema/manifest.v1.json');
   copy('client/syntaxes/agent-manifest.tmLanguage.json', 'syntaxes/agent-manifest.tmLanguage.json');
