@@ -109,6 +109,16 @@ describe('hostile inputs', () => {
     expect(diagnostics[0]!.message).toMatch(/50\.0 MiB/);
   });
 
+  it('reads a refused 50 MB document no further than the limit, masking the secrets found there', () => {
+    // Secrets found by their place alone (after a credential word): a bare copy shows only if learned.
+    const early = 'Xk29fQ7vLm3pR8sTq4Wd';
+    const late = 'Pn47gW2zHc9dJ5qYt6Kb';
+    const text = `{"password": "${early}", "description": "${'x'.repeat(50 * 1024 * 1024)}", "token": "${late}"}`;
+    const { mask } = lint(text, { now: NOW });
+    expect(mask.mask(`shown: ${early}`)).toBe(`shown: ${early.slice(0, 4)}…`);
+    expect(mask.mask(`shown: ${late}`)).toBe(`shown: ${late}`);
+  });
+
   it('keeps __proto__ an ordinary key', () => {
     const { diagnostics } = lint('{"version":1,"agent":{"name":"x","__proto__":{"polluted":true}}}', { now: NOW });
     expect(diagnostics.map((d) => [d.ruleId, d.path])).toEqual([['unknown-property', ['agent', '__proto__']]]);

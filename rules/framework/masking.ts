@@ -11,7 +11,7 @@
  * too, so text the mask never learned (another file's, a command's) cannot carry one either.
  */
 import { literalChannelTokens } from '../analyzers/channel-tokens.js';
-import { derived, type ParsedDocument } from './document.js';
+import { derived, MAX_LENGTH, type ParsedDocument } from './document.js';
 import { findSecrets, mergeSpans, opaque, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
@@ -181,15 +181,15 @@ function normalize(text: string): { codes: Uint8Array; offsets: Int32Array } {
 /**
  * The mask of a parsed manifest: every secret its text holds (in keys, values, comments and
  * broken parts alike), the decoded form of secrets written with JSON escapes, and opaque
- * literal channel tokens of any shape.
+ * literal channel tokens of any shape. Of a document refused for its length, only the part a
+ * tool reads: its first `MAX_LENGTH` characters, where its one finding and its code frame are.
  */
 export function maskFor(doc: ParsedDocument): SecretMask {
   return derived(doc, buildMask);
 }
 
-
 function buildMask(doc: ParsedDocument): SecretMask {
-  const mask = new SecretMask().learn(doc.text);
+  const mask = new SecretMask().learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
   // A literal token of no known shape is still a secret when it looks generated; a placeholder
   // (`YOUR_BOT_TOKEN`) or a misspelt reference (`ENV:NAME`) is not, and must stay readable.
   for (const token of literalChannelTokens(doc)) {
