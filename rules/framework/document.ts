@@ -23,8 +23,11 @@ export interface ParsedDocument {
   lines: LineIndex;
   /** Undefined when the text is empty, refused, or not JSON at all. */
   root: Node | undefined;
-  /** The value the platform's JSON.parse would see (the last of duplicate keys wins). */
-  value: unknown;
+  /**
+   * The value the platform's JSON.parse would see (the last of duplicate keys wins), made from the
+   * tree on first use: a lint reads only the schema check's bounded view of it.
+   */
+  readonly value: unknown;
   syntaxErrors: ParseError[];
   refusal: Refusal | undefined;
   /** Values computed once per document and shared by the rules (see `derived`). */
@@ -37,22 +40,19 @@ export function parseDocument(text: string): ParsedDocument {
   if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal, derived: new Map() };
   const syntaxErrors: ParseError[] = [];
   const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
-  return { text, lines, root, value: root ? valueOf(text, root, syntaxErrors) : undefined, syntaxErrors, refusal, derived: new Map() };
-}
-
-/**
- * Strict JSON goes through the native JSON.parse (which, like the platform, keeps the last of
- * duplicate keys and makes `__proto__` an ordinary property); a recovered tree is converted.
- */
-function valueOf(text: string, root: Node, syntaxErrors: ParseError[]): unknown {
-  if (syntaxErrors.length === 0) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      // jsonc-parser accepted something JSON.parse does not: fall back to the tree.
-    }
-  }
-  return toValue(root);
+  let value: { of: unknown } | undefined;
+  return {
+    text,
+    lines,
+    root,
+    get value() {
+      value ??= { of: root ? valueOfNode(root) : undefined };
+      return value.of;
+    },
+    syntaxErrors,
+    refusal,
+    derived: new Map(),
+  };
 }
 
 function refuse(text: string): Refusal | undefined {
@@ -91,15 +91,27 @@ function openingBrackets(text: string): number {
   return count;
 }
 
-/** Like JSON.parse on the recovered tree, but a `__proto__` key stays an ordinary own property. */
-function toValue(node: Node): unknown {
+/**
+ * The value of a node as JSON.parse gives it for strict JSON (the last of duplicate keys wins),
+ * but a `__proto__` key stays an ordinary own property. With a `limit`, every array and object
+ * keeps its first `limit` entries (distinct keys, for an object) and `cut` is told when one loses any.
+ */
+export function valueOfNode(node: Node, limit = Infinity, cut?: () => void): unknown {
   switch (node.type) {
     case 'object': {
       const result: Record<string, unknown> = {};
+      let kept = 0;
       for (const property of node.children ?? []) {
         const [key, value] = property.children ?? [];
         if (!key || typeof key.value !== 'string') continue;
-        const converted = value ? toValue(value) : null;
+        if (limit !== Infinity && !Object.prototype.hasOwnProperty.call(result, key.value)) {
+          if (kept === limit) {
+            cut?.();
+            continue;
+          }
+          kept++;
+        }
+        const converted = value ? valueOfNode(value, limit, cut) : null;
         if (key.value === '__proto__') {
           Object.defineProperty(result, key.value, { value: converted, enumerable: true, writable: true, configurable: true });
         } else {
@@ -108,8 +120,11 @@ function toValue(node: Node): unknown {
       }
       return result;
     }
-    case 'array':
-      return (node.children ?? []).map(toValue);
+    case 'array': {
+      const items = node.children ?? [];
+      if (items.length > limit) cut?.();
+      return (items.length > limit ? items.slice(0, limit) : items).map((item) => valueOfNode(item, limit, cut));
+    }
     default:
       return node.value;
   }

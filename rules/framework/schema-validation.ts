@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Node } from 'jsonc-parser';
 import validate from '../generated/manifest-validator.js';
-import { nodeAt, touchesSyntaxError, type ParsedDocument } from './document.js';
+import { firstPropertyNamed, nodeAt, touchesSyntaxError, valueOfNode, type ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
 
 /** An Ajv failure with its instance path resolved against the document. */
@@ -12,7 +12,7 @@ export interface SchemaError {
   /** Location of the failing keyword in the schema, as a JSON pointer without `#`. */
   schemaPath: string;
   params: Record<string, unknown>;
-  /** The failing value, as JSON.parse would see it. */
+  /** The failing value, as JSON.parse would see it, cut as the schema check saw it (`SCHEMA_VIEW_LIMIT`). */
   value: unknown;
   /** The failing value's node; absent when the tree had no node for it. */
   node: Node | undefined;
@@ -28,14 +28,15 @@ export interface SchemaError {
  */
 export function validateSchema(doc: ParsedDocument, coveredSchemaPaths: readonly string[]): SchemaValidation {
   if (!doc.root) return { errors: [], partial: false };
-  const view = boundedView(doc.value);
-  if (validate(view.value)) return { errors: [], partial: view.truncated };
+  let truncated = false;
+  const view = valueOfNode(doc.root, SCHEMA_VIEW_LIMIT, () => (truncated = true));
+  if (validate(view)) return { errors: [], partial: truncated };
   const raw = validate.errors ?? [];
   const kept = dropCovered(dropBesideTypeErrors(selectBranches(raw)), coveredSchemaPaths);
-  const resolved = kept.map((error) => resolve(doc, error));
+  const resolved = kept.map((error) => resolve(doc, view, error));
   // A property past the view's bound is missing only from the view.
-  const present = view.truncated ? resolved.filter((error) => !missingOnlyFromView(error)) : resolved;
-  return { errors: dropSyntaxArtifacts(doc, present), partial: view.truncated };
+  const present = truncated ? resolved.filter((error) => !missingOnlyFromView(error)) : resolved;
+  return { errors: dropSyntaxArtifacts(doc, present), partial: truncated };
 }
 
 export interface SchemaValidation {
@@ -51,42 +52,9 @@ export interface SchemaValidation {
  */
 export const SCHEMA_VIEW_LIMIT = 10_000;
 
-/** The value with every array and object cut to `SCHEMA_VIEW_LIMIT` entries; shared where nothing is cut. */
-function boundedView(value: unknown): { value: unknown; truncated: boolean } {
-  if (value === null || typeof value !== 'object') return { value, truncated: false };
-  let truncated = false;
-  if (Array.isArray(value)) {
-    const items = value.length > SCHEMA_VIEW_LIMIT ? value.slice(0, SCHEMA_VIEW_LIMIT) : value;
-    let copy: unknown[] | undefined = items === value ? undefined : items;
-    items.forEach((item, index) => {
-      const view = boundedView(item);
-      if (!view.truncated) return;
-      truncated = true;
-      copy ??= [...items];
-      copy[index] = view.value;
-    });
-    return { value: copy ?? value, truncated: truncated || copy !== undefined };
-  }
-  const keys = Object.keys(value);
-  const kept = keys.length > SCHEMA_VIEW_LIMIT ? keys.slice(0, SCHEMA_VIEW_LIMIT) : keys;
-  const views = kept.map((key) => boundedView((value as Record<string, unknown>)[key]));
-  if (kept === keys && !views.some((view) => view.truncated)) return { value, truncated: false };
-  const copy: Record<string, unknown> = {};
-  kept.forEach((key, index) => {
-    // `__proto__` stays an ordinary property, as JSON.parse makes it.
-    Object.defineProperty(copy, key, { value: views[index]!.value, enumerable: true, writable: true, configurable: true });
-  });
-  return { value: copy, truncated: true };
-}
-
 function missingOnlyFromView(error: SchemaError): boolean {
-  const { value, keyword, params } = error;
-  return (
-    keyword === 'required' &&
-    value !== null &&
-    typeof value === 'object' &&
-    Object.prototype.hasOwnProperty.call(value, String(params['missingProperty']))
-  );
+  const { node, keyword, params } = error;
+  return keyword === 'required' && node !== undefined && firstPropertyNamed(node, String(params['missingProperty'])) !== undefined;
 }
 
 /** A value of the wrong type fails its enum, pattern or bounds too: the type is the root cause. */
@@ -95,9 +63,9 @@ function dropBesideTypeErrors(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter((error) => error.keyword === 'type' || !mistyped.has(error.instancePath));
 }
 
-function resolve(doc: ParsedDocument, error: ErrorObject): SchemaError {
+function resolve(doc: ParsedDocument, view: unknown, error: ErrorObject): SchemaError {
   const path: JsonPath = [];
-  let value: unknown = doc.value;
+  let value: unknown = view;
   for (const raw of error.instancePath.split('/').slice(1)) {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(value)) {
