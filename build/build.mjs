@@ -14,13 +14,14 @@ import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { createAjv, SCHEMA_PATH } from './ajv.mjs';
+import { keepBuild, restoreBuild } from './build-cache.mjs';
 import { writeCliCodeCache, writeServerCodeCache } from './code-cache.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
 import { packageFacts } from './package-facts.mjs';
 import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
 import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
 import { schemaStoreContribution } from './schemastore-contribution.mjs';
-import { sourceHash } from './source-hash.mjs';
+import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
@@ -29,7 +30,7 @@ const standaloneCode = standaloneModule.default ?? standaloneModule;
 // 0. Nothing to do when the outputs are there and the sources, Node.js and its platform (the code
 // cache fits one Node.js) are those they were made from: a test run after a build, for example.
 const STAMP = at('dist/.build-stamp.json');
-const stampKey = `${process.platform}-${process.arch}-node${process.versions.node}-${sourceHash(root)}`;
+const stampKey = buildKey(root);
 function upToDate() {
   try {
     const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
@@ -38,7 +39,20 @@ function upToDate() {
     return false;
   }
 }
-if (!process.argv.includes('--force') && !process.argv.includes('--sync-client-manifest') && upToDate()) process.exit(0);
+const fresh = process.argv.includes('--force') || process.argv.includes('--sync-client-manifest');
+if (!fresh && upToDate()) process.exit(0);
+
+/** A packaged extension (`npm run package`) survives a rebuild; everything else is made anew. */
+function clearDist() {
+  for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
+    if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
+  }
+}
+// The same sources built before (build/build-cache.mjs): their outputs, stamp included.
+if (!fresh) {
+  clearDist();
+  if (restoreBuild(root, 'build', stampKey)) process.exit(0);
+}
 
 /** Every file this build writes, relative to the root: the stamp lists them. */
 const outputs = new Set();
@@ -98,10 +112,7 @@ const common = {
 // module), sharing the side bundles, and each started by a small loader with its code cache.
 const COMMANDS = ['manifest-lint', 'manifest-language-server'];
 const ENTRIES = COMMANDS.map((command) => at(`dist/${command}.bundle.cjs`));
-// A packaged extension (`npm run package`) survives a rebuild; everything else is made anew.
-for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
-  if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
-}
+clearDist();
 const bundles = await Promise.all([
   build({
     ...common,
@@ -169,3 +180,5 @@ for (const [file, content] of schemaStoreContribution(schema)) writeAtomic(at(`d
 
 // Last, so that an interrupted build leaves no stamp and is made again.
 writeAtomic(STAMP, `${JSON.stringify({ key: stampKey, outputs: [...outputs].sort() }, null, 2)}\n`);
+// Not a build that changed a source file (the client manifest): its key names the sources before.
+if (!process.argv.includes('--sync-client-manifest')) keepBuild(root, 'build', stampKey, [...outputs]);

@@ -29,3 +29,8 @@ export function sourceHash(root) {
   }
   return hash.digest('hex');
 }
+
+/** What a build's outputs depend on: the platform, this Node.js (code caches fit one) and the sources. */
+export function buildKey(root) {
+  return `${process.platform}-${process.arch}-node${process.versions.node}-${sourceHash(root)}`;
+}

@@ -2,17 +2,26 @@
 // lib/index.ts and what it imports into dist/types/, and package.json ships the ones users need.
 // The build stops when a shipped declaration imports one that package.json does not ship.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, posix } from 'node:path';
+import { dirname, join, posix, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepBuild, restoreBuild } from './build-cache.mjs';
+import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const emitted = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
-if (emitted.status !== 0) process.exit(emitted.status ?? 1);
-
 const OUT = 'dist/types/';
+// Emitted anew, or taken from an earlier emit of the same sources (build/build-cache.mjs).
+rmSync(join(root, OUT), { recursive: true, force: true });
+const key = buildKey(root);
+if (!restoreBuild(root, 'types', key)) {
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+  const emitted = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+  if (emitted.status !== 0) process.exit(emitted.status ?? 1);
+  const emittedFiles = readdirSync(join(root, OUT), { recursive: true }).map((file) => `${OUT}${file.split(sep).join('/')}`);
+  keepBuild(root, 'types', key, emittedFiles.filter((file) => statSync(join(root, file)).isFile()));
+}
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const shipped = pkg.files.filter((file) => file.startsWith(OUT) && file.endsWith('.d.ts'));
 const problems = new Set();

@@ -1,8 +1,9 @@
 /**
  * The package as users get it: packed from a copy of the repository's tracked files (so `prepack`
- * builds it, as from a clean clone), installed into an empty project without the network, then
- * both commands run, the library imported from CommonJS and from an ES module, and its types
- * checked by TypeScript.
+ * builds it, as from a clean clone — taking the outputs of this checkout's build of the same
+ * sources from node_modules/.cache, which the copy shares), installed into an empty project
+ * without the network, then both commands run, the library imported from CommonJS and from an ES
+ * module, and its types checked by TypeScript.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
