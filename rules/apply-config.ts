@@ -58,7 +58,7 @@ export interface ManifestLint {
   /** The ignore entries that silenced at least one finding. */
   matched: Set<IgnoreEntry>;
   /** The manifest's secrets, to mask whatever else is shown of it. */
-  mask: SecretMask;
+  readonly mask: SecretMask;
 }
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
@@ -74,14 +74,27 @@ export function* lintManifestSteps(input: string | ParsedDocument, settings: Man
 function withIgnores(result: LintResult, settings: ManifestSettings): ManifestLint {
   const ignore = settings.config?.ignore ?? [];
   const { kept, matched } = ignore.length === 0 ? { kept: result.diagnostics, matched: new Set<IgnoreEntry>() } : applyIgnores(result.diagnostics, ignore);
-  return {
-    diagnostics: kept,
-    matched,
-    // Learning the secrets reads the whole text: only outputs that show more than messages need it.
-    get mask() {
-      return result.mask;
-    },
-  };
+  return new ManifestLintResult(kept, matched, result);
+}
+
+/**
+ * Learning the secrets reads the whole text: only outputs that show more than messages need it,
+ * so the mask is the lint's own, asked for on first use (a class: see `Document` in document.ts).
+ */
+class ManifestLintResult implements ManifestLint {
+  readonly #lint: LintResult;
+
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    readonly matched: Set<IgnoreEntry>,
+    lint: LintResult,
+  ) {
+    this.#lint = lint;
+  }
+
+  get mask(): SecretMask {
+    return this.#lint.mask;
+  }
 }
 
 /** Applies every safe fix, leaving the findings that ignore entries silence alone. */

@@ -37,22 +37,33 @@ export interface ParsedDocument {
 export function parseDocument(text: string): ParsedDocument {
   const lines = new LineIndex(text);
   const refusal = refuse(text);
-  if (refusal) return { text, lines, root: undefined, value: undefined, syntaxErrors: [], refusal, derived: new Map() };
+  if (refusal) return new Document(text, lines, undefined, [], refusal);
   const syntaxErrors: ParseError[] = [];
   const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
-  let value: { of: unknown } | undefined;
-  return {
-    text,
-    lines,
-    root,
-    get value() {
-      value ??= { of: root ? valueOfNode(root) : undefined };
-      return value.of;
-    },
-    syntaxErrors,
-    refusal,
-    derived: new Map(),
-  };
+  return new Document(text, lines, root, syntaxErrors, undefined);
+}
+
+/**
+ * A class rather than an object literal with a getter: V8 kept such literals, made one per lint,
+ * through its young-generation collections, and collecting them took half of a small lint's time.
+ * The lazily made value is a private field, so a document compares and prints as its parts.
+ */
+class Document implements ParsedDocument {
+  readonly derived = new Map<(doc: ParsedDocument) => unknown, unknown>();
+  #value: { of: unknown } | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly lines: LineIndex,
+    readonly root: Node | undefined,
+    readonly syntaxErrors: ParseError[],
+    readonly refusal: Refusal | undefined,
+  ) {}
+
+  get value(): unknown {
+    this.#value ??= { of: this.root ? valueOfNode(this.root) : undefined };
+    return this.#value.of;
+  }
 }
 
 function refuse(text: string): Refusal | undefined {

@@ -1,9 +1,9 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
 import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
-import { validateSchema, type SchemaValidation } from './schema-validation.js';
+import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
-import { maskDiagnostic, maskFor } from './masking.js';
+import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
 import { formatMessage } from './messages.js';
 import type { LintOptions, LintResult } from './options.js';
 import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
@@ -55,6 +55,55 @@ export function lintWith(ruleSet: RuleSet, input: string | ParsedDocument, optio
   return run.finish();
 }
 
+/**
+ * What every rule of one lint is handed. Classes, here and for the result, rather than object
+ * literals with getters: see `Document` in document.ts.
+ */
+class RunContext implements RuleContext {
+  readonly #run: LintRun;
+  readonly now: Date;
+  readonly templateMode: boolean;
+  readonly skillSources: LintOptions['skillSources'];
+  readonly encoding: LintOptions['encoding'];
+
+  constructor(
+    run: LintRun,
+    readonly doc: ParsedDocument,
+    options: LintOptions,
+    readonly repository: RuleContext['repository'],
+  ) {
+    this.#run = run;
+    this.now = options.now ?? new Date();
+    this.templateMode = options.template ?? false;
+    this.skillSources = options.skillSources;
+    this.encoding = options.encoding;
+  }
+
+  get schemaErrors(): readonly SchemaError[] {
+    return this.#run.schemaErrorsRead();
+  }
+
+  report(finding: Finding): boolean {
+    return this.#run.report(finding);
+  }
+}
+
+/** A lint's findings, and the document's secrets, learned when first asked for. */
+class Result implements LintResult {
+  readonly #doc: ParsedDocument;
+
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    doc: ParsedDocument,
+  ) {
+    this.#doc = doc;
+  }
+
+  get mask(): SecretMask {
+    return maskFor(this.#doc);
+  }
+}
+
 /** One lint of one document: the parse, the schema check, each rule in turn, the result. */
 class LintRun {
   private readonly doc: ParsedDocument;
@@ -79,26 +128,19 @@ class LintRun {
     this.options = options;
     this.canReport = reportable(doc);
     this.placeable = certainPlaces(doc);
-    const run = this;
     const repository = options.template ? options.repository : undefined;
     this.manifestMissing = repository?.manifest === false;
-    this.context = {
-      doc,
-      now: options.now ?? new Date(),
-      templateMode: options.template ?? false,
-      repository,
-      skillSources: options.skillSources,
-      encoding: options.encoding,
-      get schemaErrors() {
-        if (run.schema.partial) run.readsSchema.add(run.ruleId);
-        return run.schema.errors;
-      },
-      report: (finding) => this.report(finding),
-    };
+    this.context = new RunContext(this, doc, options, repository);
   }
 
   private get ruleId(): string {
     return this.meta?.id ?? '';
+  }
+
+  /** The schema's failures, as the running rule reads them; noted when the check was partial. */
+  schemaErrorsRead(): readonly SchemaError[] {
+    if (this.schema.partial) this.readsSchema.add(this.ruleId);
+    return this.schema.errors;
   }
 
   checkSchema(ruleSet: RuleSet): void {
@@ -128,15 +170,10 @@ class LintRun {
     // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
     // Fix texts stay whole, since applying a fix must keep the text it moves.
     const masked = diagnostics.length > 0 ? diagnostics.map((d) => maskDiagnostic(d, maskFor(doc), { fixTexts: false })) : diagnostics;
-    return {
-      diagnostics: masked,
-      get mask() {
-        return maskFor(doc);
-      },
-    };
+    return new Result(masked, doc);
   }
 
-  private report(finding: Finding): boolean {
+  report(finding: Finding): boolean {
     const meta = this.meta!;
     if (meta.id !== SYNTAX_RULE && !this.canReport(finding, meta)) return true;
     const listed = this.cap.admit(meta.id, finding);
