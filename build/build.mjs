@@ -11,21 +11,11 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import standaloneModule from 'ajv/dist/standalone/index.js';
-import { build } from 'esbuild';
-import { createAjv, SCHEMA_PATH } from './ajv.mjs';
 import { keepBuild, restoreBuild } from './build-cache.mjs';
-import { writeCliCodeCache, writeServerCodeCache } from './code-cache.mjs';
-import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
-import { packageFacts } from './package-facts.mjs';
-import { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } from './extension.mjs';
-import { schemaFacts, validationSchema } from './schema-artifacts.mjs';
-import { schemaStoreContribution } from './schemastore-contribution.mjs';
 import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
-const standaloneCode = standaloneModule.default ?? standaloneModule;
 
 // 0. Nothing to do when the outputs are there and the sources, Node.js and its platform (the code
 // cache fits one Node.js) are those they were made from: a test run after a build, for example.
@@ -53,6 +43,25 @@ if (!fresh) {
   clearDist();
   if (restoreBuild(root, 'build', stampKey)) process.exit(0);
 }
+
+// What building takes, loaded only when there is something to build (a test run's build usually has nothing to do).
+const [{ default: standaloneModule }, { build }, { createAjv, SCHEMA_PATH }, codeCache, lazyLoading, { packageFacts }, extension, schemaArtifacts, { schemaStoreContribution }] =
+  await Promise.all([
+    import('ajv/dist/standalone/index.js'),
+    import('esbuild'),
+    import('./ajv.mjs'),
+    import('./code-cache.mjs'),
+    import('./lazy-modules.mjs'),
+    import('./package-facts.mjs'),
+    import('./extension.mjs'),
+    import('./schema-artifacts.mjs'),
+    import('./schemastore-contribution.mjs'),
+  ]);
+const standaloneCode = standaloneModule.default ?? standaloneModule;
+const { writeCliCodeCache, writeServerCodeCache } = codeCache;
+const { lazyLoadPlugin, lazyModules } = lazyLoading;
+const { EXTENSION_DIR, extensionFiles, generatedRulesSetting, syncedClientManifest } = extension;
+const { schemaFacts, validationSchema } = schemaArtifacts;
 
 /** Every file this build writes, relative to the root: the stamp lists them. */
 const outputs = new Set();
