@@ -157,14 +157,27 @@ export function firstPropertyNamed(object: Node, key: string): Node | undefined 
 
 /** Objects with more properties than this are looked up through an index built once. */
 const INDEXED_FROM = 32;
-const propertyIndexes = new WeakMap<Node, Map<unknown, Node[]>>();
+
+/**
+ * Indexes built once for a node are kept on the node itself, under these symbols, so that they
+ * go with its tree. Kept in module-level weak maps instead, they held every tree alive through
+ * V8's young-generation collections (an entry's value points back at its key): a tenth of all a
+ * lint allocates was promoted to the old generation, only to be collected there.
+ */
+const PROPERTY_INDEX = Symbol('properties by key');
+const ITEM_LIST = Symbol('items with their index');
+
+interface IndexedNode extends Node {
+  [PROPERTY_INDEX]?: Map<unknown, Node[]>;
+  [ITEM_LIST]?: readonly { index: number; node: Node }[];
+}
 
 /**
  * An object's properties by key, so that rules looking up every key of a huge object (a
  * hundred thousand unknown keys) do linear work, not quadratic.
  */
-function propertiesByKey(object: Node): Map<unknown, Node[]> {
-  let index = propertyIndexes.get(object);
+function propertiesByKey(object: IndexedNode): Map<unknown, Node[]> {
+  let index = object[PROPERTY_INDEX];
   if (!index) {
     index = new Map();
     for (const property of object.children ?? []) {
@@ -173,7 +186,7 @@ function propertiesByKey(object: Node): Map<unknown, Node[]> {
       if (same) same.push(property);
       else index.set(key, [property]);
     }
-    propertyIndexes.set(object, index);
+    object[PROPERTY_INDEX] = index;
   }
   return index;
 }
@@ -214,17 +227,11 @@ export function keyNodeAt(root: Node | undefined, path: JsonPath): Node | undefi
 
 /** The items of the array at `path`, with their nodes; empty when it is absent or not an array. */
 export function arrayItems(root: Node | undefined, path: JsonPath): readonly { index: number; node: Node }[] {
-  const array = nodeAt(root, path);
+  const array: IndexedNode | undefined = nodeAt(root, path);
   if (array?.type !== 'array' || !array.children) return [];
   // Many rules walk the same arrays: keep the list on the array node itself.
-  const cached = itemLists.get(array);
-  if (cached) return cached;
-  const items = array.children.map((node, index) => ({ index, node }));
-  itemLists.set(array, items);
-  return items;
+  return (array[ITEM_LIST] ??= array.children.map((node, index) => ({ index, node })));
 }
-
-const itemLists = new WeakMap<Node, { index: number; node: Node }[]>();
 
 /** Child value of an object node, or undefined. */
 export function childValue(object: Node | undefined, key: string): Node | undefined {
