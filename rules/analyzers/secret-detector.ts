@@ -81,16 +81,13 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
 ];
 
-const scanRemembered = remembered(scan, 4096, 256);
-
 /**
  * The places of every secret in `text`, sorted, overlaps merged. The short texts an output is
  * made of (messages, fix titles, path segments) recur from one lint to the next — in an editor,
- * at every keystroke — so their answers are remembered (texts of up to 256 characters, 4,096 at most).
+ * at every keystroke — so their answers are remembered (texts of up to 256 characters, 4,096 at
+ * most) and shared: callers read them, and make spans of their own from them.
  */
-export function findSecrets(text: string): SecretSpan[] {
-  return scanRemembered(text).map((span) => ({ start: span.start, end: span.end }));
-}
+export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = remembered(scan, 4096, 256);
 
 function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
