@@ -32,17 +32,12 @@ function upToDate() {
 const fresh = process.argv.includes('--force') || process.argv.includes('--sync-client-manifest');
 if (!fresh && upToDate()) process.exit(0);
 
-/** A packaged extension (`npm run package`) survives a rebuild; everything else is made anew. */
-function clearDist() {
-  for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
-    if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
-  }
+// A packaged extension (`npm run package`) survives a rebuild; everything else is made anew, or
+// taken from a build of the same sources kept before (build/build-cache.mjs), stamp included.
+for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
+  if (!entry.endsWith('.vsix')) rmSync(at(`dist/${entry}`), { recursive: true, force: true });
 }
-// The same sources built before (build/build-cache.mjs): their outputs, stamp included.
-if (!fresh) {
-  clearDist();
-  if (restoreBuild(root, 'build', stampKey)) process.exit(0);
-}
+if (!fresh && restoreBuild(root, 'build', stampKey)) process.exit(0);
 
 // What building takes, loaded only when there is something to build (a test run's build usually has nothing to do).
 const [{ default: standaloneModule }, { build }, { createAjv, SCHEMA_PATH }, codeCache, lazyLoading, { packageFacts }, extension, schemaArtifacts, { schemaStoreContribution }] =
@@ -121,7 +116,6 @@ const common = {
 // module), sharing the side bundles, and each started by a small loader with its code cache.
 const COMMANDS = ['manifest-lint', 'manifest-language-server'];
 const ENTRIES = COMMANDS.map((command) => at(`dist/${command}.bundle.cjs`));
-clearDist();
 const bundles = await Promise.all([
   build({
     ...common,
@@ -165,11 +159,11 @@ for (const file of bundles.flatMap((output) => output.outputFiles)) writeAtomic(
 
 // Each command is a small loader that runs its bundle with V8's code cache for it, made here by
 // one representative run (a cache that does not fit the running Node is ignored).
-for (const command of COMMANDS) writeAtomic(at(`dist/${command}.cjs`), readFileSync(at('build/cached-loader.cjs')), 0o755);
-const cacheOf = (command) => {
+for (const command of COMMANDS) {
+  writeAtomic(at(`dist/${command}.cjs`), readFileSync(at('build/cached-loader.cjs')), 0o755);
   outputs.add(`dist/${command}.code-cache`);
-  return { command: at(`dist/${command}.cjs`), cacheFile: at(`dist/${command}.code-cache`) };
-};
+}
+const cacheOf = (command) => ({ command: at(`dist/${command}.cjs`), cacheFile: at(`dist/${command}.code-cache`) });
 await Promise.all([
   writeCliCodeCache({ ...cacheOf('manifest-lint'), examples: at('examples') }),
   writeServerCodeCache({ ...cacheOf('manifest-language-server'), manifest: at('examples/needs-work/manifest.json') }),

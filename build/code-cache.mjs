@@ -34,11 +34,12 @@ export async function writeCliCodeCache({ command, cacheFile, examples }) {
 export async function writeServerCodeCache({ command, cacheFile, manifest }) {
   const child = start(command, ['--stdio'], cacheFile);
   const done = exited(child);
+  // One request at a time: what the server has printed since it was sent, and who waits for its answer.
   let received = '';
-  const waiting = new Map();
+  let pending;
   child.stdout.on('data', (chunk) => {
     received += chunk.toString('utf8');
-    for (const [id, resolve] of waiting) if (received.includes(`"id":${id},`) || received.includes(`"id":${id}}`)) waiting.delete(id) && resolve();
+    if (pending && new RegExp(`"id":${pending.id}[,}]`).test(received)) pending.answered();
   });
   let nextId = 0;
   const send = (message) => {
@@ -47,9 +48,10 @@ export async function writeServerCodeCache({ command, cacheFile, manifest }) {
   };
   const request = (method, params) => {
     const id = ++nextId;
-    const answered = new Promise((resolve) => waiting.set(id, resolve));
+    received = '';
+    const answer = new Promise((answered) => (pending = { id, answered }));
     send({ id, method, params });
-    return Promise.race([answered, done.then((code) => Promise.reject(new Error(`the code-cache run of manifest-language-server ended (${code})`)))]);
+    return Promise.race([answer, done.then((code) => Promise.reject(new Error(`the code-cache run of manifest-language-server ended (${code})`)))]);
   };
   const uri = pathToFileURL(manifest).href;
   const textDocument = { uri };
