@@ -20,9 +20,10 @@
  *   another repository, configuration or program.
  * - git runs through `spawn` with an argument array, in its own process group, which is killed
  *   as a whole; the temporary folder is removed afterwards, on failure, and on SIGINT/SIGTERM.
- *   A small watchdog process starts git and holds a channel to this process: when asked to
- *   stop, or when the channel closes because this process died (even by SIGKILL), it kills
- *   git's process group and removes the temporary folder, so nothing outlives the command.
+ *   A small watchdog process, one for the clone, starts each git command and holds a channel to
+ *   this process: when asked to stop, or when the channel closes because this process died
+ *   (even by SIGKILL), it kills git's process group and removes the temporary folder, so
+ *   nothing outlives the command.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -171,22 +172,23 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
   const tempRoot = fs.mkdtempSync(path.join(temporaryFolder(options.env ?? process.env), TEMP_PREFIX));
   const dir = path.join(tempRoot, 'repository');
   const guard = new CleanupGuard(tempRoot);
+  const runner = process.platform === 'win32' ? new DirectRunner(env) : new WatchdogRunner(tempRoot, env);
+  guard.runner = runner;
   try {
-    const run = (args: string[], cwd: string, watchSize: boolean) =>
-      runGit(args, { cwd, env, deadline, timeoutMs, guard, sizeLimit: watchSize ? { root: tempRoot, maxBytes } : undefined });
+    const run = (args: string[], watchSize: boolean) =>
+      runGit(args, { cwd: tempRoot, deadline, timeoutMs, runner, sizeLimit: watchSize ? { root: tempRoot, maxBytes } : undefined });
     const git = (...args: string[]) => [...hardeningConfig(), ...args];
     let revision: string;
     try {
       if (ref !== undefined && FULL_SHA.test(ref)) {
         // `--branch` takes names only: a commit is fetched by its id.
-        await run(git('init', '--quiet', '--template=', dir), tempRoot, false);
-        await run(git('-C', dir, 'fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', '--', url, ref), tempRoot, true);
+        await run(git('init', '--quiet', '--template=', dir), false);
+        await run(git('-C', dir, 'fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', '--', url, ref), true);
         revision = 'FETCH_HEAD';
       } else {
         const branch = ref === undefined ? [] : ['--branch', ref];
         await run(
           git('clone', '--quiet', '--depth', '1', '--no-checkout', '--single-branch', '--no-tags', '--template=', '--no-recurse-submodules', '--no-local', ...branch, '--', url, dir),
-          tempRoot,
           true,
         );
         revision = 'HEAD';
@@ -196,13 +198,15 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
       throw error;
     }
     // The tree's size, known before any file is written.
-    const tree = await run(git('-C', dir, 'ls-tree', '-r', '-l', '-z', '--full-tree', revision), tempRoot, false).catch((error: unknown) => {
+    const tree = await run(git('-C', dir, 'ls-tree', '-r', '-l', '-z', '--full-tree', revision), false).catch((error: unknown) => {
       throw error instanceof GitFailure ? new CloneError(`cannot read the tree of ${shownUrl(url)}: ${lastLine(error.stderr)}`) : error;
     });
     checkTree(tree, maxBytes, url);
-    await run(git('-C', dir, 'checkout', '--quiet', '--detach', revision), tempRoot, true).catch((error: unknown) => {
+    await run(git('-C', dir, 'checkout', '--quiet', '--detach', revision), true).catch((error: unknown) => {
       throw error instanceof GitFailure ? new CloneError(`cannot check out ${shownUrl(url)}: ${lastLine(error.stderr)}`) : error;
     });
+    runner.close();
+    guard.runner = undefined;
     return { dir, dispose: () => guard.dispose() };
   } catch (error) {
     guard.dispose();
@@ -237,10 +241,9 @@ class GitFailure extends Error {
 
 interface RunOptions {
   cwd: string;
-  env: NodeJS.ProcessEnv;
   deadline: number;
   timeoutMs: number;
-  guard: CleanupGuard;
+  runner: GitRunner;
   sizeLimit: { root: string; maxBytes: number } | undefined;
 }
 
@@ -255,18 +258,6 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
       reject(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`));
       return;
     }
-    let child: ChildProcess;
-    try {
-      child = startGit(args, options);
-    } catch (error) {
-      reject(spawnError(error));
-      return;
-    }
-    let startError: unknown;
-    child.on('message', (message: { spawnError?: string }) => {
-      if (message?.spawnError !== undefined) startError = { code: message.spawnError };
-    });
-    options.guard.child = child;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
@@ -274,16 +265,8 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
     const stop = (reason: CloneError) => {
       if (stopped) return;
       stopped = reason;
-      stopGit(child);
+      options.runner.stop();
     };
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_OUTPUT) stop(new CloneError('git printed more than expected and was stopped'));
-      else stdout.push(chunk);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
-    });
     const timer = setTimeout(
       () => stop(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`)),
       remaining,
@@ -305,18 +288,24 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
     const finish = () => {
       clearTimeout(timer);
       if (poll) clearInterval(poll);
-      if (options.guard.child === child) options.guard.child = undefined;
     };
-    child.on('error', (error) => {
-      finish();
-      reject(spawnError(error));
-    });
-    child.on('close', (code) => {
-      finish();
-      if (stopped) reject(stopped);
-      else if (startError !== undefined) reject(spawnError(startError));
-      else if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
-      else reject(new GitFailure(stderr));
+    options.runner.start(args, options.cwd, {
+      output(stream, chunk) {
+        if (stream === 'stderr') {
+          if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
+        } else if ((stdoutBytes += chunk.length) > MAX_OUTPUT) stop(new CloneError('git printed more than expected and was stopped'));
+        else stdout.push(chunk);
+      },
+      end(code) {
+        finish();
+        if (stopped) reject(stopped);
+        else if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
+        else reject(new GitFailure(stderr));
+      },
+      failed(error) {
+        finish();
+        reject(stopped ?? spawnError(error));
+      },
     });
   });
 }
@@ -326,70 +315,161 @@ function spawnError(error: unknown): CloneError {
   return new CloneError(code === 'ENOENT' ? 'git is not installed (or not on PATH); it is needed to check a git URL' : `cannot run git: ${String((error as Error)?.message ?? error)}`);
 }
 
+/** What one git command printed, then how it ended: an exit code, or the error that kept it from starting. */
+interface GitListener {
+  output(stream: 'stdout' | 'stderr', chunk: Buffer): void;
+  end(code: number): void;
+  failed(error: unknown): void;
+}
+
+/** Runs a clone's git commands one at a time, each in a process group of its own. */
+interface GitRunner {
+  start(args: string[], cwd: string, listener: GitListener): void;
+  /** Kills the command under way and what it started; the clone is over. */
+  stop(): void;
+  /** The clone's commands are done: lets the runner go, leaving the folder to its owner. */
+  close(): void;
+}
+
 /**
- * Runs in its own process: starts git in a process group of its own and, when asked (SIGTERM)
- * or when the channel to the command closes before git is done (the command died, however),
- * kills that group and removes the temporary folder.
- * Arguments: the folder to remove (or an empty string), then git's command line.
+ * Runs in its own process, one for a clone, and runs the git commands it is sent, each in a
+ * process group of its own, passing their output and end back. When asked (SIGTERM), or when the
+ * channel to the command closes before it said it was done (the command died, however), it kills
+ * the group of the git under way and removes the temporary folder.
+ * Argument: the folder to remove.
  */
 const WATCHDOG = `
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const [folder, command, ...args] = process.argv.slice(1);
-const git = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-let done = false;
+const folder = process.argv[1];
+let git;
+let stopping = false;
 const stop = () => {
-  if (done) return;
-  done = true;
-  try { process.kill(-git.pid, 'SIGKILL'); } catch {}
-  if (folder) { try { fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }); } catch {} }
+  if (stopping) return;
+  stopping = true;
+  if (git) { try { process.kill(-git.pid, 'SIGKILL'); } catch {} }
+  try { fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }); } catch {}
   process.exit(137);
 };
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
-git.on('error', (error) => {
-  done = true;
-  process.send({ spawnError: String(error.code) }, () => process.exit(127));
-});
-git.on('exit', (code, signal) => {
-  done = true;
-  process.exit(code === null ? 128 : code);
+process.on('message', (message) => {
+  if (message.done) {
+    process.removeListener('disconnect', stop);
+    process.disconnect();
+    return;
+  }
+  const child = spawn('git', message.args, { cwd: message.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  git = child;
+  let failed = false;
+  child.stdout.on('data', (chunk) => process.send({ stdout: chunk }));
+  child.stderr.on('data', (chunk) => process.send({ stderr: chunk }));
+  child.on('error', (error) => {
+    failed = true;
+    process.send({ spawnError: String(error.code) });
+  });
+  child.on('close', (code) => {
+    if (git === child) git = undefined;
+    if (!failed) process.send({ exit: code === null ? 128 : code });
+  });
 });
 `;
 
-/** git under the watchdog (on Windows, which has no process groups, git itself). */
-function startGit(args: string[], options: RunOptions): ChildProcess {
-  if (process.platform === 'win32') {
-    return spawn('git', args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+type WatchdogMessage = { stdout: Buffer } | { stderr: Buffer } | { exit: number } | { spawnError: string };
+
+/**
+ * git under one watchdog process for the whole clone (see WATCHDOG): a Node.js start per clone,
+ * not per command.
+ */
+class WatchdogRunner implements GitRunner {
+  private readonly watchdog: ChildProcess;
+  private listener: GitListener | undefined;
+
+  constructor(folder: string, env: NodeJS.ProcessEnv) {
+    const { NODE_OPTIONS: _ignored, ...watchdogEnv } = env;
+    this.watchdog = spawn(process.execPath, ['-e', WATCHDOG, '--', folder], {
+      env: watchdogEnv,
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+      detached: true,
+    });
+    this.watchdog.on('message', (message: WatchdogMessage) => {
+      const listener = this.listener;
+      if (!listener) return;
+      if ('stdout' in message) listener.output('stdout', message.stdout);
+      else if ('stderr' in message) listener.output('stderr', message.stderr);
+      else {
+        this.listener = undefined;
+        if ('exit' in message) listener.end(message.exit);
+        else listener.failed({ code: message.spawnError });
+      }
+    });
+    this.watchdog.on('error', (error) => this.settle((listener) => listener.failed(error)));
+    // Stopped (or killed) while a command was under way: that command ends with it.
+    this.watchdog.on('exit', (code) => this.settle((listener) => listener.end(code ?? 128)));
   }
-  const { NODE_OPTIONS: _ignored, ...env } = options.env;
-  return spawn(process.execPath, ['-e', WATCHDOG, '--', options.guard.folder, 'git', ...args], {
-    cwd: options.cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    detached: true,
-  });
+
+  start(args: string[], cwd: string, listener: GitListener): void {
+    if (this.watchdog.exitCode !== null || this.watchdog.signalCode !== null || !this.watchdog.connected) {
+      listener.failed(new Error('the clone was stopped'));
+      return;
+    }
+    this.listener = listener;
+    this.watchdog.send({ args, cwd });
+  }
+
+  stop(): void {
+    if (this.watchdog.exitCode === null && this.watchdog.signalCode === null) this.watchdog.kill('SIGTERM');
+  }
+
+  close(): void {
+    if (this.watchdog.connected) this.watchdog.send({ done: true });
+  }
+
+  private settle(end: (listener: GitListener) => void): void {
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) end(listener);
+  }
 }
 
-/** Stops git and what it started: the watchdog does it on SIGTERM. */
-function stopGit(child: ChildProcess): void {
-  if (process.platform === 'win32' || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) killGroup(child);
-  else child.kill('SIGTERM');
-}
+/** git itself, a process per command: Windows has no process groups to put it in. */
+class DirectRunner implements GitRunner {
+  private child: ChildProcess | undefined;
 
-/** Kills the process and everything it started (its process group). */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    if (process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
-    else child.kill('SIGKILL');
-  } catch {
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  start(args: string[], cwd: string, listener: GitListener): void {
+    let child: ChildProcess;
     try {
-      child.kill('SIGKILL');
+      child = spawn('git', args, { cwd, env: this.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    } catch (error) {
+      listener.failed(error);
+      return;
+    }
+    this.child = child;
+    let failed = false;
+    child.stdout?.on('data', (chunk: Buffer) => listener.output('stdout', chunk));
+    child.stderr?.on('data', (chunk: Buffer) => listener.output('stderr', chunk));
+    child.on('error', (error) => {
+      failed = true;
+      listener.failed(error);
+    });
+    child.on('close', (code) => {
+      if (this.child === child) this.child = undefined;
+      if (!failed) listener.end(code ?? 128);
+    });
+  }
+
+  stop(): void {
+    try {
+      this.child?.kill('SIGKILL');
     } catch {
       // already gone
     }
   }
+
+  close(): void {}
 }
 
 /** Bytes under a folder (without following links), counted until `limit` is passed. */
@@ -424,10 +504,11 @@ async function folderSize(root: string, limit: number): Promise<number> {
  * SIGINT / SIGTERM / SIGHUP (after killing a running git), re-raising the signal afterwards.
  */
 class CleanupGuard {
-  child: ChildProcess | undefined;
+  /** The clone's git, while its commands run. */
+  runner: GitRunner | undefined;
   private disposed = false;
   private readonly onSignal = (signal: NodeJS.Signals) => {
-    if (this.child) stopGit(this.child);
+    this.runner?.stop();
     this.dispose();
     process.kill(process.pid, signal);
   };
@@ -443,7 +524,7 @@ class CleanupGuard {
     this.disposed = true;
     for (const signal of SIGNALS) process.removeListener(signal, this.onSignal);
     process.removeListener('exit', this.onExit);
-    if (this.child) stopGit(this.child);
+    this.runner?.stop();
     try {
       fs.rmSync(this.folder, { recursive: true, force: true, maxRetries: 3 });
     } catch {

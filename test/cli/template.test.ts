@@ -355,6 +355,11 @@ describe('sources that cannot be checked', () => {
     expect(fs.readdirSync(home.markers)).toEqual([]);
   });
 
+  it('without git on PATH: exit 2, saying git is needed, no temporary folder left', async () => {
+    expectOneLineError(await run([url], { PATH: tempDir('no-git') }), /git is not installed \(or not on PATH\); it is needed to check a git URL$/);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
   it('transports other than https, ssh, git and file, and bad refs, are refused before git runs', async () => {
     const marker = path.join(tempDir('ext'), 'ran');
     expectOneLineError(await run([`ext::sh -c touch% ${marker}`]), /unsupported git transport/);
