@@ -3,7 +3,7 @@
  * `test/docs.test.ts` fails when a generated part is stale; `UPDATE_DOCS=1` rewrites it.
  */
 import type { Diagnostic, RuleMeta } from '../rules/index.js';
-import { docsUrl, parseConfig, reportUnusedIgnores, toPointer } from '../rules/index.js';
+import { docsUrl, toPointer } from '../rules/index.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
 export const RULES_END = '<!-- rules:end -->';
@@ -38,6 +38,8 @@ export interface DocCase {
   repository?: DocRepository | undefined;
   /** `skill-cid-stale`: the local skill folders the adapter found, by skill name, with their CIDs now. */
   skillSources?: Record<string, { folder: string; cids: Record<string, string> }> | undefined;
+  /** `unused-ignore`: the `.manifestlintrc.json` the manifest is linted under. */
+  config?: string | undefined;
 }
 
 export interface DocRepository {
@@ -83,7 +85,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     );
   }
   if (failing) {
-    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository || failing.skillSources ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
+    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository || failing.skillSources || failing.config ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
     const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);
     if (fixes.length > 0) {
       lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
@@ -114,7 +116,6 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
   if (rule.id === UNUSED_IGNORE) {
     // It is about the config file itself: no place in a manifest to silence it at.
     lines.push('It is reported on the config file, at the entry, so an `ignore` entry cannot silence it; remove the entry, or switch the rule off as above.', '');
-    lines.splice(lines.indexOf('## Turning it off'), 0, ...unusedIgnoreExample(), '');
   } else {
     lines.push(
       'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
@@ -128,21 +129,6 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
 
 const UNUSED_IGNORE = 'unused-ignore';
 
-/** What `unused-ignore` looks like: an entry for a finding the manifest does not have (any more). */
-function unusedIgnoreExample(): string[] {
-  const config = '{\n  "ignore": [{ "rule": "route-port-reserved", "path": "/routes/0/port" }]\n}\n';
-  const { config: parsed } = parseConfig(config);
-  return [
-    '## Example that fails',
-    '',
-    'With a manifest whose first route no longer uses port 18789, this `.manifestlintrc.json`:',
-    '',
-    fence(config),
-    '',
-    ...reportUnusedIgnores(parsed.ignore).map(findingLine),
-  ];
-}
-
 function fence(json: string, language = 'json'): string {
   return `\`\`\`${language}\n${json.replace(/\n$/, '')}\n\`\`\``;
 }
@@ -151,6 +137,7 @@ function fence(json: string, language = 'json'): string {
 function example(c: DocCase): string[] {
   const repository = c.repository;
   if (c.skillSources) return [fence(c.input), '', ...skillFolders(c.skillSources)];
+  if (c.config !== undefined) return [fence(c.input), '', 'with this `.manifestlintrc.json` beside it:', '', fence(c.config)];
   if (!repository) return [fence(c.input)];
   const lines = repository.manifest === false ? ['A repository without `manifest.json`, holding:'] : [fence(c.input), '', 'in a repository holding:'];
   lines.push('');

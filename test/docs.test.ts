@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replaceBetween, ruleListMarkdown, rulePage, RULES_BEGIN, RULES_END, type DocCase } from '../docs/generate.js';
-import { fixText, lint, listRules } from '../rules/index.js';
-import { goldenCases, goldenText, lintOptionsFor, repositoryOf, skillSourcesOf } from './golden-cases.js';
+import { fixText, listRules } from '../rules/index.js';
+import { configOf, findingsOfCase, goldenCases, goldenText, lintOptionsFor, repositoryOf, skillSourcesOf } from './golden-cases.js';
 
 const README = new URL('../README.md', import.meta.url);
 const DOCS = new URL('../docs/rules/', import.meta.url);
@@ -26,7 +26,15 @@ function casesOf(ruleId: string): DocCase[] {
       const input = goldenText(file);
       const options = lintOptionsFor(name, file);
       const { output } = fixText(input, options);
-      return { name, input, findings: lint(input, options).diagnostics, fixed: output === input ? undefined : output, repository: repositoryOf(file), skillSources: skillSourcesOf(file) };
+      return {
+        name,
+        input,
+        findings: findingsOfCase(input, file, options),
+        fixed: output === input ? undefined : output,
+        repository: repositoryOf(file),
+        skillSources: skillSourcesOf(file),
+        config: configOf(file),
+      };
     });
 }
 

@@ -1,7 +1,7 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeUtf8, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
+import { applyIgnores, decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -15,7 +15,11 @@ export interface GoldenCase {
 }
 
 const isInput = (file: string) =>
-  file.endsWith('.json') && !file.endsWith('.fixed.json') && !file.endsWith('.repository.json') && !file.endsWith('.skill-sources.json');
+  file.endsWith('.json') &&
+  !file.endsWith('.fixed.json') &&
+  !file.endsWith('.repository.json') &&
+  !file.endsWith('.skill-sources.json') &&
+  !file.endsWith('.config.json');
 
 export function goldenCases(): GoldenCase[] {
   return readdirSync(GOLDEN, { withFileTypes: true })
@@ -66,4 +70,32 @@ export function lintOptionsFor(name: string, input?: string): LintOptions {
   const { invalid } = input === undefined ? {} : decodeUtf8(readFileSync(input));
   if (invalid) options.encoding = invalid;
   return options;
+}
+
+/** The name a case's config file is shown by: the one the CLI looks for. */
+export const CONFIG_FILE_NAME = '.manifestlintrc.json';
+
+/** The config file a case's manifest is linted under: `<case>.config.json` beside the input, when there is one. */
+export function configOf(input: string): string | undefined {
+  const file = input.replace(/\.json$/, '.config.json');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * What a case reports with `options`: its manifest's findings and, when it has a config file,
+ * what is left of them after the file's `ignore` entries (its `rules` under `options.rules`), then
+ * the `unused-ignore` findings on the entries that silenced nothing, located in the config file.
+ */
+export function findingsOfCase(text: string, input: string, options: LintOptions): Diagnostic[] {
+  const configText = configOf(input);
+  if (configText === undefined) return lint(text, options).diagnostics;
+  const { config, problems } = parseConfig(configText);
+  if (problems.length > 0) throw new Error(`${input.replace(/\.json$/, '.config.json')}: ${problems.map((problem) => problem.message).join('; ')}`);
+  const settings = { ...options, rules: { ...config.rules, ...options.rules } };
+  const { kept, matched } = applyIgnores(lint(text, settings).diagnostics, config.ignore);
+  const unused = reportUnusedIgnores(
+    config.ignore.filter((entry) => !matched.has(entry)),
+    settings,
+  );
+  return [...kept, ...unused.map((finding) => ({ ...finding, file: CONFIG_FILE_NAME }))];
 }

@@ -3,14 +3,17 @@
  * alone; beside it, `<case>.out` holds the rule's findings as a reviewer reads them (see
  * `describeFindings`), and `<case>.fixed.json`, when the rule's certain fixes change anything,
  * the fixed text. A `<case>.repository.json` beside the input puts the manifest in a template
- * repository (see `lintOptionsFor`); findings about its other files name their file.
+ * repository (see `lintOptionsFor`); findings about its other files name their file. A
+ * `<case>.config.json` beside it is the manifest's `.manifestlintrc.json` (see `findingsOfCase`):
+ * its cases are linted with every rule at the file's severities, and show the folder's rule only
+ * (`unused-ignore`'s findings are on that file, and need the others' findings to match entries).
  * `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` rewrites them for review;
  * `UPDATE_GOLDEN=rule-a,rule-b` rewrites only those rules' folders.
  */
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, listRules, toPointer, type Diagnostic, type Fix, type LintOptions, type Range } from '../rules/index.js';
-import { goldenCases, goldenText, lintOptionsFor } from './golden-cases.js';
+import { configOf, findingsOfCase, goldenCases, goldenText, lintOptionsFor } from './golden-cases.js';
 
 const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
 const updating = (rule: string) => UPDATE_SPEC === '1' || UPDATE_SPEC.split(',').includes(rule);
@@ -66,7 +69,10 @@ function optionsFor(rule: string, name: string, input: string): LintOptions {
   options.rules = Object.fromEntries(listRules().map((meta) => [meta.id, meta.id === rule ? meta.severity : 'off']));
   return options;
 }
-const findingsOf = (rule: string, text: string, name: string, input: string) => lint(text, optionsFor(rule, name, input)).diagnostics;
+const findingsOf = (rule: string, text: string, name: string, input: string) =>
+  configOf(input) === undefined
+    ? lint(text, optionsFor(rule, name, input)).diagnostics
+    : findingsOfCase(text, input, lintOptionsFor(name, input)).filter((finding) => finding.ruleId === rule);
 
 describe('golden files', () => {
   for (const { rule, name, input } of cases) {
@@ -100,7 +106,7 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
 };
 
 describe('every rule has golden files', () => {
-  for (const meta of listRules().filter((rule) => rule.id !== 'unused-ignore')) {
+  for (const meta of listRules()) {
     it(meta.id, () => {
       const mine = cases.filter((c) => c.rule === meta.id).map((c) => ({ name: c.name, input: c.input, text: goldenText(c.input) }));
       const fires = mine.filter(({ text, name, input }) => findingsOf(meta.id, text, name, input).some((d) => d.ruleId === meta.id));
