@@ -451,6 +451,24 @@ describe('the clone, with a stand-in git', () => {
     expect(leftovers(tmp)).toEqual([]);
   });
 
+  it('runs a clone\'s git commands under one watchdog, each in a process group of its own', async () => {
+    const groups = path.join(tempDir('groups'), 'groups');
+    // Each call notes its pid, its parent's and its process group; a clone makes the folder it names last.
+    const { bin } = fakeGit(`echo "$$ $PPID $(cut -d' ' -f5 /proc/$$/stat)" >> "${groups}"\ncase "$*" in *" clone "*) for last; do :; done; mkdir -p "$last";; esac\nexit 0`);
+    const result = await run(['https://example.com/notes.git', '--format', 'api'], { PATH: `${bin}${path.delimiter}${process.env.PATH}` });
+    expect(result.stderr).toBe('');
+    // An empty repository: checked, and invalid.
+    expect(api(result).valid).toBe(false);
+    const calls = fs.readFileSync(groups, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number) as [number, number, number]);
+    // clone, ls-tree, checkout
+    expect(calls).toHaveLength(3);
+    const watchdogs = new Set(calls.map(([, parent]) => parent));
+    expect(watchdogs.size).toBe(1);
+    expect(watchdogs.has(process.pid)).toBe(false);
+    for (const [pid, , group] of calls) expect(group).toBe(pid);
+    expect(leftovers(tmp)).toEqual([]);
+  });
+
   it('stops a clone that takes too long, killing git and what it started', async () => {
     const pidFile = path.join(tempDir('pid'), 'pid');
     const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
