@@ -172,11 +172,10 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
   const tempRoot = fs.mkdtempSync(path.join(temporaryFolder(options.env ?? process.env), TEMP_PREFIX));
   const dir = path.join(tempRoot, 'repository');
   const guard = new CleanupGuard(tempRoot);
-  const runner = process.platform === 'win32' ? new DirectRunner(env) : new WatchdogRunner(tempRoot, env);
+  const runner = process.platform === 'win32' ? new DirectRunner(tempRoot, env) : new WatchdogRunner(tempRoot, env);
   guard.runner = runner;
   try {
-    const run = (args: string[], watchSize: boolean) =>
-      runGit(args, { cwd: tempRoot, deadline, timeoutMs, runner, sizeLimit: watchSize ? { root: tempRoot, maxBytes } : undefined });
+    const run = (args: string[], watchSize: boolean) => runGit(args, { folder: tempRoot, deadline, timeoutMs, runner, maxBytes: watchSize ? maxBytes : undefined });
     const git = (...args: string[]) => [...hardeningConfig(), ...args];
     let revision: string;
     try {
@@ -240,11 +239,13 @@ class GitFailure extends Error {
 }
 
 interface RunOptions {
-  cwd: string;
+  /** The clone's temporary folder, where git runs and whose size is watched. */
+  folder: string;
   deadline: number;
   timeoutMs: number;
   runner: GitRunner;
-  sizeLimit: { root: string; maxBytes: number } | undefined;
+  /** The bound on the folder's size while the command runs, when it downloads or writes files. */
+  maxBytes: number | undefined;
 }
 
 const MAX_OUTPUT = 64 * 1024 * 1024;
@@ -253,9 +254,10 @@ const SIZE_POLL_MS = 200;
 
 function runGit(args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
+    const timedOut = () => new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`);
     const remaining = options.deadline - Date.now();
     if (remaining <= 0) {
-      reject(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`));
+      reject(timedOut());
       return;
     }
     const stdout: Buffer[] = [];
@@ -267,29 +269,27 @@ function runGit(args: string[], options: RunOptions): Promise<string> {
       stopped = reason;
       options.runner.stop();
     };
-    const timer = setTimeout(
-      () => stop(new CloneError(`the clone took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped`)),
-      remaining,
-    );
+    const timer = setTimeout(() => stop(timedOut()), remaining);
     let measuring = false;
-    const poll = options.sizeLimit
-      ? setInterval(() => {
-          if (measuring || stopped) return;
-          measuring = true;
-          const { root, maxBytes } = options.sizeLimit!;
-          folderSize(root, maxBytes)
-            .then((size) => {
-              if (size > maxBytes) stop(new CloneError(`the repository is larger than ${megabytes(maxBytes)} MB; the clone was stopped`));
-            })
-            .catch(() => undefined)
-            .finally(() => (measuring = false));
-        }, SIZE_POLL_MS)
-      : undefined;
+    const { maxBytes } = options;
+    const poll =
+      maxBytes === undefined
+        ? undefined
+        : setInterval(() => {
+            if (measuring || stopped) return;
+            measuring = true;
+            folderSize(options.folder, maxBytes)
+              .then((size) => {
+                if (size > maxBytes) stop(new CloneError(`the repository is larger than ${megabytes(maxBytes)} MB; the clone was stopped`));
+              })
+              .catch(() => undefined)
+              .finally(() => (measuring = false));
+          }, SIZE_POLL_MS);
     const finish = () => {
       clearTimeout(timer);
       if (poll) clearInterval(poll);
     };
-    options.runner.start(args, options.cwd, {
+    options.runner.start(args, {
       output(stream, chunk) {
         if (stream === 'stderr') {
           if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
@@ -322,9 +322,9 @@ interface GitListener {
   failed(error: unknown): void;
 }
 
-/** Runs a clone's git commands one at a time, each in a process group of its own. */
+/** Runs a clone's git commands one at a time in its temporary folder, each in a process group of its own. */
 interface GitRunner {
-  start(args: string[], cwd: string, listener: GitListener): void;
+  start(args: string[], listener: GitListener): void;
   /** Kills the command under way and what it started; the clone is over. */
   stop(): void;
   /** The clone's commands are done: lets the runner go, leaving the folder to its owner. */
@@ -336,7 +336,7 @@ interface GitRunner {
  * process group of its own, passing their output and end back. When asked (SIGTERM), or when the
  * channel to the command closes before it said it was done (the command died, however), it kills
  * the group of the git under way and removes the temporary folder.
- * Argument: the folder to remove.
+ * Argument: the temporary folder, where git runs.
  */
 const WATCHDOG = `
 const { spawn } = require('node:child_process');
@@ -359,7 +359,7 @@ process.on('message', (message) => {
     process.disconnect();
     return;
   }
-  const child = spawn('git', message.args, { cwd: message.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('git', message.args, { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   git = child;
   let failed = false;
   child.stdout.on('data', (chunk) => process.send({ stdout: chunk }));
@@ -409,13 +409,13 @@ class WatchdogRunner implements GitRunner {
     this.watchdog.on('exit', (code) => this.settle((listener) => listener.end(code ?? 128)));
   }
 
-  start(args: string[], cwd: string, listener: GitListener): void {
-    if (this.watchdog.exitCode !== null || this.watchdog.signalCode !== null || !this.watchdog.connected) {
+  start(args: string[], listener: GitListener): void {
+    if (!this.watchdog.connected) {
       listener.failed(new Error('the clone was stopped'));
       return;
     }
     this.listener = listener;
-    this.watchdog.send({ args, cwd });
+    this.watchdog.send({ args });
   }
 
   stop(): void {
@@ -437,12 +437,15 @@ class WatchdogRunner implements GitRunner {
 class DirectRunner implements GitRunner {
   private child: ChildProcess | undefined;
 
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(
+    private readonly folder: string,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
 
-  start(args: string[], cwd: string, listener: GitListener): void {
+  start(args: string[], listener: GitListener): void {
     let child: ChildProcess;
     try {
-      child = spawn('git', args, { cwd, env: this.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      child = spawn('git', args, { cwd: this.folder, env: this.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     } catch (error) {
       listener.failed(error);
       return;
