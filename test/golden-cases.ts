@@ -1,7 +1,8 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyIgnores, decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
+import { lintManifest, lintOptionsFor as settingsOptions } from '../rules/apply-config.js';
+import { decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -14,12 +15,9 @@ export interface GoldenCase {
   input: string;
 }
 
-const isInput = (file: string) =>
-  file.endsWith('.json') &&
-  !file.endsWith('.fixed.json') &&
-  !file.endsWith('.repository.json') &&
-  !file.endsWith('.skill-sources.json') &&
-  !file.endsWith('.config.json');
+/** Files beside a case's input: its fixed text, and what it is linted with. */
+const BESIDE_INPUT = /\.(fixed|repository|skill-sources|config)\.json$/;
+const isInput = (file: string) => file.endsWith('.json') && !BESIDE_INPUT.test(file);
 
 export function goldenCases(): GoldenCase[] {
   return readdirSync(GOLDEN, { withFileTypes: true })
@@ -82,20 +80,22 @@ export function configOf(input: string): string | undefined {
 }
 
 /**
- * What a case reports with `options`: its manifest's findings and, when it has a config file,
- * what is left of them after the file's `ignore` entries (its `rules` under `options.rules`), then
- * the `unused-ignore` findings on the entries that silenced nothing, located in the config file.
+ * What a case reports with `options`: its manifest's findings and, when it has a config file, as
+ * the CLI reports them under it (`lintManifest`): what its `ignore` entries leave, then the
+ * `unused-ignore` findings on the entries that silenced nothing, located in the config file.
  */
 export function findingsOfCase(text: string, input: string, options: LintOptions): Diagnostic[] {
   const configText = configOf(input);
   if (configText === undefined) return lint(text, options).diagnostics;
   const { config, problems } = parseConfig(configText);
   if (problems.length > 0) throw new Error(`${input.replace(/\.json$/, '.config.json')}: ${problems.map((problem) => problem.message).join('; ')}`);
-  const settings = { ...options, rules: { ...config.rules, ...options.rules } };
-  const { kept, matched } = applyIgnores(lint(text, settings).diagnostics, config.ignore);
+  const { rules: overrides, ...settings } = options;
+  const configFile = { absPath: CONFIG_FILE_NAME, text: configText, ...config };
+  const manifestSettings = { ...settings, config: configFile, ...(overrides ? { overrides } : {}) };
+  const { diagnostics, matched } = lintManifest(text, manifestSettings);
   const unused = reportUnusedIgnores(
     config.ignore.filter((entry) => !matched.has(entry)),
-    settings,
+    settingsOptions(manifestSettings),
   );
-  return [...kept, ...unused.map((finding) => ({ ...finding, file: CONFIG_FILE_NAME }))];
+  return [...diagnostics, ...unused.map((finding) => ({ ...finding, file: CONFIG_FILE_NAME }))];
 }
