@@ -344,12 +344,22 @@ const fs = require('node:fs');
 const folder = process.argv[1];
 let git;
 let stopping = false;
+const send = (message) => {
+  if (!stopping && process.connected) process.send(message);
+};
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  if (git) { try { process.kill(-git.pid, 'SIGKILL'); } catch {} }
-  try { fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }); } catch {}
-  process.exit(137);
+  const exit = () => {
+    try { fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }); } catch {}
+    process.exit(137);
+  };
+  if (!git) return exit();
+  try { process.kill(-git.pid, 'SIGKILL'); } catch {}
+  // Once every process of the group has let go of git's output, it is gone: only then is the
+  // command told the clone stopped (a process that left the group is not waited for long).
+  git.on('close', exit);
+  setTimeout(exit, 2000);
 };
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
@@ -362,15 +372,15 @@ process.on('message', (message) => {
   const child = spawn('git', message.args, { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   git = child;
   let failed = false;
-  child.stdout.on('data', (chunk) => process.send({ stdout: chunk }));
-  child.stderr.on('data', (chunk) => process.send({ stderr: chunk }));
+  child.stdout.on('data', (chunk) => send({ stdout: chunk }));
+  child.stderr.on('data', (chunk) => send({ stderr: chunk }));
   child.on('error', (error) => {
     failed = true;
-    process.send({ spawnError: String(error.code) });
+    send({ spawnError: String(error.code) });
   });
   child.on('close', (code) => {
-    if (git === child) git = undefined;
-    if (!failed) process.send({ exit: code === null ? 128 : code });
+    if (git === child && !stopping) git = undefined;
+    if (!failed) send({ exit: code === null ? 128 : code });
   });
 });
 `;
