@@ -38,7 +38,13 @@ export default defineConfig({
     // The workers collect garbage on their own thread: with both cores busy (the other worker,
     // the processes the tests start), V8's helper threads only compete for them — the suite
     // takes less CPU and less time without them.
-    execArgv: ['--single-threaded-gc'],
+    // They also leave optimizing to code that runs long (fifteen times V8's default budget): by
+    // default the optimizing compiler took a sixth of the suite's CPU, compiling some 2,500
+    // functions, most run by a few files each, and compiling each again whenever the next file
+    // called it with values of other shapes. Speed budgets are measured on the built bins, which
+    // run with Node's defaults; the bounds tests put on code run here catch blow-ups, far above
+    // what either setting takes.
+    execArgv: ['--single-threaded-gc', '--interrupt-budget=1000000'],
     isolate: false,
     // A rerun takes the test files and sources it transformed before from node_modules/.cache.
     experimental: { fsModuleCache: true, fsModuleCachePath: 'node_modules/.cache/vitest-modules' },
