@@ -1,6 +1,7 @@
 /** The golden cases (`test/golden/<rule-id>/<case>.json`), shared by the golden and docs tests. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONFIG_NAME } from '../io/config-files.js';
 import { lintManifest, lintOptionsFor as settingsOptions } from '../rules/apply-config.js';
 import { decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
@@ -70,9 +71,6 @@ export function lintOptionsFor(name: string, input?: string): LintOptions {
   return options;
 }
 
-/** The name a case's config file is shown by: the one the CLI looks for. */
-export const CONFIG_FILE_NAME = '.manifestlintrc.json';
-
 /** The config file a case's manifest is linted under: `<case>.config.json` beside the input, when there is one. */
 export function configOf(input: string): string | undefined {
   const file = input.replace(/\.json$/, '.config.json');
@@ -90,12 +88,12 @@ export function findingsOfCase(text: string, input: string, options: LintOptions
   const { config, problems } = parseConfig(configText);
   if (problems.length > 0) throw new Error(`${input.replace(/\.json$/, '.config.json')}: ${problems.map((problem) => problem.message).join('; ')}`);
   const { rules: overrides, ...settings } = options;
-  const configFile = { absPath: CONFIG_FILE_NAME, text: configText, ...config };
+  const configFile = { absPath: CONFIG_NAME, text: configText, ...config };
   const manifestSettings = { ...settings, config: configFile, ...(overrides ? { overrides } : {}) };
   const { diagnostics, matched } = lintManifest(text, manifestSettings);
   const unused = reportUnusedIgnores(
     config.ignore.filter((entry) => !matched.has(entry)),
     settingsOptions(manifestSettings),
   );
-  return [...diagnostics, ...unused.map((finding) => ({ ...finding, file: CONFIG_FILE_NAME }))];
+  return [...diagnostics, ...unused.map((finding) => ({ ...finding, file: CONFIG_NAME }))];
 }
