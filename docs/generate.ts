@@ -14,7 +14,7 @@ export function ruleListMarkdown(rules: readonly RuleMeta[]): string {
   for (const category of [...new Set(rules.map((rule) => rule.category))]) {
     const rows = rules
       .filter((rule) => rule.category === category)
-      .map((rule) => `| [\`${rule.id}\`](${docsUrl(rule.id)}) | ${rule.severity} | ${fixColumn(rule)} | ${rule.description.replace(/\|/g, '\\|')} |`);
+      .map((rule) => `| [\`${rule.id}\`](${docsUrl(rule.id)}) | ${defaultSeverities(rule)} | ${fixColumn(rule)} | ${rule.description.replace(/\|/g, '\\|')} |`);
     sections.push([`**${category}**`, '', '| rule | default | fix | what it finds |', '| --- | --- | --- | --- |', ...rows].join('\n'));
   }
   return sections.join('\n\n');
@@ -65,8 +65,9 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     `${rule.description}`,
     '',
     `- Category: ${rule.category}`,
-    `- Default severity: \`${rule.severity}\``,
+    `- Default severity: \`${rule.severity}\`${otherSeverities(rule)}`,
     `- Fix: ${rule.fixable ? 'yes' : rule.suggests ? 'suggestions only (an editor offers them; `--fix` does not apply them)' : 'no'}`,
+    ...(rule.evidence ? [`- Evidence: ${rule.evidence}`] : []),
     '',
     '## Why it matters',
     '',
@@ -81,7 +82,7 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
       '',
       'What a finding says, by message id (`{{…}}` stands for the value the finding fills in; the id is in the library\'s diagnostics):',
       '',
-      ...messages.map(([id, template]) => `- \`${id}\`: ${template}`),
+      ...messages.map(([id, template]) => `- \`${id}\`${rule.messageSeverities?.[id] ? ` (${rule.messageSeverities[id]})` : ''}: ${template}`),
     );
   }
   if (failing) {
@@ -166,6 +167,17 @@ function skillFolders(sources: NonNullable<DocCase['skillSources']>): string[] {
 function findingLine(finding: Diagnostic): string {
   const where = `line ${finding.range.start.line + 1}, column ${finding.range.start.character + 1}`;
   return `- ${finding.file === undefined ? where : `\`${finding.file}\`, ${where}`}: ${finding.severity} — ${finding.message}`;
+}
+
+/** The rule's default severity, then the other defaults some of its messages have. */
+function defaultSeverities(rule: RuleMeta): string {
+  return [...new Set([rule.severity, ...Object.values(rule.messageSeverities ?? {})])].join(' / ');
+}
+
+/** The messages whose findings default to another severity, after the rule's own. */
+function otherSeverities(rule: RuleMeta): string {
+  const others = Object.entries(rule.messageSeverities ?? {}).filter(([, severity]) => severity !== rule.severity);
+  return others.length === 0 ? '' : ` (${others.map(([id, severity]) => `\`${severity}\` for \`${id}\``).join(', ')})`;
 }
 
 /** The rule list's fix column: `yes` for a certain fix, `suggests` for choices only. */

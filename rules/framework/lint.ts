@@ -117,7 +117,8 @@ class LintRun {
   private schema: SchemaValidation = { errors: [], partial: false };
   /** The rule running, read by the one context every rule is handed. */
   private meta: RuleMeta | undefined;
-  private severity: Severity = 'error';
+  /** The user's setting for the running rule, which overrides every default of its findings. */
+  private setting: Severity | undefined;
   private readonly context: RuleContext;
   /** A repository without a manifest file: only the repository checks have something to look at. */
   private readonly manifestMissing: boolean;
@@ -149,11 +150,11 @@ class LintRun {
 
   /** Runs one rule; false when its settings turn it off, so there was nothing to pause after. */
   check(rule: Rule): boolean {
-    const setting = this.options.rules?.[rule.meta.id] ?? rule.meta.severity;
+    const setting = this.options.rules?.[rule.meta.id];
     if (setting === 'off') return false;
     if (this.manifestMissing && rule.meta.category !== 'Template repository') return false;
     this.meta = rule.meta;
-    this.severity = setting;
+    this.setting = setting;
     try {
       rule.check(this.context);
     } catch (error) {
@@ -181,13 +182,18 @@ class LintRun {
     return listed;
   }
 
+  private severityOf(finding: Finding | FrameworkFinding): Severity {
+    const meta = this.meta!;
+    return this.setting ?? ('messageId' in finding ? meta.messageSeverities?.[finding.messageId] : undefined) ?? meta.severity;
+  }
+
   private toDiagnostic(finding: Finding | FrameworkFinding): Diagnostic {
     const { doc, meta, ruleId } = this;
     const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || this.placeable(fix));
     const suggestions = finding.suggestions?.filter(this.placeable);
     return {
       ruleId,
-      severity: this.severity,
+      severity: this.severityOf(finding),
       ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),

@@ -65,11 +65,25 @@ export type RuleCategory =
 export interface RuleMeta {
   id: string;
   category: RuleCategory;
+  /** The default severity of its findings, unless `messageSeverities` names another for a message. */
   severity: Severity;
+  /**
+   * Messages whose findings default to another severity than the rule's: where the platform's
+   * sources disagree, one mistake is certain and its neighbour only doubtful (a skill count over
+   * the docs' limit but within the published schema's). A user's setting for the rule applies
+   * to all of its findings alike.
+   */
+  messageSeverities?: Readonly<Record<string, Severity>>;
   /** One line, shown by `--list-rules` and in SARIF. */
   description: string;
   /** Why it matters: what goes wrong on the platform. Opens the rule's documentation page. */
   rationale: string;
+  /**
+   * The sources the rule's verdict rests on: the docs page, the published schema's keyword, a
+   * template or file of the platform's own, an author's commit quoting the platform. Shown on
+   * the rule's page, so a user can weigh a finding against the source.
+   */
+  evidence?: string;
   /**
    * Where the platform's documentation is silent and the rule accepts what is plausible, what
    * it assumes (shown on the documentation page).
