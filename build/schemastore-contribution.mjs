@@ -23,8 +23,8 @@ const NEGATIVE_TESTS = {
   'task-every-ms-below-60000.json': 'every-ms-10000.json',
   'task-cron-seconds-field.json': 'cron-seconds-field.json',
   'channel-token-env-malformed.json': 'token-env-malformed.json',
-  // The platform's template says to remove its `_docs` block: unknown keys are mistakes.
-  'unknown-key-docs-block.json': 'docs-block.json',
+  // The published schema closes the manifest: an unknown key is a mistake.
+  'unknown-top-level-key.json': 'unknown-top-level-key.json',
 };
 
 /** Editor keywords SchemaStore's check registers for every schema; the others need an `unknownKeywords` entry. */

@@ -1,10 +1,10 @@
 import type { Node } from 'jsonc-parser';
 import type { InlayHint, InlayHintParams } from 'vscode-languageserver';
-import { cronSchedules, explainSchedule, formatRunTime, humanDuration, nodeAt } from '../rules/index.js';
+import { cronSchedules, explainSchedule, formatRunTime, humanDuration, intervalShorthands, nodeAt } from '../rules/index.js';
 import { servedDocument, type FeatureContext } from './context.js';
 import { maskShown } from './masking.js';
 
-/** After a cron expression (or legacy cron string), its next run; after `everyMs`, the duration in words. */
+/** After a cron expression (or shorthand cron string), its next run; after `everyMs` or a `"<n>ms"` schedule, the duration in words. */
 export function provideInlayHints(context: FeatureContext, params: InlayHintParams): InlayHint[] | null {
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
@@ -40,5 +40,8 @@ export function provideInlayHints(context: FeatureContext, params: InlayHintPara
     if (!Number.isFinite(ms) || ms <= 0) return;
     hints.push({ position: after(everyMs), label: `= ${humanDuration(ms)}`, paddingLeft: true });
   });
+  for (const interval of intervalShorthands(doc)) {
+    if (visible(interval.node) && interval.everyMs > 0) hints.push({ position: after(interval.node), label: `= ${humanDuration(interval.everyMs)}`, paddingLeft: true });
+  }
   return maskShown(document, hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character));
 }

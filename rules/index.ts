@@ -3,7 +3,7 @@
  * framework (rules/framework/) meets the catalog (rules/catalog/): the framework knows no rule,
  * and every function below that runs rules runs the catalog's.
  */
-import { COVERED_SCHEMA_PATHS, findRule, RULES, ruleIds } from './catalog/index.js';
+import { COVERED_SCHEMA_PATHS, findRule, mergedInto, RULES, ruleIds } from './catalog/index.js';
 import { parseConfigWith, type ConfigProblem, type IgnoreEntry, type LintConfig } from './framework/config.js';
 import type { ParsedDocument } from './framework/document.js';
 import { fixTextWith, type FixTextResult } from './framework/fix.js';
@@ -36,7 +36,7 @@ export function fixText(text: string, options: LintOptions = {}, ignore: readonl
 
 /** Reads `.manifestlintrc.json` text, checking the rule ids it names against the catalog. */
 export function parseConfig(text: string): { config: LintConfig; problems: ConfigProblem[] } {
-  return parseConfigWith({ findRule, ruleIds }, text);
+  return parseConfigWith({ findRule, ruleIds, mergedInto }, text);
 }
 
 export { docsUrl, SCHEMA_URL } from './framework/links.js';
@@ -49,7 +49,7 @@ export { knownTimeZones } from './analyzers/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './framework/document.js';
 export { declaresManifestSchema, foreignManifestKind, rootKeys, type RootKeys } from './framework/foreign.js';
 export { ENV_NAME } from './analyzers/secrets.js';
-export { cronSchedules, type CronSchedule } from './analyzers/tasks.js';
+export { cronSchedules, intervalShorthands, type CronSchedule, type IntervalShorthand } from './analyzers/tasks.js';
 export { describeCid, type CidDescription } from './analyzers/cid.js';
 export { comparePin, describeCidsNow, pinnedSkills, type PinComparison, type PinnedSkill, type SkillSourceFacts } from './analyzers/skill-sources.js';
 export { CID_PROFILES, DEFAULT_CID_PROFILE, isCidProfile, profilesOfPinnedCid, profilesToCompare, type CidProfile } from './analyzers/cid-profiles.js';

@@ -48,7 +48,8 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
           id: d.ruleId,
           shortDescription: { text: meta?.description ?? d.ruleId },
           helpUri: d.docsUrl,
-          defaultConfiguration: { level: LEVEL[meta?.severity ?? d.severity] },
+          // A rule off by default is in the log only because the user turned it on.
+          defaultConfiguration: meta?.severity === 'off' ? { enabled: false } : { level: LEVEL[meta?.severity ?? d.severity] },
           ...(meta ? { properties: { category: meta.category, fixable: meta.fixable, suggests: meta.suggests === true } } : {}),
         });
       }

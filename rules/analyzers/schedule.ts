@@ -1,4 +1,5 @@
 import { cronProblem, cronTokens, parseCron } from './cron.js';
+import { INTERVAL_SHORTHAND } from './tasks.js';
 import { load as loadCronstrue } from './lazy/cronstrue.js';
 import { isValidTimeZone, zoneFormatter } from './time-zones.js';
 
@@ -211,12 +212,15 @@ export interface ScheduleExplanation {
 
 /**
  * Explains a task's `schedule` as JSON.parse sees it: an object with `kind` `cron` (`expr`,
- * `tz`), `every` (`everyMs`, `staggerMs`) or `at` (`at` or `atMs`, `tz` for display), or a cron
- * string (the legacy shorthand). Undefined when the schedule is not valid enough to explain.
+ * `tz`), `every` (`everyMs`, `staggerMs`) or `at` (`at` or `atMs`, `tz` for display), or the
+ * shorthand's string, a cron expression or an interval `"<n>ms"`. Undefined when the schedule is not valid enough to explain.
  */
 export function explainSchedule(schedule: unknown, now: Date, options: { count?: number } = {}): ScheduleExplanation | undefined {
   const count = options.count ?? 3;
-  if (typeof schedule === 'string') return explainCron(schedule, undefined, now, count);
+  if (typeof schedule === 'string') {
+    const interval = INTERVAL_SHORTHAND.exec(schedule);
+    return interval ? explainEvery(Number(interval[1]), undefined, 'UTC') : explainCron(schedule, undefined, now, count);
+  }
   if (schedule === null || typeof schedule !== 'object' || Array.isArray(schedule)) return undefined;
   const fields = schedule as Record<string, unknown>;
   const tz = fields.tz;

@@ -11,8 +11,37 @@ export interface CronSchedule {
   node: Node;
   path: JsonPath;
   tz: string | undefined;
-  /** Written as the legacy shorthand `schedule: "<cron>"`. */
+  /** Written as the shorthand `schedule: "<cron>"`. */
   shorthand: boolean;
+}
+
+/**
+ * An interval written as the shorthand's `schedule` string, `"<n>ms"`: Pinata's starter
+ * documents it beside the cron string ("cron expression … OR milliseconds like '600000ms'").
+ */
+export const INTERVAL_SHORTHAND = /^([0-9]+)ms$/;
+
+/** A shorthand `schedule: "<n>ms"` of a task. */
+export interface IntervalShorthand {
+  taskIndex: number;
+  everyMs: number;
+  node: Node;
+  path: JsonPath;
+}
+
+/** Every interval written in the shorthand (computed once per document). */
+export function intervalShorthands(doc: ParsedDocument): readonly IntervalShorthand[] {
+  return derived(doc, findIntervalShorthands);
+}
+
+function findIntervalShorthands(doc: ParsedDocument): IntervalShorthand[] {
+  const found: IntervalShorthand[] = [];
+  for (const { index, node } of tasks(doc)) {
+    const schedule = childValue(node, 'schedule');
+    const interval = schedule?.type === 'string' ? INTERVAL_SHORTHAND.exec(schedule.value as string) : null;
+    if (interval) found.push({ taskIndex: index, everyMs: Number(interval[1]), node: schedule!, path: ['tasks', index, 'schedule'] });
+  }
+  return found;
 }
 
 /** The task objects of `tasks`, with their indexes (computed once per document). */
@@ -34,6 +63,7 @@ function findCronSchedules(doc: ParsedDocument): CronSchedule[] {
   for (const { index, node } of tasks(doc)) {
     const schedule = childValue(node, 'schedule');
     if (schedule?.type === 'string') {
+      if (INTERVAL_SHORTHAND.test(schedule.value as string)) continue;
       found.push({ taskIndex: index, expr: schedule.value, node: schedule, path: ['tasks', index, 'schedule'], tz: undefined, shorthand: true });
       continue;
     }

@@ -48,6 +48,15 @@ export function findRule(id: string): RuleMeta | undefined {
   return BY_ID.get(id);
 }
 
+/** Rules merged into another, by old id: a configuration naming one is told where it went. */
+const MERGED_RULES: Readonly<Record<string, string>> = {
+  'template-author-missing': 'template-author-field',
+};
+
+export function mergedInto(id: string): string | undefined {
+  return Object.hasOwn(MERGED_RULES, id) ? MERGED_RULES[id] : undefined;
+}
+
 export function ruleIds(): string[] {
   return [...BY_ID.keys()];
 }

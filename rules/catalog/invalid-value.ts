@@ -1,5 +1,7 @@
+import { childValue, nodeAt } from '../framework/document.js';
 import { formatValue, listOf, subject, writtenText } from '../framework/describe.js';
-import { defineRule, spanOf, type FindingMessage, type FixSpec } from '../framework/rule.js';
+import { defineRule, spanOf, type FindingMessage, type FixSpec, type RuleContext } from '../framework/rule.js';
+import { AUTHOR_FIELDS } from '../analyzers/template-fields.js';
 import { expectation } from '../framework/schema-lookup.js';
 import type { SchemaError } from '../framework/schema-validation.js';
 import { closest } from '../framework/suggest.js';
@@ -22,15 +24,20 @@ export const invalidValue = defineRule({
     id: 'invalid-value',
     category: 'Parsing and schema',
     severity: 'error',
-    description: 'A value is outside its enum, const, pattern, format or numeric bounds.',
+    messageSeverities: { engineUnknown: 'warning', urlWithoutScheme: 'warning' },
+    description: 'A value is outside its enum, const, pattern, format or numeric bounds; an engine the docs do not name and a template link without a scheme are warnings.',
     rationale:
-      'A value outside what the platform accepts (an unknown engine, `version` 2, a model without its provider) fails validation or falls back to a default you did not choose.',
+      'A value outside what the platform accepts (`version` 2, a port out of range, a model without its provider) fails validation or falls back to a default you did not choose. Engines are enabled per deployment, so an engine the docs do not name may still exist; a template link without a scheme is accepted by the published schema, but the card cannot link to it.',
+    evidence:
+      'Enums, consts, patterns and bounds all sources share (https://docs.pinata.cloud/agents/manifest; the published schema\'s `"version":{"const":1}`). Engines: "`openclaw` (default), `hermes`, or another enabled engine" (https://docs.pinata.cloud/agents/devtools), "Engines are enabled per deployment" (https://docs.pinata.cloud/agents/concepts). Template links: the published schema types `authorUrl` and `authorLogoUrl` as plain strings.',
     messages: {
       enum: `{{it}}, which is not one of {{list}}{{suggestion}}`,
       const: `{{it}}; it must be {{value}}.`,
       pattern: `{{it}}; it {{expected}}.`,
       bound: `{{it}}; it must be {{bound}} {{limit}}{{expected}}.`,
       other: `{{it}}; {{advice}}.`,
+      engineUnknown: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`){{suggestion}} Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
+      urlWithoutScheme: `{{it}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL{{example}}.`,
     },
     fixable: false,
     suggests: true,
@@ -41,8 +48,51 @@ export const invalidValue = defineRule({
       const { fix, ...message } = describe(error, writtenText(context.doc, error.node));
       context.report({ path: error.path, span: spanOf(error.node), ...message, ...(fix ? { suggestions: [fix] } : {}) });
     }
+    reportUnknownEngine(context);
+    reportLinksWithoutScheme(context);
   },
 });
+
+/** The engines the docs name; others may be enabled on a deployment. */
+const DOCUMENTED_ENGINES = ['openclaw', 'hermes'];
+
+function reportUnknownEngine(context: RuleContext): void {
+  const engine = nodeAt(context.doc.root, ['engine']);
+  if (engine?.type !== 'string' || (engine.value as string) === '' || DOCUMENTED_ENGINES.includes(engine.value as string)) return;
+  const suggestion = closest(engine.value as string, DOCUMENTED_ENGINES);
+  context.report({
+    path: ['engine'],
+    span: spanOf(engine),
+    messageId: 'engineUnknown',
+    data: { value: formatValue(engine.value, ['engine']), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
+    ...(suggestion ? { suggestions: [{ title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
+  });
+}
+
+/** A URL the card can link to: absolute, with a scheme and a host. */
+function hasScheme(value: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/]/.test(value);
+}
+
+function reportLinksWithoutScheme(context: RuleContext): void {
+  const template = nodeAt(context.doc.root, ['template']);
+  if (template?.type !== 'object') return;
+  for (const key of AUTHOR_FIELDS.flatMap(([partner, author]) => [partner, author]).filter((key) => key.endsWith('Url'))) {
+    const value = childValue(template, key);
+    if (value?.type !== 'string' || (value.value as string).trim() === '' || hasScheme(value.value as string)) continue;
+    const path = ['template', key];
+    const written = (value.value as string).trim();
+    // A bare host or host/path (`www.example.com/logo.png`) is most likely missing its `https://`.
+    const guess = /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(written) ? `https://${written}` : undefined;
+    context.report({
+      path,
+      span: spanOf(value),
+      messageId: 'urlWithoutScheme',
+      data: { it: `${subject(path)} is ${formatValue(value.value, path)}`, example: guess ? `, \`${guess}\`` : ', for example `https://www.example.com`' },
+      ...(guess ? { suggestions: [{ title: `Change to \`${guess}\``, edits: [{ ...spanOf(value), newText: JSON.stringify(guess) }] }] } : {}),
+    });
+  }
+}
 
 function describe(error: SchemaError, written: string | undefined): FindingMessage & { fix?: FixSpec } {
   const it = `${subject(error.path)} is ${formatValue(error.value, error.path, written)}`;

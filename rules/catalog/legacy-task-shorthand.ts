@@ -1,6 +1,6 @@
 import { childValue, stringValue } from '../framework/document.js';
 import { formatValue } from '../framework/describe.js';
-import { convertShorthandTask } from '../analyzers/legacy-forms.js';
+import { shorthandToObjects } from '../analyzers/accepted-forms.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { tasks } from '../analyzers/tasks.js';
 
@@ -8,17 +8,20 @@ export const legacyTaskShorthand = defineRule({
   meta: {
     id: 'legacy-task-shorthand',
     category: 'Tasks',
-    severity: 'warning',
+    severity: 'off',
     description:
-      'A task is written in the legacy shorthand `{ name, prompt, schedule: "<cron>", enabled }` instead of the documented `schedule` and `payload` objects.',
+      'Off by default: a task written as the shorthand `{ name, prompt, schedule: "<cron>" | "<n>ms", enabled }` rather than the docs\' `schedule` and `payload` objects.',
     rationale:
-      'Real templates write tasks as a cron string in `schedule` with the text in `prompt`, and the platform accepts it; the documented form is `"schedule": { "kind": "cron", "expr": … }` with `"payload": { "kind": "agentTurn", "text": … }`, the only one that can also set a time zone, a delivery or a session, and the one the documentation and editors know.',
+      'Both forms are accepted. The shorthand is Pinata\'s own (its starter and every one of its templates use it) and the one the template validator asks for; the docs show only the object form, which alone can set a time zone, a delivery or a session. Turn this rule on to keep a deploy-only repository in the docs\' form; a template repository should keep the shorthand.',
+    evidence:
+      'Objects: "Schedule kinds: `at` …, `every` …, `cron` …" (https://docs.pinata.cloud/agents/manifest). Shorthand: Pinata\'s starter `_docs`, "Each has: name, prompt (sent to agent), schedule (cron expression), enabled (boolean)" (PinataCloud/agent-template), and the template validator\'s "tasks.0.prompt: payload object → prompt string; tasks.0.schedule: object → cron string" (okx/onchainos-skills b0fd438f).',
     assumptions:
-      'The finding is placed on the task\'s `schedule` string, the value whose form is legacy, rather than on the whole task, which spans many lines. The shorthand\'s `prompt` is taken to be an agent turn\'s text, and its cron string to be read in the default time zone, so the conversion adds no `tz`. A shorthand task without `prompt` is reported by the schema (`missing-property`) and is not converted.',
+      'The finding is placed on the task\'s `schedule` string rather than on the whole task, which spans many lines. The shorthand\'s `prompt` is taken to be an agent turn\'s text, and its cron string to be read in the default time zone, so the conversion adds no `tz`.',
     messages: {
-      taskShorthand: `{{task}} uses the legacy shorthand: its \`schedule\` is the cron string {{value}}{{promptNote}}. The platform accepts it, but the documented form is \`"schedule": { "kind": "cron", "expr": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`; {{action}}`,
+      taskShorthand: `{{task}} is written as the shorthand: its \`schedule\` is {{value}}{{promptNote}}. Both forms are accepted; the docs show \`"schedule": { "kind": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`, and a template submission asks for this shorthand. {{action}}`,
     },
-    fixable: true,
+    fixable: false,
+    suggests: true,
   },
   check(context) {
     const { doc } = context;
@@ -29,13 +32,18 @@ export const legacyTaskShorthand = defineRule({
       const task = name ? `The task \`${name}\`` : `The task at tasks[${index}]`;
       const path = ['tasks', index, 'schedule'];
       const hasPrompt = childValue(node, 'prompt') !== undefined;
-      const edits = convertShorthandTask(doc, node);
+      const edits = shorthandToObjects(doc, node);
       context.report({
         path,
         span: spanOf(schedule),
         messageId: 'taskShorthand',
-        data: { task, value: formatValue(schedule.value, path), promptNote: hasPrompt ? ' and its text is in `prompt`' : '', action: hasPrompt ? 'convert the task.' : 'write the task in that form, with what the agent should do as the payload\'s `text`.' },
-        ...(edits ? { fixes: [{ title: 'Convert to the documented `schedule` and `payload` objects', edits }] } : {}),
+        data: {
+          task,
+          value: formatValue(schedule.value, path),
+          promptNote: hasPrompt ? ' and its text is in `prompt`' : '',
+          action: hasPrompt ? 'Convert it if this manifest is only deployed.' : 'Give it a `prompt`, or write the object form with the text in `payload.text`.',
+        },
+        ...(edits ? { suggestions: [{ title: 'Write the task as the docs\' `schedule` and `payload` objects', edits }] } : {}),
       });
     }
   },

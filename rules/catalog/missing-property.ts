@@ -1,23 +1,32 @@
 import type { Node } from 'jsonc-parser';
+import { arrayItems, childValue, nodeAt } from '../framework/document.js';
 import { subject } from '../framework/describe.js';
-import { defineRule, spanOf, type Span } from '../framework/rule.js';
+import { defineRule, spanOf, type RuleContext, type Span } from '../framework/rule.js';
+import { misplacedEntries } from '../analyzers/misplaced-entries.js';
+import type { JsonPath } from '../framework/types.js';
 
 export const missingProperty = defineRule({
   meta: {
     id: 'missing-property',
     category: 'Parsing and schema',
     severity: 'error',
-    description: 'A required key is missing.',
+    messageSeverities: { docsRequired: 'warning', routePath: 'warning' },
+    description: 'A required key is missing; a key only the docs require (`agent`, `agent.name`, a skill\'s `name`) or that every documented route has (`path`) is a warning.',
     rationale:
-      'Without a required key (`version`, `agent.name`, a task\'s schedule or payload, a route\'s port) the platform rejects the manifest or cannot run that part of it.',
+      'Without a key every source requires (`version`, a task\'s schedule or payload, a route\'s port) the platform rejects the manifest or cannot run that part of it. The docs also require `agent` with a `name` and a `name` on every skill, while the published schema and Pinata\'s starter accept them missing: those are warnings, and `null` counts as missing.',
+    evidence:
+      'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `"required":["version"]`, no `required` in `agent`, `name` typed `["string","null"]`. The docs (https://docs.pinata.cloud/agents/manifest): "`agent` | Required; `agent.name` is required", skill `name` "Required."; Pinata\'s starter `_docs`: "name (optional, human-readable)". No source marks a route\'s `path` required; the docs describe every route by its prefix ("`/app`, or `/` for everything").',
     messages: {
       missingProperty: `{{subject}} is missing the required property \`{{key}}\`.`,
+      docsRequired: `{{subject}} has no \`{{key}}\`{{written}}: the docs require it, though the published schema does not. {{advice}}`,
+      routePath: `{{subject}} has no \`path\`: every documented route forwards a URL path prefix (\`/app\`, or \`/\` for everything) to its port, and no source says what a route without one serves. Add \`"path": "/"\` to forward every request, or the prefix of your app.`,
     },
     fixable: false,
   },
   check(context) {
+    const misplaced = misplacedEntries(context.doc);
     for (const error of context.schemaErrors) {
-      if (error.keyword !== 'required' || !error.node) continue;
+      if (error.keyword !== 'required' || !error.node || misplaced.has(error.node)) continue;
       const key = String(error.params.missingProperty);
       context.report({
         path: [...error.path, key],
@@ -26,8 +35,51 @@ export const missingProperty = defineRule({
         data: { subject: subject(error.path), key },
       });
     }
+    reportDocsRequired(context, misplaced);
   },
 });
+
+/** Advice for each key only the docs require. */
+const ADVICE: Readonly<Record<string, string>> = {
+  agent: 'Add `"agent": { "name": "…" }`: the name is shown in the dashboard and in chats.',
+  name: 'Add the display name shown in the dashboard and in chats.',
+  skillName: 'Add the display name shown in the UI, for example the skill\'s slug.',
+};
+
+function reportDocsRequired(context: RuleContext, misplaced: ReadonlyMap<Node, unknown>): void {
+  const { root } = context.doc;
+  if (root?.type !== 'object') return;
+  const agent = nodeAt(root, ['agent']);
+  if (agent === undefined) {
+    report(context, [], root, 'agent', ADVICE.agent!);
+  } else if (agent.type === 'object') {
+    const name = childValue(agent, 'name');
+    if (name === undefined || name.type === 'null' || (name.type === 'string' && (name.value as string).trim() === '')) {
+      report(context, ['agent'], agent, 'name', ADVICE.name!, name);
+    }
+  }
+  for (const { index, node } of arrayItems(root, ['skills'])) {
+    if (node.type === 'object' && !misplaced.has(node) && childValue(node, 'name') === undefined) {
+      report(context, ['skills', index], node, 'name', ADVICE.skillName!);
+    }
+  }
+  for (const { index, node } of arrayItems(root, ['routes'])) {
+    if (node.type === 'object' && !misplaced.has(node) && childValue(node, 'path') === undefined) {
+      context.report({ path: ['routes', index, 'path'], span: anchor(node), messageId: 'routePath', data: { subject: subject(['routes', index]) } });
+    }
+  }
+}
+
+/** A key the docs require is absent, or written as `null` or an empty string (`value`). */
+function report(context: RuleContext, parentPath: JsonPath, parent: Node, key: string, advice: string, value?: Node): void {
+  const written = value === undefined ? '' : value.type === 'null' ? ' (it is `null`)' : ' (it is empty)';
+  context.report({
+    path: [...parentPath, key],
+    span: value === undefined ? anchor(parent) : spanOf(value),
+    messageId: 'docsRequired',
+    data: { subject: subject(parentPath), key, written, advice },
+  });
+}
 
 /** The parent property's key, or the opening `{` of the root object or of an array item. */
 function anchor(object: Node): Span {

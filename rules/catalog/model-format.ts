@@ -25,10 +25,12 @@ export const modelFormat = defineRule({
     category: 'Model, secrets, channels',
     severity: 'error',
     description: 'The default `model` is not `<provider>/<model>`.',
+    evidence:
+      '"Default model in `<provider>/<model>` form"; "Provider must match a connected provider in the Secrets Vault" (https://docs.pinata.cloud/agents/manifest). The published schema\'s example for `model.primary` is `anthropic/claude-sonnet-4-6`.',
     rationale:
       'The part before the first `/` must match a provider connected in the secrets vault. A model without a provider, or with an empty part, matches none, so the default model that every task and session falls back to does not work.',
     assumptions:
-      'Routers such as OpenRouter add `/` segments (`openrouter/anthropic/claude-sonnet-4.5`), so any number of non-empty segments after the provider is accepted. The legacy `model.primary` is checked the same way. Provider names in the "probably" hint (anthropic, openai, google, deepseek, mistral, xai) are the usual ids of those vendors; the platform does not list its providers.',
+      'Routers such as OpenRouter add `/` segments (`openrouter/anthropic/claude-sonnet-4.5`), so any number of non-empty segments after the provider is accepted. `model.primary`, the published schema\'s form, is checked the same way; a `null` primary (the platform\'s default model) is accepted. Provider names in the "probably" hint (anthropic, openai, google, deepseek, mistral, xai) are the usual ids of those vendors; the platform does not list its providers.',
     messages: {
       modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{problem}}.{{hint}}`,
     },
@@ -38,7 +40,6 @@ export const modelFormat = defineRule({
   check(context) {
     const model = nodeAt(context.doc.root, ['model']);
     if (model?.type === 'string') checkModelId(context, model, ['model']);
-    // The legacy object form itself is `legacy-model-object`'s; its model id is checked here.
     else if (model?.type === 'object') {
       const primary = childValue(model, 'primary');
       if (primary?.type === 'string') checkModelId(context, primary, ['model', 'primary']);

@@ -10,10 +10,12 @@ export const scriptEmpty = defineRule({
   meta: {
     id: 'script-empty',
     category: 'Routes and scripts',
-    severity: 'hint',
-    description: 'A lifecycle script is an empty string.',
+    severity: 'off',
+    description: 'Off by default: a lifecycle script is an empty string.',
     rationale:
-      'An empty `build` or `start` runs nothing; real templates ship `"start": ""` as a placeholder. Leaving the key out says the same thing without looking like a command that was forgotten.',
+      'An empty `build` or `start` runs nothing, which is harmless: Pinata\'s own templates ship `"start": ""` as a placeholder. Turn this rule on to have such keys left out instead, so they do not look like a command that was forgotten.',
+    evidence:
+      '`"scripts": { "build": "…", "start": "" }` in Pinata\'s templates (PinataCloud/agent-templates, six manifests); "Both fields are shell commands run by the agent\'s runner" (https://docs.pinata.cloud/agents/manifest).',
     assumptions: 'A script holding only whitespace runs nothing either, and is reported the same way.',
     messages: {
       scriptEmpty: `\`scripts.{{name}}\` is {{blank}}, so it runs nothing. Remove it, or write the command it should run.`,

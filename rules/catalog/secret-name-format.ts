@@ -6,21 +6,26 @@ import { ENV_NAME } from '../analyzers/secrets.js';
 
 const WHITESPACE = /\s/;
 const NAME_CHARACTER = /[A-Za-z0-9_]/;
+/** What no environment variable name can hold: `=` ends the name, NUL ends the entry. */
+const NOT_IN_ANY_ENVIRONMENT = /[=\0]/;
 
 export const secretNameFormat = defineRule({
   meta: {
     id: 'secret-name-format',
     category: 'Model, secrets, channels',
     severity: 'error',
-    description: 'A secret `name` is not an environment variable name (`^[A-Za-z_][A-Za-z0-9_]*$`).',
+    messageSeverities: { notShellName: 'warning' },
+    description: 'A secret `name` cannot be an environment variable (empty, `=` or NUL), or no shell can read it (`^[A-Za-z_][A-Za-z0-9_]*$`).',
     rationale:
-      'A secret reaches the agent as an environment variable of that name. A name with `-`, `.`, a space or a leading digit cannot be one: shells and most programs cannot read it, and `env:` references to it are invalid.',
+      'A secret reaches the agent as an environment variable of that name. An empty name, or one with `=` or a NUL character, cannot be one at all. A name with `-`, `.`, a space or a leading digit can be set, but shells cannot read it (`$MY-KEY` is `$MY` followed by `-KEY`), start commands and skills that expand it get nothing, and `env:` references cannot name it.',
+    evidence:
+      'The docs name the field "Environment variable name (e.g. `ANTHROPIC_API_KEY`)" (https://docs.pinata.cloud/agents/manifest) and give no pattern; the published schema\'s `secrets` could not be read. The error covers only what no environment can hold (POSIX: a name holds no `=` or NUL); the shell-name pattern is POSIX\'s for shell variables, hence a warning.',
     messages: {
       noName: `{{subject}} is {{value}}, so the secret has no environment variable to reach the agent through. Name it after the variable the agent reads, in UPPER_SNAKE_CASE (for example \`OPENAI_API_KEY\`).`,
-      notEnvName: `{{subject}} is {{value}}, which is not an environment variable name: {{problem}}. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every \`env:\` reference to it.`,
+      notEnvName: `{{subject}} is {{value}}, which cannot be an environment variable name: {{problem}}. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every \`env:\` reference to it.`,
+      notShellName: `{{subject}} is {{value}}, which shells cannot read as a variable: {{problem}}. The platform can still set it, but \`$NAME\` in a start command, a skill's script or an \`env:\` reference cannot name it. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every reference to it.`,
     },
     fixable: false,
-    covers: ['/$defs/secret/properties/name/pattern'],
   },
   check(context) {
     for (const { index, node } of arrayItems(context.doc.root, ['secrets'])) {
@@ -42,7 +47,7 @@ export const secretNameFormat = defineRule({
       context.report({
         path,
         span: spanOf(name),
-        messageId: 'notEnvName',
+        messageId: NOT_IN_ANY_ENVIRONMENT.test(value) ? 'notEnvName' : 'notShellName',
         data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), example: suggestion ? `, for example \`${suggestion}\`` : '' },
       });
     }

@@ -1,8 +1,11 @@
 import { describeCid } from '../analyzers/cid.js';
-import { arrayItems, childValue } from '../framework/document.js';
+import { arrayItems, childValue, keyNodeAt } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
-import { replaceValue } from '../framework/json-edits.js';
-import { defineRule, spanOf } from '../framework/rule.js';
+import { removeProperty, replaceValue } from '../framework/json-edits.js';
+import { readsAsSlug } from '../analyzers/registry-slugs.js';
+import { defineRule, spanOf, type RuleContext } from '../framework/rule.js';
+import type { JsonPath } from '../framework/types.js';
+import type { Node } from 'jsonc-parser';
 
 /**
  * What an uploaded skill's CID can address: a UnixFS folder or file (dag-pb, the form of every
@@ -18,12 +21,16 @@ export const skillCidInvalid = defineRule({
     description: 'A skill `cid` is not a valid CIDv0 (`Qm…`) or CIDv1 (`bafy…`) of an upload; the message says why.',
     rationale:
       'The platform fetches an uploaded skill by its CID when the agent is deployed. A CID with a lost or extra character, a stray space or a gateway URL in its place addresses nothing, so the deploy fails or the skill is missing.',
+    evidence:
+      '"`cid` | string | IPFS CID of an uploaded skill. Mutually exclusive with `clawhub_slug`" (https://docs.pinata.cloud/agents/manifest). Slugs written into `cid` (`alchemy-official`, `credcli`) were replaced by authors in later commits; the platform answered a CID it could not find with "Hub download…Skill not found".',
     assumptions:
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
     messages: {
       repairable: `{{it}}, which is not a valid CID: {{problem}}. Write \`{{suggestion}}\`.`,
       invalid: `{{it}}, which is not a valid CID: {{problem}}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
       notUpload: `{{it}}, a valid CID but of {{data}}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
+      registrySlug: `{{it}}, a ClawHub registry slug rather than a CID: a slug belongs in \`clawhub_slug\`, and \`cid\` takes the CID an upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`). Rename the key to \`clawhub_slug\`.`,
+      registrySlugBesideSlug: `{{it}}, a ClawHub registry slug rather than a CID, beside \`clawhub_slug\`: the skill has two sources where it needs one. Remove \`cid\`, and keep the slug in \`clawhub_slug\`.`,
       empty: `{{subject}} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
     },
     fixable: false,
@@ -49,6 +56,10 @@ export const skillCidInvalid = defineRule({
         });
         continue;
       }
+      if (readsAsSlug(value)) {
+        reportSlug(context, cid, path, it, node);
+        continue;
+      }
       if (value.length === 0) {
         context.report({
           path,
@@ -68,3 +79,23 @@ export const skillCidInvalid = defineRule({
     }
   },
 });
+
+/**
+ * A slug in `cid`: moved to `clawhub_slug` when that key is free, or dropped beside the slug the
+ * skill already has (which `skill-source-exclusive` then leaves to this finding).
+ */
+function reportSlug(context: RuleContext, cid: Node, path: JsonPath, it: string, skill: Node): void {
+  const besideSlug = childValue(skill, 'clawhub_slug') !== undefined;
+  const key = keyNodeAt(context.doc.root, path)!;
+  context.report({
+    path,
+    span: spanOf(cid),
+    messageId: besideSlug ? 'registrySlugBesideSlug' : 'registrySlug',
+    data: { it },
+    suggestions: [
+      besideSlug
+        ? { title: 'Remove `cid` (keep `clawhub_slug`)', edits: removeProperty(context.doc, path) }
+        : { title: 'Rename `cid` to `clawhub_slug`', edits: [{ ...spanOf(key), newText: '"clawhub_slug"' }] },
+    ],
+  });
+}

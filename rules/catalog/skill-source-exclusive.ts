@@ -1,6 +1,7 @@
 import { arrayItems, childValue, stringValue } from '../framework/document.js';
 import { removeProperty } from '../framework/json-edits.js';
 import { defineRule, spanOf } from '../framework/rule.js';
+import { readsAsSlug } from '../analyzers/registry-slugs.js';
 
 export const skillSourceExclusive = defineRule({
   meta: {
@@ -20,6 +21,9 @@ export const skillSourceExclusive = defineRule({
   check(context) {
     for (const { index, node } of arrayItems(context.doc.root, ['skills'])) {
       if (node.type !== 'object' || !childValue(node, 'clawhub_slug') || !childValue(node, 'cid')) continue;
+      // A slug written into `cid` as well is one mistake, reported by `skill-cid-invalid`.
+      const cid = stringValue(childValue(node, 'cid'));
+      if (cid !== undefined && readsAsSlug(cid)) continue;
       const name = stringValue(childValue(node, 'name'));
       const path = ['skills', index];
       context.report({

@@ -1,71 +1,94 @@
 import type { Node } from 'jsonc-parser';
-import { childValue } from '../framework/document.js';
+import { childValue, propertiesNamed } from '../framework/document.js';
 import { formatValue, listOf } from '../framework/describe.js';
-import { addProperties } from '../framework/json-edits.js';
-import { defineRule } from '../framework/rule.js';
-import type { SchemaError } from '../framework/schema-validation.js';
+import { removeProperty } from '../framework/json-edits.js';
+import { defineRule, spanOf, type FixSpec, type OffsetEdit } from '../framework/rule.js';
+import type { ParsedDocument } from '../framework/document.js';
 import { AUTHOR_FIELDS, hasKey, templateKeySpan, templateObject } from '../analyzers/template-fields.js';
 
 export const templateAuthorField = defineRule({
   meta: {
     id: 'template-author-field',
     category: 'Template metadata',
-    severity: 'warning',
-    description: 'A template has no `authorName`, which the published template validator requires beside the documented `partnerName`.',
+    severity: 'error',
+    messageSeverities: { partnerKey: 'warning' },
+    description: 'Template mode: `template` has no `authorName`, which the published schema requires (also beside `partnerName`); each `partner*` key, which it does not have, is a warning.',
     rationale:
-      'The documentation names the template card\'s author `partnerName`, but the published template validator required `authorName` (with `authorUrl` and `authorLogoUrl`) in April 2026 and rejected `partnerName` alone. Writing both keeps the template valid for either.',
-    assumptions:
-      'Both spellings are accepted side by side, so the fix copies the partner fields rather than renaming them. A partner value the schema rejects (a URL without a scheme, say) is not copied. In template mode a template with neither name is reported by `template-author-missing` instead, so the fact is reported once.',
+      'A template submission is judged by the published schema, which requires `authorName` and closes `template` to `slug`, `category`, `tags`, `authorName`, `authorUrl` and `authorLogoUrl`. The docs name the card\'s author `partnerName`, but authors\' submissions were rejected until they renamed `partner*` to `author*`, and Pinata\'s own templates now carry only `author*`. A `partnerUrl` or `partnerLogoUrl` beside `authorName` leaves the card without a link or logo.',
+    evidence:
+      'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]`, `"additionalProperties":false`, no `partner*`. The validator\'s words in authors\' commits: "template.authorName: partnerName → authorName (schema expects authorName)" (okx/onchainos-skills b0fd438f), "Pinata\'s template validator requires `authorName` on the template block" (pratkuk/claw-bots-for-reo 0db67d7); "fix: use authorName/authorUrl/authorLogoUrl per Pinata schema validation" (PinataCloud/agent-templates aec9a72). The docs\' `partnerName`: https://docs.pinata.cloud/agents/manifest.',
     messages: {
-      partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published template validator requires \`authorName\` and has rejected \`partnerName\` alone. {{advice}}`,
-      authorMissing: `\`template\` has no \`authorName\`: the published template validator requires it. Add \`authorName\` with the name to show on the template card (and \`partnerName\`, the documented field, with the same value).`,
+      authorMissing: `\`template\` has no \`authorName\`: the published schema, which judges a template submission, requires it. Add \`"authorName"\` with the name to show on the template card.`,
+      partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published schema, which judges a template submission, requires \`authorName\` and has no \`partnerName\`, and submissions with \`partnerName\` alone were rejected. Rename {{renames}}.`,
+      partnerKey: `\`template.{{key}}\` is documented, but the published schema closes \`template\` without it{{counterpart}}, so the template validator may reject the submission. {{advice}}`,
     },
-    fixable: true,
+    fixable: false,
+    suggests: true,
   },
   check(context) {
+    if (!context.templateMode) return;
     const { doc } = context;
     const template = templateObject(doc);
-    if (!template || hasKey(template, 'authorName')) return;
-    const hasPartner = hasKey(template, 'partnerName');
-    if (!hasPartner && context.templateMode) return; // template-author-missing reports it
-    const copies = copyable(template, context.schemaErrors);
-    const copiesName = copies[0]?.[1] === 'authorName';
-    const authorKeys = copies.map(([, authorKey]) => authorKey);
-    const partnerKeys = copies.map(([partnerKey]) => partnerKey);
-    const partner = childValue(template, 'partnerName');
-    const advice = copiesName
-      ? copies.length === 1
-        ? 'Add `authorName` with the same name, keeping `partnerName` (the documented field).'
-        : `Add ${listOf(authorKeys, 'and')} with the values of ${listOf(partnerKeys, 'and')}, keeping those (the documented fields).`
-      : 'Add `authorName` with the name to show on the template card.';
-    // With a syntax error the tree may be cut short: no edit is offered that might land elsewhere.
-    const edits =
-      copiesName && doc.syntaxErrors.length === 0
-        ? addProperties(doc, ['template'], copies.map(([, authorKey, node]) => [authorKey, doc.text.slice(node.offset, node.offset + node.length)] as const))
-        : [];
-    context.report({
-      path: ['template', 'authorName'],
-      span: templateKeySpan(doc, template),
-      ...(hasPartner
-        ? { messageId: 'partnerOnly', data: { partner: formatValue(partner?.value, ['template', 'partnerName']), advice } }
-        : { messageId: 'authorMissing' }),
-      ...(edits.length > 0 ? { fixes: [{ title: `Add ${listOf(authorKeys, 'and')} from the partner fields`, edits }] } : {}),
-    });
+    if (!template) return;
+    const renames = renamable(template);
+    if (!hasKey(template, 'authorName')) {
+      const partner = childValue(template, 'partnerName');
+      const renameAll = renameEdits(doc, renames);
+      context.report({
+        path: ['template', 'authorName'],
+        span: templateKeySpan(doc, template),
+        ...(partner !== undefined
+          ? {
+              messageId: 'partnerOnly',
+              data: { partner: formatValue(partner.value, ['template', 'partnerName']), renames: describeRenames(renames) },
+              ...(renameAll ? { suggestions: [renameAll] } : {}),
+            }
+          : { messageId: 'authorMissing' }),
+      });
+    }
+    for (const [partnerKey, authorKey] of AUTHOR_FIELDS) {
+      const hasAuthor = hasKey(template, authorKey);
+      for (const property of propertiesNamed(template, partnerKey)) {
+        const key = property.children![0]!;
+        const rename = !hasAuthor && propertiesNamed(template, partnerKey).length === 1 ? renameEdits(doc, [[partnerKey, authorKey, key]]) : undefined;
+        context.report({
+          path: ['template', partnerKey],
+          span: spanOf(key),
+          messageId: 'partnerKey',
+          data: {
+            key: partnerKey,
+            counterpart: hasAuthor ? ` (it has \`${authorKey}\`, which is here too)` : ` (its field is \`${authorKey}\`)`,
+            advice: hasAuthor
+              ? `Remove \`${partnerKey}\`${partnerKey === 'partnerName' ? '' : `, after checking that \`${authorKey}\` holds the link you want`}.`
+              : partnerKey === 'partnerName'
+                ? `Rename it to \`${authorKey}\`.`
+                : `Rename it to \`${authorKey}\`: with \`${partnerKey}\` alone the card has no ${partnerKey === 'partnerUrl' ? 'link' : 'logo'}.`,
+          },
+          suggestions: [rename ?? { title: `Remove \`${partnerKey}\``, edits: removeProperty(doc, ['template', partnerKey]) }],
+        });
+      }
+    }
   },
 });
 
-/**
- * The author fields that can be written from their partner counterparts: the partner value is a
- * string the schema accepts and the author field is not there yet. `authorName` comes first.
- */
-function copyable(template: Node, schemaErrors: readonly SchemaError[]): [partnerKey: string, authorKey: string, value: Node][] {
-  const rejected = new Set(
-    schemaErrors.filter((error) => error.path.length === 2 && error.path[0] === 'template').map((error) => String(error.path[1])),
-  );
-  const found: [string, string, Node][] = [];
-  for (const [partnerKey, authorKey] of AUTHOR_FIELDS) {
-    const value = childValue(template, partnerKey);
-    if (value?.type === 'string' && !rejected.has(partnerKey) && !hasKey(template, authorKey)) found.push([partnerKey, authorKey, value]);
-  }
-  return found;
+type Rename = readonly [partnerKey: string, authorKey: string, key: Node];
+
+/** The partner keys that can become their author keys: written once, and the author key absent. */
+function renamable(template: Node): Rename[] {
+  return AUTHOR_FIELDS.flatMap(([partnerKey, authorKey]): Rename[] => {
+    const found = propertiesNamed(template, partnerKey);
+    return found.length === 1 && !hasKey(template, authorKey) ? [[partnerKey, authorKey, found[0]!.children![0]!]] : [];
+  });
+}
+
+function describeRenames(renames: readonly Rename[]): string {
+  if (renames.length === 0) return '`partnerName` to `authorName`';
+  return listOf(renames.map(([partnerKey, authorKey]) => `\`${partnerKey}\` to \`${authorKey}\``), 'and');
+}
+
+/** A rename of each key in place, value and position kept; none while the tree may be cut short. */
+function renameEdits(doc: ParsedDocument, renames: readonly Rename[]): FixSpec | undefined {
+  if (renames.length === 0 || doc.syntaxErrors.length > 0) return undefined;
+  const edits: OffsetEdit[] = renames.map(([, authorKey, key]) => ({ ...spanOf(key), newText: JSON.stringify(authorKey) }));
+  return { title: `Rename ${listOf(renames.map(([partnerKey, authorKey]) => `\`${partnerKey}\` to \`${authorKey}\``), 'and')}`, edits };
 }

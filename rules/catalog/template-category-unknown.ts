@@ -1,43 +1,53 @@
 import { childValue } from '../framework/document.js';
-import { formatValue, listOf } from '../framework/describe.js';
+import { formatValue } from '../framework/describe.js';
+import { replaceValue } from '../framework/json-edits.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { closest } from '../framework/suggest.js';
 import { templateObject } from '../analyzers/template-fields.js';
 
-/** Named by the documentation (the first three) or used by the platform's own templates. */
-export const KNOWN_CATEGORIES = ['general', 'defi', 'social', 'productivity', 'content', 'governance', 'actions & transactions'] as const;
+/**
+ * Categories the platform's sources name: the docs (`general`, `defi`, `social`; `ai` in a CLI
+ * example), Pinata's starter (`content`, `devops`) and templates (`actions & transactions`), and
+ * published templates (`productivity`, `governance`). The full list is not published.
+ */
+export const KNOWN_CATEGORIES = ['general', 'defi', 'social', 'ai', 'content', 'devops', 'productivity', 'governance', 'actions & transactions'] as const;
 
 export const templateCategoryUnknown = defineRule({
   meta: {
     id: 'template-category-unknown',
     category: 'Template metadata',
-    severity: 'info',
-    description: 'The template `category` is none of the known marketplace categories.',
+    severity: 'hint',
+    description: 'Template mode: the template `category` is a near-typo of a known marketplace category.',
     rationale:
-      'The marketplace files a template under its category; a misspelt category can leave the template out of the listing its users browse.',
+      'The marketplace files a template under its category; a misspelt category (`defy`, `General `) can leave the template out of the listing its users browse. The platform does not publish its list of categories and takes any non-empty one, so only a near-typo of a category its sources name is remarked on.',
+    evidence:
+      'The published schema: `"category":{"type":"string","minLength":1}`. Categories named: "`general`, `defi`, `social`" (https://docs.pinata.cloud/agents/manifest), `--category ai` (https://docs.pinata.cloud/tools/cli/agents), "general, defi, content, social, devops" (Pinata\'s starter `_docs`), "actions & transactions" (PinataCloud/agent-templates).',
     assumptions:
-      'The platform names only `general`, `defi` and `social` and does not publish its full list; `productivity`, `content`, `governance` and `actions & transactions` are used by published templates. Other categories may exist, so an unknown one is information, not an error, and the closest known category is only suggested (there is no automatic fix). Categories are compared exactly, case included.',
+      'A near-typo is within the did-you-mean distance of a known category (case and surrounding spaces aside) without being it; any other category is accepted silently.',
     messages: {
-      categoryUnknown: `\`template.category\` is {{value}}, which is not one of the known marketplace categories ({{list}}){{advice}}`,
+      categoryTypo: `\`template.category\` is {{value}}; did you mean \`{{suggestion}}\`? The marketplace files templates under their category, and the platform's sources name \`{{suggestion}}\`.`,
     },
+    suggests: true,
     fixable: false,
   },
   check(context) {
+    if (!context.templateMode) return;
     const template = templateObject(context.doc);
     const category = template ? childValue(template, 'category') : undefined;
     // A non-string or empty category is the schema's to report.
     if (category?.type !== 'string' || category.value === '') return;
     const value = category.value as string;
     if ((KNOWN_CATEGORIES as readonly string[]).includes(value)) return;
+    const normalised = value.trim().toLowerCase();
+    const suggestion = (KNOWN_CATEGORIES as readonly string[]).includes(normalised) ? normalised : closest(normalised, KNOWN_CATEGORIES);
+    if (!suggestion) return;
     const path = ['template', 'category'];
-    const suggestion = closest(value, KNOWN_CATEGORIES);
     context.report({
       path,
       span: spanOf(category),
-      messageId: 'categoryUnknown',
-      data: { value: formatValue(value, path), list: listOf(KNOWN_CATEGORIES), advice: suggestion
-          ? `; did you mean \`${suggestion}\`?`
-          : '. The platform does not publish its full list: check that the marketplace offers this category, or pick a known one.' },
+      messageId: 'categoryTypo',
+      data: { value: formatValue(value, path), suggestion },
+      suggestions: [{ title: `Change to \`${suggestion}\``, edits: [replaceValue(category, suggestion)] }],
     });
   },
 });

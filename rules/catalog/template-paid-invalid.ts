@@ -13,15 +13,19 @@ export const templatePaidInvalid = defineRule({
     id: 'template-paid-invalid',
     category: 'Template metadata',
     severity: 'error',
-    description: 'A paid template\'s `amount` is not a positive decimal string, or its `currency` is missing or empty.',
+    messageSeverities: { notInPublishedSchema: 'warning' },
+    description: 'A paid template\'s `amount` is not a positive decimal string, or its `currency` is missing or empty; in template mode, `paid` itself is a warning, since the published schema has no such key.',
     rationale:
       'A paid template is sold through x402 for `paid.amount` in `paid.currency`; a price that is zero, negative or not a plain decimal, or a price without its currency, cannot be charged.',
+    evidence:
+      '"`paid` | Optional. Set `{ \"amount\": \"1.00\", \"currency\": \"USDC\" }` for x402 paid templates" (https://docs.pinata.cloud/agents/manifest); the published schema\'s `template` has no `paid` and `"additionalProperties":false` (https://agents.pinata.cloud/schemas/manifest.v1.json). Whether the template validator accepts `paid` is not known.',
     assumptions:
       'The documentation gives both fields only as strings. A positive decimal is read as digits with an optional fractional part (`"0.50"`, `"5"`), with no sign, exponent or spaces; any non-blank `currency` is accepted, since the list of currencies is not published. An `amount` that is not a string is the schema\'s type error and is not reported again.',
     messages: {
       noAmount: `\`template.paid\` has no \`amount\`: a paid template needs its price. Add \`amount\` as a positive decimal string, for example \`"0.50"\`.`,
       badAmount: `\`template.paid.amount\` is {{value}}; the price must be a positive decimal string, for example \`"0.50"\`{{advice}}`,
       noCurrency: `\`template.paid\` has no \`currency\`: the price means nothing without it. Add \`currency\` with the currency the amount is in.`,
+      notInPublishedSchema: `\`template.paid\` is documented for x402 paid templates, but the published schema, which judges a template submission, has no \`paid\` and closes \`template\` without it: the template validator may reject the submission. Check that it accepts \`paid\` before relying on it.`,
       badCurrency: `\`template.paid.currency\` is {{value}}, which names no currency. Set it to the currency the amount is in.`,
     },
     fixable: false,
@@ -31,6 +35,7 @@ export const templatePaidInvalid = defineRule({
     const paid = template ? childValue(template, 'paid') : undefined;
     if (paid?.type !== 'object') return;
     const missingSpan = keySpan(context.doc.root, paid);
+    if (context.templateMode) context.report({ path: ['template', 'paid'], span: missingSpan, messageId: 'notInPublishedSchema' });
 
     const amount = childValue(paid, 'amount');
     const amountPath = ['template', 'paid', 'amount'];

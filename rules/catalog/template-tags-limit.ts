@@ -2,24 +2,25 @@ import { childValue } from '../framework/document.js';
 import { defineRule } from '../framework/rule.js';
 import { templateObject } from '../analyzers/template-fields.js';
 
-/** The published template validator's limit. */
+/** The published schema's limit (`maxItems`). */
 export const MAX_TAGS = 10;
 
 export const templateTagsLimit = defineRule({
   meta: {
     id: 'template-tags-limit',
     category: 'Template metadata',
-    severity: 'warning',
-    description: `A template has more than ${MAX_TAGS} tags.`,
-    rationale: `The published template validator accepts at most ${MAX_TAGS} tags; a template with more can be rejected when it is submitted.`,
-    assumptions:
-      'The documentation does not state a tag limit; the limit of 10 comes from the published validator (and the template repository\'s own notes, "max 10"), which is why this is a warning rather than an error.',
+    severity: 'error',
+    description: `Template mode: a template has more than ${MAX_TAGS} tags.`,
+    rationale: `A template submission is judged by the published schema, which allows at most ${MAX_TAGS} tags. The docs give no limit, and a direct deploy ignores \`template\`, so only \`manifest-lint template\` reports it.`,
+    evidence:
+      'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `"tags":{"type":"array",…"maxItems":10,"description":"Search tags (max 10)"}`; Pinata\'s starter `_docs`: "Search tags, max 10." An author trimmed 12 tags to 10 over two commits before the template passed.',
     messages: {
-      tagsLimit: `\`template.tags\` has {{length}} tags; the published template validator accepts at most ${MAX_TAGS}. Remove {{over}} (keep the ones people will search for).`,
+      tagsLimit: `\`template.tags\` has {{length}} tags; the published schema, which judges a template submission, allows at most ${MAX_TAGS}. Remove {{over}} (keep the ones people will search for).`,
     },
     fixable: false,
   },
   check(context) {
+    if (!context.templateMode) return;
     const template = templateObject(context.doc);
     const tags = template ? childValue(template, 'tags') : undefined;
     const items = tags?.type === 'array' ? (tags.children ?? []) : [];

@@ -1,34 +1,60 @@
 import type { Node } from 'jsonc-parser';
-import { propertiesNamed, propertyNode } from '../framework/document.js';
-import { formatPath, listOf } from '../framework/describe.js';
-import { defineRule, spanOf } from '../framework/rule.js';
+import { keyNodeAt, nodeAt, propertiesNamed, propertyNode } from '../framework/document.js';
+import { formatPath, listOf, subject } from '../framework/describe.js';
+import { defineRule, spanOf, type RuleContext } from '../framework/rule.js';
 import { knownProperties } from '../framework/schema-lookup.js';
 import { closest } from '../framework/suggest.js';
+import { misplacedEntries, sectionKeys } from '../analyzers/misplaced-entries.js';
+
+/** Top-level keys of the manifest format before version 1, and where v1 keeps what they held. */
+const PRE_V1_KEYS: Readonly<Record<string, string>> = {
+  ports: '`routes` (each `{ "port", "pathPrefix", "public" }` becomes `{ "port", "path", "protected" }`, with `protected` the opposite of `public`)',
+  setup: '`scripts.build` (the command run once before the agent starts)',
+  start: '`scripts.start` (the command that starts your server)',
+};
+
+/** Only Slack's Socket Mode connects with an app token; the other channels accept the key and ignore it. */
+const SLACK_ONLY_KEY = 'appToken';
+const CHANNELS_WITHOUT_APP_TOKEN = ['telegram', 'discord', 'whatsapp'];
 
 export const unknownProperty = defineRule({
   meta: {
     id: 'unknown-property',
     category: 'Parsing and schema',
     severity: 'error',
+    messageSeverities: { slackOnly: 'warning' },
     description: 'A key the manifest contract does not define; the platform rejects unknown keys.',
     rationale:
-      'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing.',
+      'The published schema closes every object (`additionalProperties: false`): an unknown key, often a typo, is rejected by template validation, and a misspelt optional key silently does nothing. A whole entry pasted into the wrong section, and the keys of the format before version 1, are named as what they are.',
+    evidence:
+      'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `"additionalProperties":false` at the root and in `agent`, `template` and `model`. Keys any source documents are accepted: `_docs` (Pinata\'s starter), `dmPolicy`, `allowFrom` and `enabled` on every channel ("These are the same fields accepted by … `channels` in `manifest.json`", https://docs.pinata.cloud/agents/api). `appToken` is "yes (Slack only)" there, hence a warning elsewhere.',
     messages: {
       unknownProperty: `Unknown property \`{{key}}\` {{where}}: the platform rejects keys it does not define; {{advice}}`,
+      movedInV1: `\`{{key}}\` is a key of the manifest format before version 1, which the platform rejects now: its place is {{place}}.`,
+      misplacedEntry: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of {{article}} (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
+      slackOnly: `\`appToken\` in \`{{channel}}\` does nothing: it is Slack's app-level token for Socket Mode ("yes (Slack only)" in the API docs). Remove it, or move it to \`channels.slack\` if it belongs there.`,
     },
     fixable: false,
     suggests: true,
     judgesObject: true,
   },
   check(context) {
+    const misplaced = misplacedEntries(context.doc);
     // An object with many unknown keys has one failure each: the known keys it lacks are found
     // once per object and schema.
     const missingKnown = new Map<Node, Map<string, string[]>>();
     for (const error of context.schemaErrors) {
-      if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object') continue;
+      if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object' || misplaced.has(error.node)) continue;
       const key = String(error.params.additionalProperty);
-      const known = knownProperties(error.schemaPath);
       const object = error.node;
+      const place = error.path.length === 0 ? PRE_V1_KEYS[key] : undefined;
+      if (place) {
+        for (const property of propertiesNamed(object, key)) {
+          context.report({ path: [key], span: spanOf(property.children![0]!), messageId: 'movedInV1', data: { key, place } });
+        }
+        continue;
+      }
+      const known = knownProperties(error.schemaPath);
       let bySchema = missingKnown.get(object);
       if (!bySchema) missingKnown.set(object, (bySchema = new Map()));
       let missing = bySchema.get(error.schemaPath);
@@ -53,5 +79,32 @@ export const unknownProperty = defineRule({
         });
       }
     }
+    for (const [node, entry] of misplaced) {
+      const path = [entry.section, entry.index];
+      context.report({
+        path,
+        span: spanOf(node),
+        messageId: 'misplacedEntry',
+        data: {
+          subject: subject(path),
+          keys: listOf(entry.keys.map((key) => `\`${key}\``), 'and'),
+          belongsTo: entry.belongsTo,
+          article: ITEM_NAMES[entry.section] ?? 'an entry of this section',
+          own: [...sectionKeys(entry.section)].join('`, `'),
+        },
+      });
+    }
+    reportSlackOnlyKeys(context);
   },
 });
+
+const ITEM_NAMES: Readonly<Record<string, string>> = { secrets: 'a secret', skills: 'a skill', tasks: 'a task', routes: 'a route' };
+
+function reportSlackOnlyKeys(context: RuleContext): void {
+  const channels = nodeAt(context.doc.root, ['channels']);
+  if (channels?.type !== 'object') return;
+  for (const channel of CHANNELS_WITHOUT_APP_TOKEN) {
+    const key = keyNodeAt(context.doc.root, ['channels', channel, SLACK_ONLY_KEY]);
+    if (key) context.report({ path: ['channels', channel, SLACK_ONLY_KEY], span: spanOf(key), messageId: 'slackOnly', data: { channel: `channels.${channel}` } });
+  }
+}

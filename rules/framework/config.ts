@@ -33,6 +33,8 @@ const SETTINGS: readonly SeveritySetting[] = ['off', ...SEVERITIES];
 export interface KnownRules {
   findRule(id: string): RuleMeta | undefined;
   ruleIds(): string[];
+  /** The rule an old id was merged into. */
+  mergedInto(id: string): string | undefined;
 }
 
 /** Reads `.manifestlintrc.json` text (comments and trailing commas allowed: it is our file). */
@@ -84,8 +86,9 @@ function readRules(known: KnownRules, node: Node | undefined, config: LintConfig
     const [key, value] = property.children ?? [];
     const id = String(key?.value);
     if (!known.findRule(id)) {
+      const merged = known.mergedInto(id);
       const suggestion = closest(id, known.ruleIds());
-      problem(key, `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`);
+      problem(key, merged ? `\`${id}\` is now part of \`${merged}\`: name that rule instead` : `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`);
     } else if (!SETTINGS.includes(value?.value)) {
       problem(value, `severity of \`${id}\` must be one of ${SETTINGS.map((s) => `\`${s}\``).join(', ')}`);
     } else {

@@ -63,6 +63,7 @@ class RunContext implements RuleContext {
   readonly #run: LintRun;
   readonly now: Date;
   readonly templateMode: boolean;
+  readonly inTemplateRepository: boolean | undefined;
   readonly skillSources: LintOptions['skillSources'];
   readonly encoding: LintOptions['encoding'];
 
@@ -75,6 +76,7 @@ class RunContext implements RuleContext {
     this.#run = run;
     this.now = options.now ?? new Date();
     this.templateMode = options.template ?? false;
+    this.inTemplateRepository = options.inTemplateRepository;
     this.skillSources = options.skillSources;
     this.encoding = options.encoding;
   }
@@ -151,10 +153,10 @@ class LintRun {
   /** Runs one rule; false when its settings turn it off, so there was nothing to pause after. */
   check(rule: Rule): boolean {
     const setting = this.options.rules?.[rule.meta.id];
-    if (setting === 'off') return false;
+    if ((setting ?? rule.meta.severity) === 'off') return false;
     if (this.manifestMissing && rule.meta.category !== 'Template repository') return false;
     this.meta = rule.meta;
-    this.setting = setting;
+    this.setting = setting as Severity | undefined;
     try {
       rule.check(this.context);
     } catch (error) {
@@ -184,7 +186,8 @@ class LintRun {
 
   private severityOf(finding: Finding | FrameworkFinding): Severity {
     const meta = this.meta!;
-    return this.setting ?? ('messageId' in finding ? meta.messageSeverities?.[finding.messageId] : undefined) ?? meta.severity;
+    // A rule that is off by default runs only with a setting, so its own default is never read.
+    return this.setting ?? ('messageId' in finding ? meta.messageSeverities?.[finding.messageId] : undefined) ?? (meta.severity as Severity);
   }
 
   private toDiagnostic(finding: Finding | FrameworkFinding): Diagnostic {

@@ -16,6 +16,12 @@ export interface LintOptions {
    */
   template?: boolean;
   /**
+   * Whether the manifest lies at the root of a template repository (`README.md` and a
+   * `workspace/` folder beside it), when the adapter knows: there `template` is what the
+   * marketplace reads, so a plain lint does not call it ignored.
+   */
+  inTemplateRepository?: boolean;
+  /**
    * Template mode: facts about the repository the manifest belongs to, gathered outside the
    * engine. The template-repository rules run only when they are given.
    */

@@ -59,6 +59,8 @@ export interface RuleContext {
   readonly now: Date;
   /** Checking a template submission (`LintOptions.template`). */
   readonly templateMode: boolean;
+  /** Whether the manifest lies at the root of a template repository (`LintOptions.inTemplateRepository`), when known. */
+  readonly inTemplateRepository: boolean | undefined;
   /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
   readonly repository: RepositoryFacts | undefined;
   /** The local source folders of skills pinned by `cid`, by name (`LintOptions.skillSources`), when known. */

@@ -65,8 +65,11 @@ export type RuleCategory =
 export interface RuleMeta {
   id: string;
   category: RuleCategory;
-  /** The default severity of its findings, unless `messageSeverities` names another for a message. */
-  severity: Severity;
+  /**
+   * The default severity of its findings, unless `messageSeverities` names another for a
+   * message; `off` for a rule that only runs when a user turns it on (a house style, say).
+   */
+  severity: SeveritySetting;
   /**
    * Messages whose findings default to another severity than the rule's: where the platform's
    * sources disagree, one mistake is certain and its neighbour only doubtful (a skill count over
