@@ -25,6 +25,7 @@ import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type For
 import { formatReports } from './formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
+import { isTemplateRepositoryRoot } from '../io/template-layout.js';
 import { lintWithSkillSources } from './skill-sources.js';
 
 export interface Input {
@@ -89,7 +90,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
-    const settings = { ...settingsFor(config, options), encoding: input.encoding };
+    const settings = { ...settingsFor(config, options), encoding: input.encoding, inTemplateRepository: await templateLayoutOf(input) };
     let text = input.text;
     if (input.encoding && options.fix) {
       io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
@@ -113,6 +114,15 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   const code = await reportLinted(linted, resolver, options, io, diffs, mask);
   if (options.fix) io.stderr.write(`manifest-lint: ${summary.text()}\n`);
   return code;
+}
+
+/**
+ * Whether a manifest read from a file lies in a template repository, where `template` is read:
+ * asked only of a manifest with a `template` key, the one case the answer changes a finding.
+ */
+async function templateLayoutOf(input: Input): Promise<boolean | undefined> {
+  if (input.absPath === undefined || !input.text.includes('"template"')) return undefined;
+  return isTemplateRepositoryRoot(path.dirname(input.absPath));
 }
 
 /** One line on standard error per config file passed over. */

@@ -80,6 +80,7 @@ export async function analyze(context: FeatureContext, document: OpenDocument): 
     if (skills.facts) manifestSettings.skillSources = skills.facts;
     if (template.template) manifestSettings.template = true;
     if (template.repository) manifestSettings.repository = template.repository;
+    if (template.inTemplateRepository !== undefined) manifestSettings.inTemplateRepository = template.inTemplateRepository;
     const { version } = document;
     const started = performance.now();
     const parsed = document.parsed;

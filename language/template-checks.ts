@@ -11,7 +11,7 @@
  * none), with the file named at the start of the message.
  */
 import type { ManifestLint } from '../rules/apply-config.js';
-import { nodeAt, type Diagnostic, type Range, type RepositoryFacts } from '../rules/index.js';
+import { nodeAt, WORKSPACE_FOLDER, type Diagnostic, type Range, type RepositoryFacts } from '../rules/index.js';
 import type { OpenDocument } from './documents.js';
 import { folderOf } from './uris.js';
 import type { Settings } from './settings.js';
@@ -27,6 +27,8 @@ export interface RepositoryFactsSource {
 export interface TemplateCheck {
   /** Lint in template mode. */
   template: boolean;
+  /** Outside template mode: whether the manifest lies at the root of a template repository, when known. */
+  inTemplateRepository?: boolean;
   /** The repository's facts, when the manifest is a file in a readable folder. */
   repository: RepositoryFacts | undefined;
   /** Part of the analysis cache key: changes whenever the two above may. */
@@ -37,13 +39,26 @@ const OFF: TemplateCheck = { template: false, repository: undefined, key: 'off' 
 
 /** Whether and how a document is checked as a template, per `agentManifest.templateChecks`. */
 export async function templateCheckFor(templates: RepositoryFactsSource, document: OpenDocument, settings: Settings): Promise<TemplateCheck> {
-  if (settings.templateChecks === 'off') return OFF;
-  if (settings.templateChecks === 'auto' && nodeAt(document.parsed.root, ['template'])?.type !== 'object') return OFF;
+  const hasTemplate = nodeAt(document.parsed.root, ['template'])?.type === 'object';
+  if (settings.templateChecks === 'off') return hasTemplate ? layoutOnly(templates, document) : OFF;
+  if (settings.templateChecks === 'auto' && !hasTemplate) return OFF;
   const folder = folderOf(document.uri);
   if (folder === undefined) return { template: true, repository: undefined, key: 'template' };
   const generation = templates.generation;
   const repository = await templates.facts(folder);
   return { template: true, repository, key: `template:${generation}` };
+}
+
+/**
+ * A plain lint of a manifest with `template`: whether its folder is a template repository, where
+ * `template` is what the marketplace reads (`template-ignored` stays quiet there).
+ */
+async function layoutOnly(templates: RepositoryFactsSource, document: OpenDocument): Promise<TemplateCheck> {
+  const folder = folderOf(document.uri);
+  const facts = folder === undefined ? undefined : await templates.facts(folder);
+  if (!facts) return OFF;
+  const inTemplateRepository = facts.readme !== undefined && facts.folders.includes(WORKSPACE_FOLDER);
+  return { template: false, repository: undefined, inTemplateRepository, key: `layout:${templates.generation}:${inTemplateRepository}` };
 }
 
 /**

@@ -33,6 +33,8 @@ export interface ManifestSettings {
   overrides?: Record<string, SeveritySetting>;
   now?: Date | undefined;
   template?: boolean;
+  /** Whether the manifest lies at the root of a template repository, when the adapter knows. */
+  inTemplateRepository?: boolean | undefined;
   /** Template mode: facts about the repository (read by io/template-repository.ts). */
   repository?: RepositoryFacts | undefined;
   /** The first invalid UTF-8 byte of the file the manifest was read from. */
@@ -47,6 +49,7 @@ export function lintOptionsFor(settings: ManifestSettings): LintOptions {
   if (settings.now !== undefined) options.now = settings.now;
   if (settings.template) options.template = true;
   if (settings.template && settings.repository) options.repository = settings.repository;
+  if (settings.inTemplateRepository !== undefined) options.inTemplateRepository = settings.inTemplateRepository;
   if (settings.encoding) options.encoding = settings.encoding;
   if (settings.skillSources) options.skillSources = settings.skillSources;
   return options;

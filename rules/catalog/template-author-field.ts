@@ -31,9 +31,13 @@ export const templateAuthorField = defineRule({
     const template = templateObject(doc);
     if (!template) return;
     const renames = renamable(template);
+    // With no `authorName` beside `partnerName`, the error names every rename; the partner keys
+    // it renames are not reported again.
+    const coveredByError = new Set<string>();
     if (!hasKey(template, 'authorName')) {
       const partner = childValue(template, 'partnerName');
       const renameAll = renameEdits(doc, renames);
+      if (partner !== undefined) for (const [partnerKey] of renames) coveredByError.add(partnerKey);
       context.report({
         path: ['template', 'authorName'],
         span: templateKeySpan(doc, template),
@@ -47,6 +51,7 @@ export const templateAuthorField = defineRule({
       });
     }
     for (const [partnerKey, authorKey] of AUTHOR_FIELDS) {
+      if (coveredByError.has(partnerKey)) continue;
       const hasAuthor = hasKey(template, authorKey);
       for (const property of propertiesNamed(template, partnerKey)) {
         const key = property.children![0]!;
@@ -59,7 +64,7 @@ export const templateAuthorField = defineRule({
             key: partnerKey,
             counterpart: hasAuthor ? ` (it has \`${authorKey}\`, which is here too)` : ` (its field is \`${authorKey}\`)`,
             advice: hasAuthor
-              ? `Remove \`${partnerKey}\`${partnerKey === 'partnerName' ? '' : `, after checking that \`${authorKey}\` holds the link you want`}.`
+              ? `Remove \`${partnerKey}\`${partnerKey === 'partnerName' ? '' : `, after checking that \`${authorKey}\` holds the ${partnerKey === 'partnerUrl' ? 'link' : 'logo'} you want`}.`
               : partnerKey === 'partnerName'
                 ? `Rename it to \`${authorKey}\`.`
                 : `Rename it to \`${authorKey}\`: with \`${partnerKey}\` alone the card has no ${partnerKey === 'partnerUrl' ? 'link' : 'logo'}.`,

@@ -87,7 +87,7 @@ export const unknownProperty = defineRule({
         messageId: 'misplacedEntry',
         data: {
           subject: subject(path),
-          keys: listOf(entry.keys.map((key) => `\`${key}\``), 'and'),
+          keys: listOf(entry.keys, 'and'),
           belongsTo: entry.belongsTo,
           article: ITEM_NAMES[entry.section] ?? 'an entry of this section',
           own: [...sectionKeys(entry.section)].join('`, `'),
