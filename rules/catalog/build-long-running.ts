@@ -142,6 +142,8 @@ export const buildLongRunning = defineRule({
     description: 'The build command looks like it starts a server or a watcher, which never exits.',
     rationale:
       'The build runs with a 5 minute timeout, and when it fails `start` never runs. A development server, a file watcher or `tail -f` in the build never exits, so every deploy fails after five minutes and your app is never started.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#scripts: `build` has a "5 min" timeout, and "If `build` fails, `start` does not run." That a given command is a server or watcher that never exits is the linter\'s own inference from its name and options.',
     assumptions:
       'Servers and watchers are recognised by name and convention: package scripts named `dev`, `start`, `serve`, `watch` or `preview`, `vite` without `build`, `next dev`, `--watch` options of known tools, `nodemon`, `tail -f`, `sleep infinity`. A command put in the background with `&` does not hold the build up and is not reported.',
     messages: {

@@ -14,6 +14,8 @@ export const channelDmOpen = defineRule({
     description: '`dmPolicy: "open"`: anyone who finds the bot can message the agent.',
     rationale:
       'With open direct messages, anyone who finds the bot can talk to the agent, use its tools and skills, and spend your model credits. That suits a public bot; for a personal agent, `pairing` admits only the people you approve.',
+    evidence:
+      'https://docs.pinata.cloud/agents/channels: "DM policy — `open` (anyone can message) or `pairing` (users must be approved first)"; https://docs.pinata.cloud/agents/api: "`open` (anyone can DM) or `pairing` (must be approved). Defaults to `open`."',
     messages: {
       dmOpen: `{{subject}} is \`"open"\`: anyone who finds the bot can message the agent, use its tools and spend your model credits. If the agent is not meant to be public, use \`"pairing"\`, which admits a new user only with a pairing code.`,
     },

@@ -22,6 +22,8 @@ export const channelTokenEnvFormat = defineRule({
     description: 'A channel token `env:` reference has an empty or invalid variable name.',
     rationale:
       'The platform reads an `env:NAME` token from the environment variable `NAME`. After `env:` it needs a valid variable name; with none, or with one no variable can have (a space, a `-`, `$`), the channel starts without a token.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#channels: "Use `env:VAR_NAME` to read from an environment variable instead of embedding a literal token." Which names count as valid is the linter\'s own inference from POSIX environment variable names; the docs give no pattern.',
     messages: {
       tokenEnvFormat: `{{subject}} is {{shown}}: {{problem}}, so the channel starts without a token. {{advice}}`,
     },

@@ -11,6 +11,8 @@ export const channelTokenEnvUndeclared = defineRule({
     description: 'A channel token reads `env:VAR`, but `secrets[]` does not declare `VAR`, so the deploy form never asks for it.',
     rationale:
       'An `env:VAR` token is read from the environment, which holds only the secrets declared in `secrets[]`: undeclared, the deploy form never asks for it and the channel starts without a token.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#secrets: `secrets` "Declares the secrets this agent needs. These are env-var names", each with a `description` "Shown on the deploy form". That an undeclared variable is never asked for is the linter\'s inference from this; a secret attached to the agent in its Secrets tab (https://docs.pinata.cloud/agents/secrets) is in the environment without being declared.',
     messages: {
       tokenEnvUndeclared: `\`{{where}}\` reads the environment variable \`{{name}}\`, but \`secrets\` does not declare it, so the deploy form never asks for its value and the channel starts without a token. Declare \`{{name}}\` in \`secrets\`.`,
     },

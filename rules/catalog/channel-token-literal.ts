@@ -13,6 +13,8 @@ export const channelTokenLiteral = defineRule({
     description: 'A channel `botToken`/`appToken` is pasted in clear text instead of an `env:VAR` reference to a secret.',
     rationale:
       'A bot token in clear text can be used by anyone who can read the manifest or its repository. The platform reads `env:VAR` references from the secrets vault instead.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#channels: "Tokens are usually injected from secrets to avoid leaking into the manifest" and "Use `env:VAR_NAME` to read from an environment variable instead of embedding a literal token"; https://docs.pinata.cloud/agents/channels: "Bot tokens are sensitive. Keep them out of source control."',
     messages: {
       tokenLiteral: `\`{{where}}\` holds a token in clear text ({{shownToken}}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`{{name}}\`, write \`"${ENV_PREFIX}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
     },

@@ -28,6 +28,8 @@ export const channelTokenShape = defineRule({
       'A literal channel token does not have the shape of its channel\'s tokens (Slack `xoxb-`/`xapp-`, swapped Slack tokens, Telegram `<digits>:<secret>`, Discord three dot-separated parts).',
     rationale:
       'Each provider issues tokens of a recognisable shape. A token of another shape was pasted into the wrong field, cut short, or is not a token at all (a placeholder, a variable name), and the channel fails to connect when the agent starts.',
+    evidence:
+      'https://docs.pinata.cloud/agents/channels (Slack): "bot token starts with `xoxb-`, app token starts with `xapp-`". The Telegram and Discord shapes are not in Pinata\'s docs: they are the providers\' own token formats.',
     assumptions:
       'Shapes are the providers\' published formats: Slack bot tokens start `xoxb-` and app-level tokens `xapp-`, Telegram bot tokens are `<bot id>:<secret>`, Discord bot tokens are three base64url parts joined by dots. Only the shape is checked, never whether the token works.',
     messages: {

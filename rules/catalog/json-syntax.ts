@@ -10,6 +10,8 @@ export const jsonSyntax = defineRule({
     description: 'The file is not strict JSON (comments, trailing commas, single quotes, truncation…).',
     rationale:
       'The platform reads `manifest.json` with a strict JSON parser: a comment, a trailing comma or a single-quoted string that an editor tolerates makes the whole deploy fail.',
+    evidence:
+      'None found stating which parser the platform uses: inferred from the file being JSON validated against a JSON Schema (https://docs.pinata.cloud/agents/manifest) and from RFC 8259\'s grammar, which has no comments or trailing commas. One author removed a trailing comma in the next commit (skalenetwork/pinata-skale-agent 5c8c17d), without quoting an error.',
     messages: {
       empty: `The file is empty; the smallest manifest is \`{"version": 1, "agent": {"name": "…"}}\`.`,
       byteOrderMark: `The file starts with a byte order mark (U+FEFF), which JSON.parse rejects; save it as UTF-8 without BOM.`,

@@ -12,6 +12,8 @@ export const payloadTextConflict = defineRule({
     description: 'A payload has both `text` and `message`.',
     rationale:
       'A payload carries one text; `text` and `message` are two names for it (the documentation and the engine use opposite names). With both, which one reaches the agent is not documented, so the task may send the text you did not mean.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#tasks names `text` for `agentTurn` (`"payload": { "kind": "agentTurn", "text": "Summarize yesterday." }`) and `message` for `systemEvent` ("provide `message`"); the OpenClaw engine\'s cron jobs use the opposite names (openclaw/openclaw `docs/automation/cron-jobs.md`: agentTurn "`message`: required text prompt", systemEvent `"text"`). Which one wins when both are present is documented nowhere.',
     messages: {
       textConflict: `{{subject}} has both \`text\` and \`message\`; a payload carries one text, and which one the engine reads is not documented. Keep \`{{own}}\` (the documented field for \`{{kind}}\`) and remove \`{{other}}\`, or the other way round.`,
     },

@@ -12,6 +12,8 @@ export const payloadTextField = defineRule({
     description: 'A payload carries its text in the other kind\'s field (`message` on an `agentTurn`, `text` on a `systemEvent`).',
     rationale:
       'The platform documents `text` for `agentTurn` payloads and `message` for `systemEvent` payloads, while the engine\'s own job format uses the opposite names, so both are accepted on either kind. Using the documented name keeps the manifest readable against the documentation.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#tasks names `text` for `agentTurn` (`"payload": { "kind": "agentTurn", "text": "Summarize yesterday." }`) and `message` for `systemEvent` ("provide `message`"); the OpenClaw engine\'s cron jobs use the opposite names (openclaw/openclaw `docs/automation/cron-jobs.md`: agentTurn "`message`: required text prompt", systemEvent `"text"`).',
     messages: {
       textField: `{{subject}} is {{article}} \`{{kind}}\` with its text in \`{{other}}\`; the platform accepts that, but the documented field for \`{{kind}}\` is \`{{own}}\`. Rename the key to \`{{own}}\`.`,
     },

@@ -10,6 +10,8 @@ export const routeDuplicatePath = defineRule({
     description: 'Two routes have the same path prefix (`/app` and `/app/` count as the same).',
     rationale:
       'The gateway picks a route by the request\'s path prefix; with two routes on one prefix, requests can reach only one of them, and which one is not documented.',
+    evidence:
+      'None found about duplicate paths: the linter\'s own inference from routes matching by prefix (https://docs.pinata.cloud/agents/manifest#routes: "Each entry maps an external path prefix to a container port.").',
     assumptions: 'A trailing `/` does not make a different prefix (see route-path-trailing-slash), so `/app` and `/app/` are compared as the same.',
     messages: {
       duplicatePath: `{{subject}} is {{value}}, the same path prefix as {{earlierSubject}} ({{earlierValue}}): requests under it can reach only one of the two routes{{ports}}. {{remedy}}.`,

@@ -19,6 +19,8 @@ export const routePathFormat = defineRule({
     description: 'A route path is not a URL path prefix: it must start with `/` and have no whitespace, query (`?`) or fragment (`#`).',
     rationale:
       'A route forwards every request whose URL path starts with its `path`; a path without the leading `/`, or with whitespace, a query or a fragment, can never be the start of a request path, so the platform rejects it.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#routes: `path` is a "URL path prefix"; https://docs.pinata.cloud/agents/routes: "the URL path (e.g. `/app`, or `/` for everything)". The routes page\'s earlier text (removed on 2026-03-31, PinataCloud/docs 0fd9899) said "Must start with `/`"; that the platform rejects other paths is not documented today.',
     messages: {
       pathFormat: `{{subject}} is {{value}}: {{problems}}. A route path is a URL path prefix: it starts with \`/\` and has no whitespace, query or fragment{{advice}}`,
     },

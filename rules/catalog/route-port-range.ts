@@ -10,6 +10,8 @@ export const routePortRange = defineRule({
     description: `A route's port is outside ${PORT_MIN}-${PORT_MAX}.`,
     rationale:
       `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#routes: `port` "Container port. 1025-65535."; https://docs.pinata.cloud/agents/routes: "Container ports must be between `1025` and `65535`."',
     messages: {
       portRange: `{{initial}}{{rest}} uses port {{written}}, {{problem}}. Start your server on a port from ${PORT_MIN} to ${PORT_MAX} (such as 8080) and use that port here.`,
     },

@@ -12,6 +12,8 @@ export const routePortReserved = defineRule({
     description: `Port ${GATEWAY_PORT} belongs to the platform's gateway; a route cannot use it.`,
     rationale:
       'Port 18789 is where the platform\'s gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#routes: "`18789` is reserved."; https://docs.pinata.cloud/agents/routes: "Port `18789` is reserved for the gateway."',
     messages: {
       portReserved: `Port ${GATEWAY_PORT} is reserved for the platform's gateway, so {{route}} would never reach your server. Serve on another port, for example {{free}} (the lowest free port above it), and start your server there.`,
     },

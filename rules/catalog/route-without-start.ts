@@ -12,6 +12,8 @@ export const routeWithoutStart = defineRule({
     description: 'Routes are declared but there is no non-empty `scripts.start`, so nothing the manifest starts will serve them.',
     rationale:
       'A route only forwards requests to a port in the container; the server listening there is the one `scripts.start` runs. Without a start command the routes lead nowhere, unless something else happens to listen on those ports.',
+    evidence:
+      'None found stating it: the linter\'s own inference from https://docs.pinata.cloud/agents/routes ("Container port — the port your service is listening on inside the agent") and from `start` being what runs your server (https://docs.pinata.cloud/agents/manifest#scripts). Pinata\'s own `hermes/basic/useful-assistant` template declares a route without a start command.',
     messages: {
       withoutStart: `\`routes\` declares {{plural}}{{portsNote}}, but {{missing}}, so nothing the manifest starts will serve {{served}}. Add a \`start\` command that runs your server on 0.0.0.0{{portsList}}, or remove the {{routeWord}}.`,
     },

@@ -13,6 +13,8 @@ export const schemaUrl = defineRule({
     description: '`$schema` is not the official schema URL.',
     rationale:
       'Editors load the manifest schema (completion, hover, validation) from the URL in `$schema`, and the language server recognises manifests by the official URL; any other value gives no schema support, or an outdated one. A manifest without `$schema` is fine.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest: "The schema is published at: https://agents.pinata.cloud/schemas/manifest.v1.json" and "Add a `$schema` line so editors can autocomplete and validate".',
     messages: {
       schemaUrl: `\`$schema\` is {{value}}, not the official schema URL, so editors will not load the manifest schema from it. Use \`{{schemaUrl}}\`.`,
     },

@@ -14,6 +14,8 @@ export const scriptPathMissing = defineRule({
     description: 'Template mode: a script `cd`s into, or runs, a path that does not exist in the repository.',
     rationale:
       'The platform runs `scripts.build` and `scripts.start` from the repository root. A `cd` into a folder that is not there, or a `bash x.sh` / `node x.js` whose file is not there, fails at once: a failing build stops the deploy and `start` never runs; a failing start leaves the agent\'s routes with nothing behind them.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#scripts: both hooks run with working directory `/home/node/clawd`; https://docs.pinata.cloud/agents/troubleshooting: "Wrong working directory - `build` runs from `/home/node/clawd`, not the workspace". That this folder is the repository\'s root is inferred from the docs\' examples (`cd workspace/projects/app`) and the published schema ("Lives at /home/node/clawd/manifest.json").',
     assumptions:
       'Paths are resolved from the repository root, following `cd` chains within a command list (not into subshells, pipelines, or `cd`s guarded by a test); `/home/node/clawd/…` is the repository root on the platform, and other absolute paths are not checked. Paths a script may create are not reported: build outputs and installed packages by their conventional folders (`node_modules`, `dist`, `build`, `out`, `.next`, `.venv`…), what earlier commands of `build` or `start` create (`mkdir`, `git clone`, `cp`, `touch`, `curl -o`, redirections), and anything after a command that may create any file (an archive extracted, a scaffolder, inline code, another script of the repository run). Paths through a symbolic link are not checked. Words with expansions (`$DIR`, `~`, globs) are skipped.',
     messages: {

@@ -10,6 +10,8 @@ export const secretDuplicate = defineRule({
     description: 'Two entries of `secrets[]` declare the same name.',
     rationale:
       'An environment variable holds one value, so two declarations of one secret cannot both apply: the deploy form asks for the same variable twice, and which description and `required` setting wins is up to the platform.',
+    evidence:
+      'None found about duplicates: the linter\'s own inference from secrets being environment variable names (https://docs.pinata.cloud/agents/manifest#secrets: "These are env-var names"), and a variable holds one value.',
     messages: {
       secretDuplicate: `{{subject}} declares \`{{value}}\` again; secrets[{{earlier}}] already declares it. Remove this entry (merge its description into the first one if it says more).`,
     },

@@ -14,6 +14,8 @@ export const secretNameCase = defineRule({
     description: 'A secret `name` is not UPPER_SNAKE_CASE.',
     rationale:
       'A secret reaches the agent as an environment variable, and those names are case-sensitive and by convention UPPER_SNAKE_CASE: code, skills and prompts that expect `OPENAI_API_KEY` find nothing in `openaiApiKey`. Renaming is left to you, because the code that reads the variable is not in the manifest.',
+    evidence:
+      'None found requiring a case: https://docs.pinata.cloud/agents/manifest#secrets calls `name` an "Environment variable name (e.g. `ANTHROPIC_API_KEY`)", and every example is upper case. UPPER_SNAKE_CASE is the POSIX convention for environment variables, not a platform rule.',
     assumptions: 'Only lowercase letters make a name not UPPER_SNAKE_CASE; where its underscores go (`_PRIVATE`, `A__B`) is left alone.',
     messages: {
       nameCase: `{{subject}} is \`{{value}}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`{{suggestion}}\` would not find it. {{advice}}`,

@@ -13,6 +13,8 @@ export const skillCidStale = defineRule({
     description: "A skill's `cid` is not the CID its local source folder has now (`skills/<name>/` or the config's `skillSources`): the folder changed after the pin.",
     rationale:
       'A skill attached by `cid` is pinned to one upload. When its files are edited and not uploaded again, the agent is deployed with the old files and nothing says so until it behaves oddly. The CLI and the editor compute, offline, the CID the folder would get under the profile the pin was made with; when it differs, the pin is stale.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#skills: a `cid` is "byte-stable, pinned to a specific upload"; https://docs.pinata.cloud/agents/skills: "IPFS CID … pins one specific version". Where a skill\'s files live before upload is the linter\'s assumption, and the CID profiles (`v0`, `v1`, `unixfs-v1-2025`) are those of Pinata\'s upload API (seed section 4.2).',
     assumptions:
       "The platform's documentation does not say where a skill's files live before their upload. The rule assumes `skills/<name>/` beside the manifest (a scoped name such as `@scope/name` is two folders deep), or the folder `.manifestlintrc.json` maps the name to in `skillSources`. A CIDv0 pin is compared with the folder's CID under `v0`, a CIDv1 pin under `v1` and `unixfs-v1-2025` (nothing in a CIDv1 tells them apart), as parsed CIDs. The rule runs only where the folder can be read (the CLI on a file, the language server on a file on disk): the library and the playground give it no folder, so it is silent there.",
     messages: {

@@ -21,6 +21,8 @@ export const skillDuplicateSource = defineRule({
     description: 'The same registry slug or CID is attached twice under different names.',
     rationale:
       'Each name is unpacked into its own folder, so one skill attached under two names is installed twice: the agent sees two copies of the same instructions, and an update to one name leaves the other behind.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#skills: "Each attached skill is unpacked under `workspace/skills/<skill-name>/`." That one source under two names is installed twice is the linter\'s inference from this.',
     messages: {
       duplicateSource: `{{subject}} is {{value}}, the same {{what}} as skills[{{index}}]{{earlierName}}{{otherForm}}, so the same skill is installed twice{{folders}}. Remove one of them.`,
     },

@@ -15,6 +15,8 @@ export const skillNamePath = defineRule({
     description: 'A skill `name` cannot be a folder under `workspace/skills/` (empty, `.`/`..` or empty segments, absolute, backslash, control characters).',
     rationale:
       'Each skill is unpacked into `workspace/skills/<name>/`, so its name is a path: an empty name or segment, `..`, a leading `/` or a backslash points somewhere else or nowhere, and the skill is not installed where the agent looks for it. A scoped name such as `@pinata/platform` is fine.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#skills: "Each attached skill is unpacked under `workspace/skills/<skill-name>/`." https://docs.pinata.cloud/agents/skills says "Skill names: letters, numbers, hyphens, underscores", yet the docs\' own examples (`"Pinata API"`) and Pinata\'s templates (`"@pinata/platform"`) use others, so only names that cannot be a folder are reported.',
     assumptions:
       'The platform does not say how it turns a name into a folder; the rule assumes the name is joined to `workspace/skills/` as a relative POSIX path, so `/` separates folders (which makes `@scope/name` two levels deep) and each segment is one file name of at most 255 bytes.',
     messages: {

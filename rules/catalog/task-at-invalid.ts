@@ -12,6 +12,8 @@ export const taskAtInvalid = defineRule({
     description: 'A one-shot schedule\'s `at` is not a full date and time (`YYYY-MM-DDTHH:MM:SS`, RFC 3339).',
     rationale:
       'A one-shot task runs at the moment its `at` names; a value that is not an ISO 8601 date and time (`2026-03-01T09:00:00Z`) cannot be scheduled, so the task never runs.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#tasks: "`at` (one-shot ISO timestamp)"; https://docs.pinata.cloud/agents/tasks: "**At** — run once at a specific ISO timestamp." The field\'s name is not documented by Pinata: `schedule.at` is the OpenClaw engine\'s (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     assumptions:
       'The seed does not name the field; `at` is the engine\'s name for it. Accepted: `YYYY-MM-DDTHH:MM:SS` with optional fractions of a second and an optional `Z` or `±HH:MM` offset (the schema\'s `iso-date-time` format). The older numeric `atMs` (epoch milliseconds) is accepted as well.',
     messages: {

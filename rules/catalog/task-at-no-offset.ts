@@ -12,6 +12,8 @@ export const taskAtNoOffset = defineRule({
     description: 'A one-shot `at` time has no `Z` or offset, so the moment it names depends on the server\'s time zone.',
     rationale:
       '`2026-03-01T09:00:00` is 09:00 somewhere: without `Z` or an offset such as `+02:00`, the platform reads it in its own server\'s zone, which the manifest does not control, and the task may run hours away from the intended time.',
+    evidence:
+      'None found in Pinata\'s docs, which say only "one-shot ISO timestamp" (https://docs.pinata.cloud/agents/manifest#tasks). The OpenClaw engine documents that `schedule.at` "accepts ISO 8601 (timezone optional; treated as UTC when omitted)" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
       atNoOffset: `{{subject}} is {{value}}, with no \`Z\` or offset, so the moment it names depends on the server's time zone. Add \`Z\` for UTC (\`{{text}}Z\`) or the offset you mean, such as \`{{text}}+02:00\`.`,
     },

@@ -13,6 +13,8 @@ export const taskAtPast = defineRule({
     description: 'A one-shot task\'s `at` time lies in the past.',
     rationale:
       'A one-shot task runs once, at its `at` time; when that time has already passed at deploy, the task does not run when it was meant to. The check reads one clock, which `--now` sets, so CI results are reproducible.',
+    evidence:
+      'None found directly: the nearest is https://docs.pinata.cloud/agents/tasks, "Schedules that would have fired during downtime are skipped, not queued." The rest is the linter\'s own inference.',
     assumptions:
       'The reference does not say what the engine does with a one-shot time already past (skip it or run it at once); either way it is not what was meant. An `at` without an offset is read as UTC to decide whether it is past.',
     messages: {

@@ -12,6 +12,8 @@ export const taskDeliveryChannelUnconfigured = defineRule({
     description: 'A task announces to a channel that `channels` does not configure.',
     rationale:
       'An `announce` delivery posts through one of the agent\'s messaging channels; a channel the manifest does not configure has no bot behind it, so the output of each run goes nowhere.',
+    evidence:
+      'https://docs.pinata.cloud/agents/tasks: "**Announce to a channel** — send the response to Telegram, Slack, or Discord." That a channel absent from `channels` has no bot to post with is the linter\'s inference.',
     assumptions:
       'A channel counts as configured when `channels` has a key of that name, whatever its settings (a channel shipped with `enabled: false` is still configured).',
     messages: {

@@ -11,6 +11,8 @@ export const taskDeliveryIncomplete = defineRule({
     description: 'A task\'s delivery lacks what its mode needs: `announce` a `channel` and a `to`, `webhook` an absolute http(s) URL in `to`.',
     rationale:
       'The output of each run goes where `delivery` says: `announce` posts it to the chat `to` on `channel`, `webhook` POSTs it to the URL in `to`. Without them the platform has nowhere to deliver, and the run fails or its output is lost.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#tasks: "`announce` (to a channel - set `channel` and `to`), or `webhook` (set `to` to a URL)"; the OpenClaw engine: "Missing or invalid delivery targets fail the job unless `delivery.bestEffort = true`" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
       missingKey: `{{subject}} has \`mode: "{{mode}}"\` but no \`{{key}}\`: {{what}}`,
       badUrl: `{{subject}} is {{value}}, which {{reason}}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,

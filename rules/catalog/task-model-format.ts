@@ -14,6 +14,8 @@ export const taskModelFormat = defineRule({
     description: 'A task payload\'s `model` is not `<provider>/<model>`.',
     rationale:
       'A task may run on its own model, named `<provider>/<model>` with a provider connected in the secrets vault (OpenRouter-style ids add more `/` segments). A model the platform cannot resolve is not used: the run falls back to the agent\'s default model.',
+    evidence:
+      'https://docs.pinata.cloud/agents/manifest#model: "Default model in `<provider>/<model>` form" and "If a task or session specifies a model that isn\'t enabled on the agent, the request falls back to this default."',
     messages: {
       modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{reason}}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
     },

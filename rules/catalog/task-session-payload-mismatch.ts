@@ -14,6 +14,8 @@ export const taskSessionPayloadMismatch = defineRule({
     description: 'A task pairs `sessionTarget: "main"` with an `agentTurn` payload, or `"isolated"` with a `systemEvent`.',
     rationale:
       'The engine runs system events in the agent\'s main session and agent turns in a session of their own; a task that asks for the other pairing does not run the way its settings suggest.',
+    evidence:
+      'Pinata\'s docs describe `sessionTarget` (https://docs.pinata.cloud/agents/tasks) without pairing it to a payload kind; the OpenClaw engine does: "`sessionTarget` must be `"main"` or `"isolated"` and must match `payload.kind`" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
       sessionPayloadMismatch: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\`{{implicit}}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
     },

@@ -12,6 +12,8 @@ export const taskStaggerTooLarge = defineRule({
     description: 'A schedule\'s `staggerMs` is not smaller than its `everyMs`.',
     rationale:
       '`staggerMs` offsets each run by up to that much so that many agents do not fire at the same instant. A stagger as long as the interval or longer lets consecutive runs bunch together, overlap or swap order, which defeats a fixed interval.',
+    evidence:
+      'https://docs.pinata.cloud/agents/tasks: "Set `staggerMs` if you want to randomize the start offset so multiple tasks don\'t fire at the same instant." That a stagger as long as the interval defeats it is the linter\'s own inference.',
     messages: {
       staggerTooLarge: `{{subject}} is {{value}} ({{humanDuration}}), not less than \`everyMs\` {{value2}} ({{humanDuration3}}): runs offset by up to a whole interval can bunch together or swap order. Keep the stagger well below the interval, for example {{tenth}} ({{humanDuration4}}).`,
     },

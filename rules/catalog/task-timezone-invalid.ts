@@ -13,6 +13,8 @@ export const taskTimezoneInvalid = defineRule({
     description: 'A schedule\'s `tz` is not a time zone; suggests the closest zone name.',
     rationale:
       'A cron schedule is read in its `tz`; a name the runtime does not know stops the task from being scheduled. Zone names are IANA names such as `Europe/Berlin`, `America/New_York` or `UTC`.',
+    evidence:
+      'https://docs.pinata.cloud/agents/tasks: "You can set a timezone (`tz`) so cron respects DST and local time." That `tz` is an IANA name is the OpenClaw engine\'s ("optional IANA timezone", openclaw/openclaw `docs/automation/cron-jobs.md`); the docs give no list.',
     assumptions:
       'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
     messages: {

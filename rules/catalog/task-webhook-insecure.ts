@@ -11,6 +11,8 @@ export const taskWebhookInsecure = defineRule({
     description: 'A webhook delivery sends over plain `http://` to a host other than this machine.',
     rationale:
       'A webhook carries the output of each run, which can hold whatever the agent read or wrote. Over plain `http://` anyone on the network path can read or change it; `https://` encrypts it. Loopback addresses never leave the machine, so they are left alone.',
+    evidence:
+      'None found in Pinata\'s sources, whose example is `https://` (https://docs.pinata.cloud/agents/tasks: `"to": "https://example.com/hook"`); the OpenClaw engine accepts both ("Webhook URLs must be valid `http://` or `https://` URLs"). A security recommendation of the linter\'s own.',
     messages: {
       webhookInsecure: `{{subject}} sends each run's output over plain \`http://\` to \`{{host}}\`, where anyone on the network path can read or change it. Use \`https://\` if the receiver supports it.`,
     },

@@ -9,6 +9,8 @@ export const templateManifestMissing = defineRule({
     description: 'Template mode: the repository has no `manifest.json` at its root.',
     rationale:
       'The platform reads the agent\'s definition from `manifest.json` at the root of the template repository; the template validator checks it first and rejects a repository without one, and a deploy has nothing to start from.',
+    evidence:
+      'https://docs.pinata.cloud/tools/cli/agents: "Your git repo must contain a valid `manifest.json`, a `README.md`, and a `workspace/` directory."; https://docs.pinata.cloud/agents/manifest#validation: the template validator "checks `manifest.json` + `README.md` + `workspace/`".',
     assumptions:
       'Names are case-sensitive, as on the platform\'s Linux file system: `Manifest.json` is not `manifest.json`, and a manifest in a subfolder is not read. Such near misses are named in the message.',
     messages: {

@@ -11,6 +11,8 @@ export const templateReadmeMissing = defineRule({
     description: 'Template mode: the repository has no `README.md` at its root, or it is empty.',
     rationale:
       'The template validator checks `README.md` beside `manifest.json` and `workspace/`, and returns its text with the validation result: it is what people read about the template before they deploy it. A repository without one, or with an empty one, is not a complete template.',
+    evidence:
+      'https://docs.pinata.cloud/tools/cli/agents: "Your git repo must contain a valid `manifest.json`, a `README.md`, and a `workspace/` directory."; https://docs.pinata.cloud/agents/templates/creating: `README.md` is the "Description shown in marketplace listing". That an empty README fails is the linter\'s inference.',
     assumptions:
       'The platform names `README.md` exactly; names are case-sensitive on its file system, so `readme.md` or `README` do not count (the message names them). A README holding only white space counts as empty.',
     messages: {

@@ -17,6 +17,8 @@ export const templateSecretFile = defineRule({
     description: 'Template mode: the repository holds a `.env`-style file with values, or a private key.',
     rationale:
       'A template repository is public to everyone who deploys it, and every deployed agent gets a copy of its files. Credentials belong in the secrets vault: declared by name in `secrets[]`, injected as environment variables, never committed.',
+    evidence:
+      'https://docs.pinata.cloud/agents/channels: "Bot tokens are sensitive. Keep them out of source control."; https://docs.pinata.cloud/agents/secrets: values are "injected into the agent as environment variables when its container starts". That a template repository is public follows from https://docs.pinata.cloud/agents/templates/creating ("Paste your public repository URL").',
     assumptions:
       'A `.env`-style file is `.env`, `.env.<anything>`, `<anything>.env` or `.envrc`; one with a value for at least one variable is reported. Example files (`.env.example`, `.env.sample`, `example.env`…) are meant to be committed: they are reported only when a value has the shape of a real credential. Private keys are `id_rsa`-style SSH key files and `*.pem`, `*.key` or `*.p8` files holding a `PRIVATE KEY` block, and `*.p12` / `*.pfx` keystores. Messages name variables and lines, never values.',
     messages: {

@@ -10,6 +10,8 @@ export const templateSkillFolderConflict = defineRule({
     description: 'Template mode: the repository already has `workspace/skills/<name>/` for a skill the manifest attaches under that name.',
     rationale:
       'At deploy time the platform unpacks each attached skill under `workspace/skills/<name>/`. A folder of that name committed in the template is overwritten by the skill, or mixed with it, so the committed files and the attached skill cannot both be what the agent runs.',
+    evidence:
+      'https://docs.pinata.cloud/agents/skills: "Attaching copies the skill\'s files into the agent\'s workspace under `workspace/skills/<skill-name>/`." Whether this replaces or merges a committed folder is not documented: either way is a conflict, the linter\'s inference.',
     assumptions:
       'The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform\'s file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`\'s to report.',
     messages: {

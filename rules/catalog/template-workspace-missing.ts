@@ -11,6 +11,8 @@ export const templateWorkspaceMissing = defineRule({
     description: 'Template mode: the repository has no `workspace/` folder at its root (or it holds no files).',
     rationale:
       'A template is deployed as an agent workspace: the template validator checks the `workspace/` folder (skills are unpacked under `workspace/skills/<name>/`, and the validation result lists its files). A repository without it is rejected.',
+    evidence:
+      'https://docs.pinata.cloud/tools/cli/agents: "Your git repo must contain a valid `manifest.json`, a `README.md`, and a `workspace/` directory."; https://docs.pinata.cloud/agents/templates/creating: "Files in `workspace/` are copied to the agent\'s workspace on deploy". That an empty folder is missing follows from git, which keeps no empty folders.',
     assumptions:
       'The platform receives the repository through git, which keeps no empty folders, so a `workspace/` folder holding no file is as good as missing: commit at least one file in it (a `.gitkeep` will do). A symbolic link named `workspace` is not a folder.',
     messages: {
