@@ -32,9 +32,21 @@ export interface CliOptions {
   verbose: boolean;
   version: boolean;
   help: boolean;
-  /** `manifest-lint template <dir|git-url> [--ref <ref>]`. */
-  template?: { source: string; ref?: string };
+  /** `manifest-lint template <dir|git-url> [--ref <ref>] [--remote [--agents-url <url>]]`. */
+  template?: TemplateSource;
 }
+
+export interface TemplateSource {
+  source: string;
+  ref?: string;
+  /** Ask the platform's template validator too, and compare its verdict with ours. */
+  remote: boolean;
+  /** `{agents_url}` of the platform's API, when given. */
+  agentsUrl?: string;
+}
+
+/** What `template --remote` prints: ours beside the platform's, for people or for programs. */
+const REMOTE_FORMATS: readonly Format[] = ['stylish', 'json', 'api'];
 
 const OPTIONS = {
   format: { type: 'string', short: 'f' },
@@ -57,7 +69,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const TEMPLATE_OPTIONS = { ...OPTIONS, ref: { type: 'string' } } as const;
+const TEMPLATE_OPTIONS = { ...OPTIONS, ref: { type: 'string' }, remote: { type: 'boolean' }, 'agents-url': { type: 'string' } } as const;
 
 /** ISO 8601 calendar date, optionally with a time and an offset. */
 const ISO_TIME =
@@ -75,7 +87,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     throw new CliError(describeParseError(error));
   }
   const { positionals } = parsed;
-  const values = parsed.values as typeof parsed.values & { ref?: string };
+  const values = parsed.values as typeof parsed.values & { ref?: string; remote?: boolean; 'agents-url'?: string };
 
   const format = values.format ?? 'stylish';
   const formats: readonly string[] = mode.template ? TEMPLATE_FORMATS : FORMATS;
@@ -151,7 +163,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     version: values.version ?? false,
     help: values.help ?? false,
   };
-  if (mode.template) options.template = templateSource(positionals, values.ref, options);
+  if (mode.template) options.template = templateSource(positionals, { ref: values.ref, remote: values.remote ?? false, agentsUrl: values['agents-url'] }, options);
   if (values.config !== undefined) options.config = values.config;
   if (maxWarnings !== undefined) options.maxWarnings = maxWarnings;
   if (values['stdin-filename'] !== undefined) options.stdinFilename = values['stdin-filename'];
@@ -160,18 +172,29 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
 }
 
 /** The folder or git URL of `manifest-lint template`, checked against the other flags. */
-function templateSource(positionals: string[], ref: string | undefined, options: CliOptions): { source: string; ref?: string } {
+function templateSource(
+  positionals: string[],
+  flags: { ref: string | undefined; remote: boolean; agentsUrl: string | undefined },
+  options: CliOptions,
+): TemplateSource {
+  const { ref, remote, agentsUrl } = flags;
   if (options.stdin) throw new CliError('--stdin cannot be used with template: it checks a folder or a git URL');
   if (ref !== undefined && (ref === '' || ref.startsWith('-') || /[\u0000-\u0020\u007f~^:?*[\\]|\.\.|@\{/.test(ref))) {
     throw new CliError(`--ref expects a branch, tag or commit, got "${ref}"`);
   }
+  if (agentsUrl !== undefined && !remote) throw new CliError('--agents-url applies to --remote');
+  if (remote && !REMOTE_FORMATS.includes(options.format)) {
+    throw new CliError(`--remote prints ${REMOTE_FORMATS.join(', ')}, not ${options.format}`);
+  }
+  if (remote && (options.fix || options.fixDryRun)) throw new CliError('--remote compares verdicts and fixes nothing: leave out --fix and --fix-dry-run');
   const informationOnly = options.help || options.version || options.listRules || options.printSchema;
+  const checked: TemplateSource = { source: positionals[0] ?? '', remote, ...(ref === undefined ? {} : { ref }), ...(agentsUrl === undefined ? {} : { agentsUrl }) };
   if (positionals.length === 0) {
-    if (informationOnly) return { source: '' };
-    throw new CliError('template expects a folder or a git URL (see --help)');
+    if (informationOnly) return checked;
+    throw new CliError(`template expects ${remote ? 'a git URL' : 'a folder or a git URL'} (see --help)`);
   }
   if (positionals.length > 1) throw new CliError('template checks one folder or git URL at a time');
-  return ref === undefined ? { source: positionals[0]! } : { source: positionals[0]!, ref };
+  return checked;
 }
 
 /** A `node:util` `parseArgs` error in the words of `--help`. */

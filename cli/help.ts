@@ -1,6 +1,7 @@
 /** The usage text of `--help` (SPEC section 6). */
 export const HELP = `Usage: manifest-lint [options] [paths...]
        manifest-lint template <dir|git-url> [--ref <ref>] [options]
+       manifest-lint template --remote <git-url> [--ref <ref>] [--agents-url <url>]
        manifest-lint cid <file|folder> [--profile <name>] [--format json]
        manifest-lint skill upload <folder> [--profile <name>] [--network <name>]
                                   [--pin <skill-name>] [--upload-url <url>]
@@ -68,6 +69,24 @@ Template repositories
   filters, submodules or git configuration of yours, no prompts, and bounds
   of 60 s and 200 MB (MANIFEST_LINT_CLONE_TIMEOUT seconds,
   MANIFEST_LINT_CLONE_MAX_MB). A clone that fails exits with 2.
+      --remote              with a git URL: also ask the platform's template
+                            validator (POST <agents-url>/v0/templates/validate
+                            with {"gitUrl", "ref"}, the key in the environment
+                            variable PINATA_JWT, never printed) and show its
+                            verdict and errors beside ours, then each
+                            disagreement: a verdict that differs, a platform
+                            error matched to no finding of ours (by its JSON
+                            path), an error of ours it did not report. Without
+                            --ref, the ref sent is the default branch the clone
+                            checked out. Exit 0 when both say valid, 1 when
+                            either finds errors or they disagree, 2 when the
+                            platform's verdict is unknown (refused key, 5xx,
+                            no answer within 30 s: MANIFEST_LINT_REMOTE_TIMEOUT
+                            seconds; an answer it cannot read)
+      --agents-url <url>    the platform's API (default https://agents.pinata.cloud)
+  -f json|api               with --remote: {"local", "platform", "matches",
+                            "disagreements"}, local being what that format
+                            prints without --remote (stylish is the default)
 
 Skill CIDs and uploads
   cid <file|folder>         print the CID an upload of it gets, computed offline

@@ -183,6 +183,23 @@ export async function reportLinted(
   mask: SecretMask,
   extra: Pick<FormatContext, 'template'> = {},
 ): Promise<number> {
+  const reports = fileReports(linted, resolver, options, mask);
+  if (options.fixDryRun) {
+    io.stdout.write(mask.mask(diffs.join('')));
+  } else {
+    const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
+    if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
+    const formatter = await FORMATTERS[options.format]();
+    reportStream.write(formatReports(options.format, formatter, reports, mask, { color: useColor(reportStream, io.env), cwd: io.cwd, ...extra }));
+  }
+  return exitCodeOf(reports, options, io);
+}
+
+/**
+ * What the formats are given: the linted files (with `--quiet`, their errors only) and the config
+ * files' unused ignore entries, masked; other files and config files only when they have findings.
+ */
+export function fileReports(linted: Linted[], resolver: ConfigResolver, options: CliOptions, mask: SecretMask): FileReport[] {
   for (const config of resolver.configs) {
     const unused = config.ignore.filter((entry) => !config.matched.has(entry));
     if (unused.length === 0) continue;
@@ -192,10 +209,13 @@ export async function reportLinted(
       linted.push({ displayPath: config.displayPath, text: config.text, diagnostics, isConfig: true });
     }
   }
-
-  const reports = linted
+  return linted
     .map((entry) => toReport(entry, options.quiet, mask))
     .filter((report, index) => !(linted[index]?.isConfig || linted[index]?.isOther) || report.diagnostics.length > 0);
+}
+
+/** 1 for errors or more warnings than `--max-warnings` (saying so), else 0. */
+export function exitCodeOf(reports: FileReport[], options: CliOptions, io: Io): number {
   let errors = 0;
   let warnings = 0;
   for (const report of reports) {
@@ -204,16 +224,6 @@ export async function reportLinted(
       else if (d.severity === 'warning') warnings++;
     }
   }
-
-  if (options.fixDryRun) {
-    io.stdout.write(mask.mask(diffs.join('')));
-  } else {
-    const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
-    if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
-    const formatter = await FORMATTERS[options.format]();
-    reportStream.write(formatReports(options.format, formatter, reports, mask, { color: useColor(reportStream, io.env), cwd: io.cwd, ...extra }));
-  }
-
   if (errors > 0) return 1;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
     io.stderr.write(`manifest-lint: too many warnings (${warnings}; the maximum is ${options.maxWarnings})\n`);

@@ -13,6 +13,7 @@ import type { Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
+import type { LocalCheck } from './template-remote.js';
 import { lintWithSkillSources } from './skill-sources.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
@@ -22,29 +23,31 @@ export const MAX_SIZE_VARIABLE = 'MANIFEST_LINT_CLONE_MAX_MB';
 /**
  * `manifest-lint template <dir|git-url> [--ref <ref>]`: checks a template repository as the
  * platform's template validator does (SPEC section 7). A git URL is cloned into a temporary
- * folder first, which is always removed.
+ * folder first, which is always removed. With `--remote`, the platform's validator is asked too
+ * (`template-remote.ts`).
  */
 export async function templateCommand(options: CliOptions, io: Io): Promise<number> {
   checkRuleIds(options);
-  const { source, ref } = options.template!;
+  const { source, ref, remote } = options.template!;
   if (isGitSource(source)) {
     const refused = refusedSource(source);
     if (refused) throw new CliError(refused);
     if (options.fix) throw new CliError('--fix needs a folder: a cloned repository is removed after the check (--fix-dry-run shows the fixes)');
-    const bounds = cloneBounds(io.env);
-    let clone: Clone;
-    try {
-      clone = await cloneRepository(source, { ref, env: io.env, ...bounds });
-    } catch (error) {
-      if (error instanceof CloneError) throw new CliError(error.message);
-      throw error;
+    const checkClone = async (): Promise<LintedRepository & LocalCheck> => {
+      const clone = await cloneOf(source, ref, io.env);
+      try {
+        return { ...(await lintRepository(clone.dir, undefined, options, io)), ref: ref ?? clone.defaultBranch };
+      } finally {
+        clone.dispose();
+      }
+    };
+    if (remote) {
+      const { checkBesidePlatform } = await import('./template-remote.js');
+      return checkBesidePlatform(options, io, checkClone);
     }
-    try {
-      return await checkRepository(clone.dir, undefined, options, io);
-    } finally {
-      clone.dispose();
-    }
+    return report(await checkClone(), options, io);
   }
+  if (remote) throw new CliError(`--remote needs the repository's git URL, which the platform clones itself; ${source} is a folder`);
   if (ref !== undefined) throw new CliError(`--ref applies to a git URL, and ${source} is a folder`);
   const root = path.resolve(io.cwd, source);
   let stat: fs.Stats;
@@ -54,7 +57,16 @@ export async function templateCommand(options: CliOptions, io: Io): Promise<numb
     throw new CliError(`cannot read ${source}: ${fileErrorReason(error)}`);
   }
   if (!stat.isDirectory()) throw new CliError(`${source} is not a folder: template checks a repository folder or a git URL`);
-  return checkRepository(root, source, options, io);
+  return report(await lintRepository(root, source, options, io), options, io);
+}
+
+async function cloneOf(source: string, ref: string | undefined, env: NodeJS.ProcessEnv): Promise<Clone> {
+  try {
+    return await cloneRepository(source, { ref, env, ...cloneBounds(env) });
+  } catch (error) {
+    if (error instanceof CloneError) throw new CliError(error.message);
+    throw error;
+  }
 }
 
 function cloneBounds(env: NodeJS.ProcessEnv): { timeoutMs: number; maxBytes: number } {
@@ -64,11 +76,14 @@ function cloneBounds(env: NodeJS.ProcessEnv): { timeoutMs: number; maxBytes: num
   };
 }
 
+/** The repository linted, ready to report. */
+type LintedRepository = Omit<LocalCheck, 'ref'> & { diffs: string[] };
+
 /**
  * Lints the repository at `root`. `displayBase` is the folder as given on the command line
  * (paths are shown under it); for a clone it is undefined and paths are repository-relative.
  */
-async function checkRepository(root: string, displayBase: string | undefined, options: CliOptions, io: Io): Promise<number> {
+async function lintRepository(root: string, displayBase: string | undefined, options: CliOptions, io: Io): Promise<LintedRepository> {
   let repository: TemplateRepository;
   try {
     repository = await readTemplateRepository(root, { skipInstalled: displayBase !== undefined });
@@ -135,8 +150,12 @@ async function checkRepository(root: string, displayBase: string | undefined, op
     linted.push({ displayPath: display(file), repositoryPath: file, text: '', diagnostics: byFile.get(file)!, isOther: true });
   }
 
-  const extra = options.format === 'api' ? { template: apiFacts(repository, text, mask) } : {};
-  return reportLinted(linted, resolver, options, io, diffs, mask, extra);
+  return { linted, resolver, diffs, mask, ...(options.format === 'api' ? { template: apiFacts(repository, text, mask) } : {}) };
+}
+
+function report(repository: LintedRepository, options: CliOptions, io: Io): Promise<number> {
+  const { linted, resolver, diffs, mask, template } = repository;
+  return reportLinted(linted, resolver, options, io, diffs, mask, template ? { template } : {});
 }
 
 /** What `--format api` prints besides the findings: the masked manifest, the README, the workspace files. */

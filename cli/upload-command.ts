@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeCid, MANIFEST_FILE, SecretMask } from '../rules/index.js';
+import { describeCid, MANIFEST_FILE, type SecretMask } from '../rules/index.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
-import { CliError, oneLine } from './errors.js';
+import { CliError } from './errors.js';
+import { answerDetail, checkedEndpoint, tokenFrom, TOKEN_VARIABLE, withTokenMasked } from './platform-access.js';
 import { fileErrorReason } from '../io/paths.js';
 import type { Io } from './io.js';
 import { load as loadSkillStorage } from '../io/lazy/unixfs.js';
@@ -11,8 +12,6 @@ import type { UploadOptions } from './skill-args.js';
 import { pinProblem, pinSkillCid } from './skill-pin.js';
 import { writeFileAtomic } from './write-atomic.js';
 
-/** The one place the upload's token comes from: never an argument, never a file. */
-const TOKEN_VARIABLE = 'PINATA_JWT';
 /** Seconds an upload may go without a byte sent or received before it is given up. */
 const STALL_TIMEOUT_VARIABLE = 'MANIFEST_LINT_UPLOAD_STALL_TIMEOUT';
 const DEFAULT_STALL_TIMEOUT_S = 60;
@@ -27,19 +26,13 @@ const MISMATCH_EXIT_CODE = 1;
  * appears in any output: every line, messages included, goes through a mask that knows it.
  */
 export async function uploadCommand(options: UploadOptions, io: Io): Promise<number> {
-  const token = tokenFrom(io.env);
-  const mask = new SecretMask().add(token);
-  try {
-    return await upload(options, token, mask, io);
-  } catch (error) {
-    if (error instanceof CliError) throw new CliError(mask.mask(error.message), error.exitCode);
-    throw new CliError(mask.mask(`internal error: ${oneLine(error instanceof Error ? error.message : String(error)) || 'unknown'}`));
-  }
+  const token = tokenFrom(io.env, 'skill upload', 'the storage API');
+  return withTokenMasked(token, (mask) => upload(options, token, mask, io));
 }
 
 async function upload(options: UploadOptions, token: string, mask: SecretMask, io: Io): Promise<number> {
   const storage = loadSkillStorage();
-  const endpoint = checkedEndpoint(options.uploadUrl, storage.uploadEndpoint);
+  const endpoint = checkedEndpoint(options.uploadUrl, '--upload-url', storage.uploadEndpoint);
   const manifest = options.pin === undefined ? undefined : pinTarget(options.pin, io.cwd);
   const unchanged = manifest ? ` (${MANIFEST_FILE} is unchanged)` : '';
   // Every setting is checked before any work.
@@ -70,9 +63,9 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
     });
   } catch (error) {
     if (error instanceof storage.UploadSourceError) throw new CliError(`${error.message}${unchanged}`);
-    if (error instanceof storage.UploadHttpError) throw new CliError(`${httpProblem(error.status, error.detail, size, mask)}${unchanged}`);
-    if (error instanceof storage.UploadNetworkError) throw new CliError(`cannot reach ${endpoint.origin}: ${error.reason}${unchanged}`);
-    if (error instanceof storage.UploadResponseError) {
+    if (error instanceof storage.HttpStatusError) throw new CliError(`${httpProblem(error.status, error.detail, size, mask)}${unchanged}`);
+    if (error instanceof storage.HttpNetworkError) throw new CliError(`cannot reach ${endpoint.origin}: ${error.reason}${unchanged}`);
+    if (error instanceof storage.HttpAnswerError) {
       throw new CliError(`the storage API's answer was not understood (${error.message}); the upload may have been stored${unchanged}`);
     }
     throw error;
@@ -101,33 +94,6 @@ async function upload(options: UploadOptions, token: string, mask: SecretMask, i
     io.stderr.write(mask.mask(`manifest-lint: pinned the skill \`${options.pin}\` to ${offline}${form} in ${MANIFEST_FILE}\n`));
   }
   return 0;
-}
-
-function tokenFrom(env: NodeJS.ProcessEnv): string {
-  const token = env[TOKEN_VARIABLE]?.trim() ?? '';
-  if (token === '') {
-    throw new CliError(`${TOKEN_VARIABLE} is not set: skill upload reads the storage API's key (its JWT) from that environment variable only`);
-  }
-  // Checked here so that no error of the HTTP client ever quotes it.
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new CliError(`${TOKEN_VARIABLE} holds spaces or characters an HTTP header cannot carry; set it to the JWT alone`);
-  return token;
-}
-
-/** The endpoint, refusing to send the token in clear text to anything but this machine. */
-function checkedEndpoint(uploadUrl: string, endpointOf: (url: string) => URL): URL {
-  let endpoint: URL;
-  try {
-    endpoint = endpointOf(uploadUrl);
-  } catch {
-    throw new CliError(`--upload-url expects an http(s) URL such as https://uploads.example.com, got "${uploadUrl}"`);
-  }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(endpoint.hostname) || /^127\./.test(endpoint.hostname);
-  if (endpoint.protocol === 'https:' || (endpoint.protocol === 'http:' && loopback)) return endpoint;
-  throw new CliError(
-    endpoint.protocol === 'http:'
-      ? `--upload-url must use https: over http the token would travel in clear text (http is accepted for this machine only)`
-      : `--upload-url expects an http(s) URL, got "${uploadUrl}"`,
-  );
 }
 
 /** `./manifest.json`, checked before anything is uploaded. */
@@ -170,7 +136,7 @@ function httpProblem(status: number, detail: string, size: number, mask: SecretM
     case 413:
       return `the storage API refused the upload as too large (HTTP 413, ${formatBytes(size)} of files)`;
     default: {
-      const said = oneLine(mask.mask(detail)).slice(0, 200);
+      const said = answerDetail(detail, mask);
       if (status >= 500) return `the storage API failed (HTTP ${status}${said ? `: ${said}` : ''}); try again later`;
       return `the storage API refused the upload (HTTP ${status}${said ? `: ${said}` : ''})`;
     }

@@ -49,6 +49,8 @@ export interface CloneOptions {
 export interface Clone {
   /** The checked-out repository. */
   dir: string;
+  /** Without a ref: the branch the remote's HEAD names, which was checked out (when it names one). */
+  defaultBranch?: string;
   /** Removes the temporary folder (safe to call twice). */
   dispose(): void;
 }
@@ -178,6 +180,7 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
     const run = (args: string[], watchSize: boolean) => runGit(args, { folder: tempRoot, deadline, timeoutMs, runner, maxBytes: watchSize ? maxBytes : undefined });
     const git = (...args: string[]) => [...hardeningConfig(), ...args];
     let revision: string;
+    let defaultBranch: string | undefined;
     try {
       if (ref !== undefined && FULL_SHA.test(ref)) {
         // `--branch` takes names only: a commit is fetched by its id.
@@ -191,6 +194,7 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
           true,
         );
         revision = 'HEAD';
+        if (ref === undefined) defaultBranch = branchOf(dir);
       }
     } catch (error) {
       if (error instanceof GitFailure) throw new CloneError(`cannot clone ${shownUrl(url)}${ref === undefined ? '' : ` at ${ref}`}: ${explain(error.stderr, ref)}`);
@@ -206,10 +210,19 @@ export async function cloneRepository(url: string, options: CloneOptions = {}): 
     });
     runner.close();
     guard.runner = undefined;
-    return { dir, dispose: () => guard.dispose() };
+    return { dir, ...(defaultBranch === undefined ? {} : { defaultBranch }), dispose: () => guard.dispose() };
   } catch (error) {
     guard.dispose();
     throw error;
+  }
+}
+
+/** The branch a fresh clone's HEAD names (read before the checkout detaches it), if any. */
+function branchOf(dir: string): string | undefined {
+  try {
+    return /^ref: refs\/heads\/(\S+)\s*$/.exec(fs.readFileSync(path.join(dir, '.git', 'HEAD'), 'utf8'))?.[1];
+  } catch {
+    return undefined;
   }
 }
 

@@ -8,7 +8,11 @@
  * folder upload names them; a single file keeps its own name.
  */
 import crypto from 'node:crypto';
+import { exchange, HttpAnswerError, HttpNetworkError, parseAnswer, statusError } from './http-exchange.js';
 import { isUploadSourceError, readFilePieces, type UploadSource } from './upload-source.js';
+
+// The errors an upload fails with, for the commands that load this module on demand.
+export { HttpAnswerError, HttpNetworkError, HttpStatusError } from './http-exchange.js';
 
 /** The path of the upload endpoint below `{upload_url}`. */
 const UPLOAD_PATH = '/v3/files';
@@ -37,33 +41,6 @@ export interface StoredFile {
   [field: string]: unknown;
 }
 
-/** The API answered with an error status. `detail` is the start of its body, when it had one. */
-export class UploadHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(`HTTP ${status}`);
-    this.name = 'UploadHttpError';
-  }
-}
-
-/** The request did not complete: no connection, a reset, a name that does not resolve. */
-export class UploadNetworkError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UploadNetworkError';
-  }
-}
-
-/** The API answered 2xx with a body that is not `{ data: { cid } }`. */
-export class UploadResponseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UploadResponseError';
-  }
-}
-
 /** The endpoint's URL for an `{upload_url}`. */
 export function uploadEndpoint(uploadUrl: string): URL {
   return new URL(`${uploadUrl.replace(/\/+$/, '')}${UPLOAD_PATH}`);
@@ -82,7 +59,7 @@ export async function uploadSource(request: UploadRequest): Promise<StoredFile> 
   try {
     return await send(request, stalled.signal, moved);
   } catch (error) {
-    if (stalled.signal.aborted) throw new UploadNetworkError(stallReason);
+    if (stalled.signal.aborted) throw new HttpNetworkError(stallReason);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -94,9 +71,9 @@ async function send(request: UploadRequest, signal: AbortSignal, moved: () => vo
     moved();
     request.onBytesSent?.(sent);
   });
-  let response: Response;
-  try {
-    response = await fetch(uploadEndpoint(request.uploadUrl), {
+  const answer = await exchange(
+    uploadEndpoint(request.uploadUrl),
+    {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${request.token}`,
@@ -107,73 +84,15 @@ async function send(request: UploadRequest, signal: AbortSignal, moved: () => vo
       body: body.stream,
       duplex: 'half',
       signal,
-    } as RequestInit);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    // A problem reading a file surfaces as the request's failure: rethrow it as it is.
-    const cause = (error as { cause?: unknown }).cause;
-    if (isUploadSourceError(cause)) throw cause;
-    throw new UploadNetworkError(networkReason(error));
-  }
-  moved();
-  const text = await answerText(response, moved);
-  if (!response.ok) throw new UploadHttpError(response.status, text.slice(0, 500));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new UploadResponseError('the answer is not JSON');
-  }
-  const data = (parsed as { data?: unknown } | null)?.data;
+    } as RequestInit & { signal: AbortSignal },
+    // A problem reading a file surfaces as the request's failure: it is rethrown as it is.
+    { maxAnswerBytes: MAX_ANSWER_BYTES, onProgress: moved, isOwnFailure: isUploadSourceError },
+  );
+  if (!answer.ok) throw statusError(answer);
+  const data = (parseAnswer(answer) as { data?: unknown } | null)?.data;
   const cid = (data as { cid?: unknown } | null | undefined)?.cid;
-  if (typeof cid !== 'string' || cid === '') throw new UploadResponseError('the answer has no `data.cid`');
+  if (typeof cid !== 'string' || cid === '') throw new HttpAnswerError('the answer has no `data.cid`');
   return { ...(data as Record<string, unknown>), cid };
-}
-
-/** The answer's body as text, read up to `MAX_ANSWER_BYTES` (more is not an answer of this API). */
-async function answerText(response: Response, moved: () => void): Promise<string> {
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      moved();
-      size += value.length;
-      if (size > MAX_ANSWER_BYTES) throw new UploadResponseError(`the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof UploadResponseError) throw error;
-    throw new UploadNetworkError('the connection was closed during the answer');
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Why a request failed, from the error's cause (Node's fetch puts the system error there). */
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'the host name does not resolve';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'the connection was closed';
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'the connection timed out';
-    default:
-      if (code !== undefined) return code;
-      return typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
-  }
 }
 
 interface MultipartBody {

@@ -6,10 +6,10 @@
  * error status, a wrong CID, or an error that quotes the request's token.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { cidOfContent, cidOfFiles } from '../../io/unixfs-cid.js';
 import { isCidProfile } from '../../rules/index.js';
+import { answerJson, stall, startLocalHttpServer } from '../local-http-server.js';
 
 /**
  * What the next requests get: the contract, an error status, a given CID (one the IPFS projects
@@ -38,35 +38,23 @@ export const WRONG_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47b
 
 export async function startStorageServer(token: string): Promise<StorageServer> {
   const state: StorageServer = { url: '', received: [], answer: 'contract', close: async () => {} };
-  const server = http.createServer((request, response) => {
+  const server = await startLocalHttpServer((request, response) => {
     if (state.answer === 'stall') {
-      request.resume();
+      stall(request);
       return;
     }
     if (state.answer === 'huge') {
       request.resume();
-      request.on('end', () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(`"${'x'.repeat(2 * 1024 * 1024)}"`));
+      request.on('end', () => answerJson(response, 200, `"${'x'.repeat(2 * 1024 * 1024)}"`));
       return;
     }
     handle(request, token, state).then(
-      ({ status, body }) => {
-        response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify(body));
-      },
-      (error: unknown) => {
-        response.writeHead(500, { 'Content-Type': 'text/plain' });
-        response.end(`test server failed: ${String(error)}`);
-      },
+      ({ status, body }) => answerJson(response, status, body),
+      (error: unknown) => answerJson(response, 500, `test server failed: ${String(error)}`),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // A stalled request's connection stays open until cut.
-      server.closeAllConnections();
-    });
+  state.url = server.url;
+  state.close = server.close;
   return state;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectOneLineError, NOW, parseJson, runCli, workspace, writeFile, type RunResult } from '../cli/helpers.js';
+import { expectNoToken, expectOneLineError, NOW, parseJson, runCli, workspace, writeFile, type RunResult } from '../cli/helpers.js';
 import { readUploadSource, uploadSource, UploadSourceError } from '../../io/skill-storage.js';
 import { startStorageServer, WRONG_CID, type StorageServer } from './storage-server.js';
 import { publishedFolderCid, VECTOR_FOLDERS } from './vectors.js';
@@ -49,14 +49,6 @@ function upload(args: string[], cwd: string, env: Record<string, string | undefi
   return runCli(['skill', 'upload', ...args, '--upload-url', server.url], { cwd, env: { PINATA_JWT: TOKEN, ...env } });
 }
 
-/** The token, or a recognisable run of it, in any output. */
-function expectNoToken(result: RunResult): void {
-  for (const part of [TOKEN, ...TOKEN.split('.')]) {
-    expect(result.stdout).not.toContain(part.slice(4));
-    expect(result.stderr).not.toContain(part.slice(4));
-  }
-}
-
 describe('manifest-lint skill upload', () => {
   it('sends the folder as the seed documents it and prints the CID, which is the offline one', async () => {
     const cwd = project();
@@ -66,7 +58,7 @@ describe('manifest-lint skill upload', () => {
     expect(result.stdout).toBe(offline.stdout);
     expect(result.stdout).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}\n$/);
     expect(result.stderr).toBe('');
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
 
     expect(server.received).toHaveLength(1);
     const [request] = server.received;
@@ -103,7 +95,7 @@ describe('manifest-lint skill upload', () => {
     const lint = await runCli(['--format', 'json', '--now', NOW, 'manifest.json'], { cwd });
     const cidFindings = parseJson(lint)[0]!.diagnostics.filter((finding) => /cid|skill-source/.test(finding.ruleId));
     expect(cidFindings).toEqual([]);
-    expectNoToken(first);
+    expectNoToken(first, TOKEN);
   });
 
   it('takes the same content written as a CIDv1 for a v0 upload, and pins the v0 form', async () => {
@@ -165,7 +157,7 @@ describe('manifest-lint skill upload', () => {
     expectOneLineError(result, message);
     expect(result.stdout).toBe('');
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe(MANIFEST);
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
   });
 
   it('gives up an upload when nothing moves for MANIFEST_LINT_UPLOAD_STALL_TIMEOUT seconds, and writes nothing', async () => {
@@ -174,7 +166,7 @@ describe('manifest-lint skill upload', () => {
     const result = await upload(['skills/notes', '--pin', 'notes'], cwd, { MANIFEST_LINT_UPLOAD_STALL_TIMEOUT: '0.3' });
     expectOneLineError(result, /: nothing moved for 0.3 s \(manifest\.json is unchanged\)$/);
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe(MANIFEST);
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
   });
 
   it('reads at most 1 MiB of an answer', async () => {
@@ -202,14 +194,14 @@ describe('manifest-lint skill upload', () => {
   it('tells a token the API refuses from a wrong one it was sent', async () => {
     const result = await upload(['skills/notes'], project(), { PINATA_JWT: `${TOKEN}x` });
     expectOneLineError(result, /HTTP 401/);
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
   });
 
   it('never shows the token, even when the API quotes it back', async () => {
     server.answer = 'quote-token';
     const result = await upload(['skills/notes'], project());
     expectOneLineError(result, /^manifest-lint: the storage API refused the upload \(HTTP 400: .*cannot use Bearer eyJh…/);
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
   });
 
   it('exits with 1 when the returned CID is not the folder\'s, naming both, and pins nothing', async () => {
@@ -238,7 +230,7 @@ describe('manifest-lint skill upload', () => {
     expectOneLineError(await upload(['skills/notes'], cwd, { PINATA_JWT: 'two words' }), /PINATA_JWT holds spaces or characters an HTTP header cannot carry/);
     const asArgument = await upload(['skills/notes', '--token', TOKEN], cwd, { PINATA_JWT: undefined });
     expectOneLineError(asArgument, /unknown option: --token/);
-    expectNoToken(asArgument);
+    expectNoToken(asArgument, TOKEN);
     expect(server.received).toEqual([]);
   });
 
@@ -287,6 +279,6 @@ describe('manifest-lint skill upload', () => {
     expect(lines.filter((line) => line.startsWith('manifest-lint: sent '))).toHaveLength(4);
     expect(lines.at(-1)).toBe('manifest-lint: sent 40.0 MiB of 40.0 MiB (100%)');
     expect(server.received[0]!.contentLength).toBeGreaterThan(40 * 1024 * 1024);
-    expectNoToken(result);
+    expectNoToken(result, TOKEN);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { run } from '../../cli/run.js';
 import type { JsonFileResult } from '../../cli/formats/json-types.js';
 
@@ -121,6 +122,14 @@ export function expectOneLineError(result: RunResult, pattern: RegExp): void {
     throw new Error(
       `expected exit 2 and one line matching ${pattern}, got exit ${result.code} and stderr:\n${result.stderr}`,
     );
+  }
+}
+
+/** Neither output shows the key (a JWT), nor a recognisable run of it or of any of its parts. */
+export function expectNoToken(result: RunResult, token: string): void {
+  for (const part of [token, ...token.split('.')]) {
+    expect(result.stdout).not.toContain(part.slice(4));
+    expect(result.stderr).not.toContain(part.slice(4));
   }
 }
 

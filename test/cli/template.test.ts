@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, expectOneLineError, NOW, parseJson, runCli, type RunResult } from './helpers.js';
+import { FILES, git, MANIFEST, README, templateRepository, write } from './template-fixture.js';
 
 const TEMP_PREFIX = 'manifest-lint-template-';
 const made: string[] = [];
@@ -23,69 +24,6 @@ function tempDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `manifest-lint-test-${name}-`));
   made.push(dir);
   return dir;
-}
-
-/** git for building the fixtures: no configuration of this machine's user applies. */
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: os.devNull,
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
-  });
-}
-
-function write(dir: string, name: string, content: string): void {
-  const file = path.join(dir, name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-}
-
-const MANIFEST = {
-  $schema: 'https://agents.pinata.cloud/schemas/manifest.v1.json',
-  version: 1,
-  agent: { name: 'Field Notes', description: 'Collects notes and sends a weekly digest.' },
-  scripts: { build: 'cd ./workspace/projects/app && npm ci', start: 'cd workspace/projects/app && node server.js --port 3000' },
-  routes: [{ port: 3000, path: '/notes' }],
-  template: { slug: 'field-notes', category: 'productivity', authorName: 'Pinata', partnerName: 'Pinata' },
-};
-const README = '# Field Notes\n\nCollects notes and sends a weekly digest.\n';
-const FILES: Record<string, string> = {
-  'manifest.json': `${JSON.stringify(MANIFEST, null, 2)}\n`,
-  'README.md': README,
-  'workspace/AGENTS.md': 'You keep the field notes tidy.\n',
-  'workspace/projects/app/package.json': '{ "name": "notes-app", "private": true }\n',
-  'workspace/projects/app/server.js': "require('node:http').createServer().listen(3000, '0.0.0.0');\n",
-  // Every file through the LFS filter: the user configuration's smudge filter would run on checkout.
-  '.gitattributes': '*.md filter=lfs\n',
-};
-
-/** A well-formed template in a git repository: `main`, tag `v1`, and a branch `broken` that breaks it. */
-function templateRepository(): { dir: string; sha: string } {
-  const dir = tempDir('repo');
-  for (const [name, content] of Object.entries(FILES)) write(dir, name, content);
-  git(dir, 'init', '--quiet', '--template=');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '--quiet', '-m', 'A field notes template');
-  git(dir, 'tag', 'v1');
-  const sha = git(dir, 'rev-parse', 'HEAD').trim();
-  // `broken`: no README, no workspace, no template metadata, a link out, a script into a missing folder.
-  git(dir, 'checkout', '--quiet', '-b', 'broken');
-  git(dir, 'rm', '--quiet', '-r', 'README.md', 'workspace');
-  const { template: _template, ...withoutTemplate } = MANIFEST;
-  write(dir, 'manifest.json', `${JSON.stringify({ ...withoutTemplate, scripts: { build: 'cd ./tools/setup && npm ci' } }, null, 2)}\n`);
-  fs.symlinkSync('/etc', path.join(dir, 'etc-link'));
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '--quiet', '-m', 'Break it');
-  git(dir, 'checkout', '--quiet', 'main');
-  return { dir, sha };
 }
 
 /** A user configuration (`HOME`, `XDG_CONFIG_HOME`) whose hooks, templates and filters leave markers when they run. */
@@ -166,7 +104,7 @@ let tmp: string;
 let cwd: string;
 
 beforeAll(() => {
-  repo = templateRepository();
+  repo = templateRepository(tempDir('repo'));
   url = pathToFileURL(repo.dir).href;
   home = hostileHome();
   tmp = tempDir('tmp');
