@@ -40,9 +40,11 @@ Input
                             on stdout and the report on stderr
       --stdin-filename <n>  the name of standard input in the output and for the
                             config file lookup
-      --force               lint a manifest.json whose content shows another kind
-                            of manifest (a web app's, a browser extension's);
-                            without it such files are left out
+      --force               lint a file that shows no agent manifest (no official
+                            "$schema", no "agent", too few agent manifest keys:
+                            a web app's or a browser extension's manifest.json,
+                            a file list…); without it such files are left out,
+                            with a line when named, silently in folders
       --verbose             say which files found in folders were left out, and why
 
 Information

@@ -4,12 +4,13 @@ import { displayPathOf } from '../io/paths.js';
 import {
   docsUrl,
   findRule,
-  foreignManifestKind,
   listRules,
   maskFor,
   parseDocument,
   reportUnusedIgnores,
+  SCHEMA_URL,
   SecretMask,
+  whyNotAgentManifest,
   type DecodedText,
   type Diagnostic,
   type InvalidEncoding,
@@ -264,17 +265,18 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
 }
 
 /**
- * Leaves out the files named `manifest.json` that are other kinds of manifest (a web app's, a
- * browser extension's), unless --force: with a line when named, silently when found in a folder
- * (with a line too under --verbose).
+ * Leaves out the files whose content does not show an agent manifest (a web app's or a browser
+ * extension's `manifest.json`, a build's file list…), unless --force: with a line when named,
+ * silently when found in a folder (with a line too under --verbose).
  */
 function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
   if (options.force) return inputs;
   return inputs.filter((input) => {
-    const kind = foreignManifestKind(input.text);
-    if (kind === undefined) return true;
-    if (input.named) io.stderr.write(`manifest-lint: ${input.displayPath} is not an agent manifest (it looks like ${kind}), so it was not linted; --force lints it anyway\n`);
-    else if (options.verbose) io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not an agent manifest (it looks like ${kind})\n`);
+    const reason = whyNotAgentManifest(input.text);
+    if (reason === undefined) return true;
+    if (input.named) {
+      io.stderr.write(`manifest-lint: ${input.displayPath} is not an agent manifest (${reason}), so it was not linted; --force lints it anyway, and so does "$schema": "${SCHEMA_URL}" in it\n`);
+    } else if (options.verbose) io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not an agent manifest (${reason})\n`);
     return false;
   });
 }

@@ -6,7 +6,7 @@ import type {
   Position,
   Range,
 } from 'vscode-languageserver';
-import { declaresManifestSchema, foreignManifestKind, MANIFEST_FILE, parseDocument, type ParsedDocument } from '../rules/index.js';
+import { declaresManifestSchema, MANIFEST_FILE, parseDocument, whyNotAgentManifest, type ParsedDocument } from '../rules/index.js';
 
 /**
  * An open document and what the server derived from its current version. Derived values are
@@ -39,14 +39,14 @@ export class OpenDocument {
   }
 
   /**
-   * Whether the server serves this document: a file named `manifest.json` whose content is not
-   * another kind of manifest (a web app's, a browser extension's), or JSON whose `$schema` is
-   * the official URL.
+   * Whether the server serves this document: a file named `manifest.json` whose content shows an
+   * agent manifest (not a web app's, a browser extension's or another format's), or JSON whose
+   * `$schema` is the official URL.
    */
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
       this.manifestCache =
-        (baseNameOf(this.uri) === MANIFEST_FILE && foreignManifestKind(this.text) === undefined) || declaresManifestSchema(this.text);
+        (baseNameOf(this.uri) === MANIFEST_FILE && whyNotAgentManifest(this.text) === undefined) || declaresManifestSchema(this.text);
     }
     return this.manifestCache;
   }

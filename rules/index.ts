@@ -47,7 +47,7 @@ export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './framework/mas
 export { findSecrets, type SecretSpan } from './analyzers/secret-detector.js';
 export { knownTimeZones } from './analyzers/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './framework/document.js';
-export { declaresManifestSchema, foreignManifestKind, rootKeys, type RootKeys } from './framework/foreign.js';
+export { AGENT_MANIFEST_KEYS, declaresManifestSchema, rootKeys, whyNotAgentManifest, type RootKeys } from './framework/foreign.js';
 export { ENV_NAME } from './analyzers/secrets.js';
 export { cronSchedules, intervalShorthands, type CronSchedule, type IntervalShorthand } from './analyzers/tasks.js';
 export { describeCid, type CidDescription } from './analyzers/cid.js';

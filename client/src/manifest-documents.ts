@@ -1,7 +1,7 @@
 // Which documents the extension hands to the language server, and which language mode they get.
 // Pure: no `vscode` import, so the rules are unit-tested without an editor.
 import { MANIFEST_FILE } from '../../rules/analyzers/repository.js';
-import { declaresManifestSchema, foreignManifestKind } from '../../rules/framework/foreign.js';
+import { declaresManifestSchema, whyNotAgentManifest } from '../../rules/framework/foreign.js';
 
 export { SCHEMA_URL } from '../../rules/framework/links.js';
 export { declaresManifestSchema, MANIFEST_FILE };
@@ -85,8 +85,9 @@ export interface LanguageCandidate extends DocumentInfo {
  *   once while they are open (if the user moves one back, it stays in JSON);
  * - when `agentManifest.enable` is false for a manifest, it is handed back to JSON, so VS Code's
  *   own JSON support covers it; and it returns if the extension is enabled again;
- * - a `manifest.json` whose content is another kind of manifest (a web app's, a browser
- *   extension's) is handed back to JSON for good: it is not ours, and JSON support serves it.
+ * - a `manifest.json` whose content does not show an agent manifest (a web app's, a browser
+ *   extension's, another format's) is handed back to JSON for good: it is not ours, and JSON
+ *   support serves it.
  */
 export function decideLanguage(document: LanguageCandidate): string | undefined {
   if (!(SCHEMES as readonly string[]).includes(document.scheme)) return undefined;
@@ -97,7 +98,7 @@ export function decideLanguage(document: LanguageCandidate): string | undefined 
   return declaresManifestSchema(document.text()) ? LANGUAGE_ID : undefined;
 }
 
-/** Another kind of manifest, by the engine's reading of its top-level keys. */
+/** Not an agent manifest, by the engine's reading of its top-level keys. */
 function isForeign(document: LanguageCandidate): boolean {
-  return isManifestFileName(document.path) && foreignManifestKind(document.text()) !== undefined;
+  return isManifestFileName(document.path) && whyNotAgentManifest(document.text()) !== undefined;
 }

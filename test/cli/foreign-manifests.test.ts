@@ -1,9 +1,12 @@
 /**
- * Other formats are also called `manifest.json` (web app manifests, browser extensions): they are
- * recognised by content and left alone, in folders silently, by name with a line, unless --force.
+ * Other formats are also called `manifest.json` (web app manifests, browser extensions, plugins of
+ * other programs, build outputs): a file that does not show an agent manifest is left alone, in
+ * folders silently, by name with a line, unless --force. Which files show one:
+ * test/agent-manifest-evidence.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { foreignManifestKind } from '../../rules/index.js';
+import { SCHEMA_URL } from '../../rules/index.js';
+import { NON_AGENT } from '../non-agent-manifests.js';
 import { fileUri, TestClient } from '../server/client.js';
 import { fixture, NOW, parseJson, runCli, workspace } from './helpers.js';
 
@@ -11,27 +14,9 @@ const WEB_APP = JSON.stringify({ name: 'Notes', short_name: 'Notes', start_url: 
 const EXTENSION = JSON.stringify({ manifest_version: 3, name: 'Clipper', version: '1.0.0', permissions: ['storage'] }, null, 2);
 const agent = fixture('problems.json');
 
-describe('foreignManifestKind', () => {
-  it.each([
-    ['a web app manifest', WEB_APP, 'a web app manifest'],
-    ['a browser extension', EXTENSION, 'a browser extension manifest'],
-    ['an agent manifest', agent, undefined],
-    ['an agent manifest that also has icons', '{"version": 1, "agent": {"name": "a"}, "icons": []}', undefined],
-    ['the official $schema, and nothing else yet', '{"$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json", "display": "x"}', undefined],
-    ['an empty object', '{}', undefined],
-    ['a file cut short', '{ "version": 1, "ag', undefined],
-    ['not JSON at all', 'hello', undefined],
-    ['keys of another format only inside nested objects', '{"a": {"short_name": "x", "icons": []}, "b": [{"manifest_version": 3}]}', undefined],
-    ['a $schema in a nested object', '{"x": {"$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json"}, "icons": []}', 'a web app manifest'],
-  ])('%s', (_name, text, kind) => {
-    expect(foreignManifestKind(text)).toBe(kind);
-  });
-
-  it('reads text of any depth without recursion', () => {
-    const deep = `{"icons": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
-    expect(foreignManifestKind(deep)).toBe('a web app manifest');
-  });
-});
+/** The one line for a file named on the command line that is left alone. */
+const notLinted = (file: string, reason: string | undefined) =>
+  `manifest-lint: ${file} is not an agent manifest (${reason}), so it was not linted; --force lints it anyway, and so does "$schema": "${SCHEMA_URL}" in it\n`;
 
 describe('the CLI', () => {
   it('skips foreign manifests found in folders, silently', async () => {
@@ -51,7 +36,29 @@ describe('the CLI', () => {
     const result = await runCli(['--now', NOW], { cwd });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('manifest-lint: manifest.json is not an agent manifest (it looks like a web app manifest), so it was not linted; --force lints it anyway\n');
+    expect(result.stderr).toBe(notLinted('manifest.json', 'it looks like a web app manifest'));
+  });
+
+  describe.each(NON_AGENT.map((file) => [file.folder, file] as const))('%s', (_folder, { text, reason }) => {
+    it('is left alone when named, with one line, and exit 0', async () => {
+      const cwd = workspace({ 'manifest.json': text });
+      const result = await runCli(['--now', NOW, 'manifest.json'], { cwd });
+      expect([result.code, result.stdout]).toEqual([0, '']);
+      expect(result.stderr).toBe(notLinted('manifest.json', reason));
+    });
+
+    it('is skipped silently in a folder, at its root and nested', async () => {
+      const cwd = workspace({ 'manifest.json': text, 'web/public/manifest.json': text });
+      const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd });
+      expect([result.code, parseJson(result), result.stderr]).toEqual([0, [], '']);
+    });
+
+    it('is linted with --force', async () => {
+      const cwd = workspace({ 'manifest.json': text });
+      const result = await runCli(['--now', NOW, '--force', '--format', 'json', 'manifest.json'], { cwd });
+      expect(result.code).toBe(1);
+      expect(parseJson(result)[0]!.diagnostics.length).toBeGreaterThan(0);
+    });
   });
 
   it('lints it with --force', async () => {
@@ -61,9 +68,20 @@ describe('the CLI', () => {
     expect(parseJson(result)[0]!.diagnostics.map((d) => d.ruleId)).toContain('missing-property');
   });
 
-  it('still lints an empty or broken manifest.json, which must not pass as foreign', async () => {
-    const cwd = workspace({ 'manifest.json': '{}\n' });
-    expect((await runCli(['--now', NOW], { cwd })).code).toBe(1);
+  it('still lints an empty, half-written or broken manifest.json, which must not pass as foreign', async () => {
+    for (const text of ['', '{}\n', '{ "version": 1, "routes": [] }\n', '{ "version": 1, "ag']) {
+      const cwd = workspace({ 'manifest.json': text });
+      const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd });
+      expect(result.code).toBe(1);
+      expect(parseJson(result).map((r) => r.filePath)).toEqual(['manifest.json']);
+    }
+  });
+
+  it('lints a manifest of the format before v1', async () => {
+    const cwd = workspace({ 'manifest.json': '{"ports":[{"port":3000,"pathPrefix":"/app","public":true}],"setup":"npm install","start":"npm start"}' });
+    const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd });
+    expect(result.code).toBe(1);
+    expect(parseJson(result)[0]!.diagnostics.map((d) => d.ruleId)).toContain('missing-property');
   });
 });
 
@@ -79,5 +97,19 @@ describe('the language server', () => {
     const published = await client.diagnosticsFor(uri, 2);
     expect(published.diagnostics.map((d) => d.code)).toContain('route-port-reserved');
     expect(client.publishedFor(uri).filter((p) => p.version === 1 && p.diagnostics.length > 0)).toEqual([]);
+  });
+
+  it('publishes nothing for the other formats’ files, and serves an agent manifest beside them', async () => {
+    const client = await TestClient.start();
+    const dir = workspace();
+    const uris = NON_AGENT.map(({ folder }) => fileUri(dir, `${folder}/manifest.json`));
+    for (const [index, { text }] of NON_AGENT.entries()) await client.open(uris[index]!, text);
+    const agentUri = fileUri(dir, 'agent/manifest.json');
+    await client.open(agentUri, agent);
+    expect((await client.diagnosticsFor(agentUri, 1)).diagnostics.length).toBeGreaterThan(0);
+    for (const uri of uris) {
+      expect(await client.request('textDocument/documentSymbol', { textDocument: { uri } })).toBeNull();
+      expect(client.publishedFor(uri)).toEqual([]);
+    }
   });
 });

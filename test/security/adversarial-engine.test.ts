@@ -39,8 +39,8 @@ describe('the nesting guard agrees with the parser on strings and comments', () 
       return `deep-${index}.json`;
     });
     // The built command, in a process of its own: a stack overflow would end it with a signal.
-    // One run lints every file.
-    const result = await runCli(['--now', NOW, '--format', 'compact', ...files], { cwd, binary: true, timeout: 20_000 });
+    // One run lints every file; --force, because an array at the root is no agent manifest.
+    const result = await runCli(['--now', NOW, '--force', '--format', 'compact', ...files], { cwd, binary: true, timeout: 20_000 });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     for (const file of files) {

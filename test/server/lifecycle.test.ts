@@ -59,8 +59,9 @@ describe('robustness', () => {
     const completion = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionOf(broken, '"path"') });
     expect(completion.items.map((i) => i.label)).toContain('protected');
 
-    // Random bytes, a lone surrogate, a NUL, a BOM: a diagnostic each time, never a crash.
-    const garbage = ['\uFEFF{"version":1}', '\u0000\u0001{{{', '{"agent": {"name": "\uD800"}}', ']]]]', '"', ''];
+    // Random bytes, a lone surrogate, a NUL, a BOM: a diagnostic each time, never a crash. (Text
+    // that opens no object, `]]]]` or `"`, is no agent manifest: it is not served at all.)
+    const garbage = ['\uFEFF{"version":1}', '\u0000\u0001{{{', '{"agent": {"name": "\uD800"}}', '{]]]]', '{"', ''];
     for (const [index, text] of garbage.entries()) {
       await client.change(uri, index + 2, [{ text }]);
       await client.diagnosticsFor(uri, index + 2);
@@ -109,7 +110,8 @@ describe('robustness', () => {
   it('refuses 100,000 levels of nesting without a crash', async () => {
     const client = await TestClient.start();
     const uri = fileUri(workspace(), 'manifest.json');
-    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    // In an agent manifest: an array at the root is none, and would not be served.
+    const deep = `{"agent": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     await client.open(uri, deep);
     expect((await client.diagnosticsFor(uri, 1)).diagnostics.length).toBeGreaterThan(0);
     for (const method of ['textDocument/foldingRange', 'textDocument/documentSymbol']) {
@@ -144,7 +146,9 @@ describe('robustness', () => {
     await client.change(uri, ++version, [{ text: PROBLEMS }]);
     const last = await client.diagnosticsFor(uri, version);
     expect(last.diagnostics.map((d) => d.code)).toContain('route-port-reserved');
-    const versions = client.publishedFor(uri).map((p) => p.version!);
+    // An edit may leave no agent manifest for a while (a bracket typed before the root object): the
+    // server then clears the findings, with no version.
+    const versions = client.publishedFor(uri).flatMap((p) => (p.version === undefined ? [] : [p.version]));
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(await client.stop()).toBe(0);
   });
