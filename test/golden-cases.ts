@@ -58,11 +58,13 @@ export function skillSourcesOf(input: string): Record<string, SkillSourceFacts> 
 
 /**
  * Cases named `template-mode-…` are linted as template submissions (`manifest-lint template`),
- * and so are cases with a repository beside them, with its facts.
+ * and so are cases with a repository beside them, with its facts. A plain lint of a case named
+ * `outside-template-repository-…` knows its manifest lies outside one (the CLI's folder check).
  */
 export function lintOptionsFor(name: string, input?: string): LintOptions {
   const listing = input === undefined ? undefined : repositoryOf(input);
   const options: LintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
+  if (name.startsWith('outside-template-repository-')) options.inTemplateRepository = false;
   if (listing) options.repository = factsOf(listing);
   const skillSources = input === undefined ? undefined : skillSourcesOf(input);
   if (skillSources) options.skillSources = skillSources;

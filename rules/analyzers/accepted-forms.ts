@@ -92,32 +92,32 @@ export function objectsToShorthand(doc: ParsedDocument, task: Node): ToShorthand
   const payload = payloadProperty?.children?.[1];
   if (schedule?.type !== 'object' || payload?.type !== 'object') return undefined;
   const extra = (task.children ?? []).map((property) => property.children?.[0]?.value as string).filter((key) => !SHORTHAND_TASK_KEYS.has(key));
-  if (extra.length > 0) return { impossible: `the shorthand has no ${extra.map((key) => `\`${key}\``).join(', ')}` };
+  if (extra.length > 0) return { impossible: `it sets ${extra.map((key) => `\`${key}\``).join(', ')}, which the shorthand has no place for` };
 
   const kind = stringValue(childValue(schedule, 'kind'));
   const scheduleKeys = new Set((schedule.children ?? []).map((property) => property.children?.[0]?.value as string));
   let scheduleText: string;
   if (kind === 'cron') {
     const expr = childValue(schedule, 'expr');
-    if (scheduleKeys.has('tz')) return { impossible: 'the shorthand has no time zone (`tz`): its cron string runs in the platform\'s default zone' };
+    if (scheduleKeys.has('tz')) return { impossible: 'it sets a time zone (`tz`), and the shorthand\'s cron string runs in the platform\'s default zone' };
     if (expr?.type !== 'string' || scheduleKeys.size !== 2) return undefined;
     scheduleText = source(doc.text, expr);
   } else if (kind === 'every') {
     const everyMs = childValue(schedule, 'everyMs');
-    if (scheduleKeys.has('staggerMs')) return { impossible: 'the shorthand has no stagger (`staggerMs`)' };
+    if (scheduleKeys.has('staggerMs')) return { impossible: 'it sets a stagger (`staggerMs`), which the shorthand has no place for' };
     if (everyMs?.type !== 'number' || !Number.isSafeInteger(everyMs.value) || scheduleKeys.size !== 2) return undefined;
     scheduleText = JSON.stringify(`${everyMs.value as number}ms`);
   } else if (kind === 'at') {
-    return { impossible: 'a one-shot `at` schedule has no shorthand: the shorthand\'s `schedule` is a cron expression or an interval' };
+    return { impossible: 'its schedule is a one-shot `at`, and the shorthand\'s `schedule` is a cron expression or an interval' };
   } else {
     return undefined;
   }
 
   const payloadKind = stringValue(childValue(payload, 'kind'));
-  if (payloadKind === 'systemEvent') return { impossible: 'the shorthand\'s `prompt` is an agent turn, and this payload is a system event' };
+  if (payloadKind === 'systemEvent') return { impossible: 'its payload is a system event, and the shorthand\'s `prompt` is an agent turn' };
   const payloadKeys = (payload.children ?? []).map((property) => property.children?.[0]?.value as string);
   const unsaid = payloadKeys.filter((key) => key !== 'kind' && key !== 'text' && key !== 'message');
-  if (unsaid.length > 0) return { impossible: `the shorthand's \`prompt\` carries no ${unsaid.map((key) => `\`${key}\``).join(', ')}` };
+  if (unsaid.length > 0) return { impossible: `its payload sets ${unsaid.map((key) => `\`${key}\``).join(', ')}, and the shorthand's \`prompt\` carries only the text` };
   const texts = propertiesNamed(payload, 'text').concat(propertiesNamed(payload, 'message'));
   const prompt = texts.length === 1 ? texts[0]!.children?.[1] : undefined;
   if (prompt?.type !== 'string') return undefined;

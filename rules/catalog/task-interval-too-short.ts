@@ -1,6 +1,6 @@
 import { cronFields, subMinuteFiring } from '../analyzers/cron.js';
 import { childValue } from '../framework/document.js';
-import { subject } from '../framework/describe.js';
+import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { humanDuration } from '../analyzers/schedule.js';
 import { cronSchedules, intervalShorthands, tasks } from '../analyzers/tasks.js';
@@ -44,7 +44,7 @@ export const taskIntervalTooShort = defineRule({
         path: interval.path,
         span: spanOf(interval.node),
         messageId: 'intervalShorthand',
-        data: { subject: subject(interval.path), value: JSON.stringify(interval.node.value), humanDuration: humanDuration(interval.everyMs) },
+        data: { subject: subject(interval.path), value: formatValue(interval.node.value, interval.path), humanDuration: humanDuration(interval.everyMs) },
       });
     }
     for (const cron of cronSchedules(context.doc)) {

@@ -88,12 +88,12 @@ function renamable(template: Node): Rename[] {
 
 function describeRenames(renames: readonly Rename[]): string {
   if (renames.length === 0) return '`partnerName` to `authorName`';
-  return listOf(renames.map(([partnerKey, authorKey]) => `\`${partnerKey}\` to \`${authorKey}\``), 'and');
+  return `${listOf(renames.map(([partnerKey]) => partnerKey), 'and')} to ${listOf(renames.map(([, authorKey]) => authorKey), 'and')}`;
 }
 
 /** A rename of each key in place, value and position kept; none while the tree may be cut short. */
 function renameEdits(doc: ParsedDocument, renames: readonly Rename[]): FixSpec | undefined {
   if (renames.length === 0 || doc.syntaxErrors.length > 0) return undefined;
   const edits: OffsetEdit[] = renames.map(([, authorKey, key]) => ({ ...spanOf(key), newText: JSON.stringify(authorKey) }));
-  return { title: `Rename ${listOf(renames.map(([partnerKey, authorKey]) => `\`${partnerKey}\` to \`${authorKey}\``), 'and')}`, edits };
+  return { title: `Rename ${describeRenames(renames)}`, edits };
 }

@@ -34,7 +34,7 @@ export const templateTaskForm = defineRule({
           ? 'Write it as the shorthand.'
           : 'edits' in conversion
             ? 'Write it as the shorthand (the suggestion does).'
-            : `It has no shorthand: ${conversion.impossible}. Keep such a task out of the template, or drop what the shorthand cannot say.`;
+            : `It cannot be written as the shorthand: ${conversion.impossible}. Keep such a task out of the template, or drop what the shorthand cannot say.`;
       context.report({
         path: ['tasks', index, objectPart === schedule ? 'schedule' : 'payload'],
         span: spanOf(objectPart),
