@@ -105,6 +105,18 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
     }
   }
   if (passing) lines.push('', '## Example that passes', '', ...example(passing));
+  if (rule.severity === 'off') {
+    lines.push(
+      '',
+      '## Turning it on',
+      '',
+      `It is off unless you turn it on, at the severity you choose. For one run: \`manifest-lint --rule ${rule.id}=hint\`. For a project, in \`.manifestlintrc.json\`:`,
+      '',
+      fence(`{ "rules": { "${rule.id}": "hint" } }`),
+      '',
+    );
+    return lines.join('\n');
+  }
   lines.push(
     '',
     '## Turning it off',

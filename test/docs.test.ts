@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { replaceBetween, ruleListMarkdown, rulePage, RULES_BEGIN, RULES_END, type DocCase } from '../docs/generate.js';
-import { fixText, listRules } from '../rules/index.js';
+import { findRule, fixText, listRules } from '../rules/index.js';
 import { configOf, findingsOfCase, goldenCases, goldenText, lintOptionsFor, repositoryOf, skillSourcesOf } from './golden-cases.js';
 
 const README = new URL('../README.md', import.meta.url);
@@ -25,6 +25,8 @@ function casesOf(ruleId: string): DocCase[] {
     .map(({ name, input: file }) => {
       const input = goldenText(file);
       const options = lintOptionsFor(name, file);
+      // A rule off by default is shown as it reports once turned on.
+      if (findRule(ruleId)?.severity === 'off') options.rules = { [ruleId]: 'hint' };
       const { output } = fixText(input, options);
       return {
         name,
