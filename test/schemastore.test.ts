@@ -305,7 +305,7 @@ describe('the SchemaStore contribution', () => {
       'skill-both-sources.json': '/skills/0 not',
       'task-cron-seconds-field.json': '/tasks/0/schedule/expr pattern',
       'task-every-ms-below-60000.json': '/tasks/0/schedule/everyMs minimum',
-      'unknown-key-docs-block.json': ' additionalProperties',
+      'unknown-top-level-key.json': ' additionalProperties',
     };
     expect(negative.map(([file]) => file.split('/').at(-1)).sort()).toEqual(Object.keys(expected).sort());
     const validateAll = createDraft07Ajv({ allErrors: true }).compile(COPY);
@@ -325,7 +325,7 @@ describe('the SchemaStore contribution', () => {
       expect(text).not.toMatch(/[,. \t-]$|\n/);
     }
     expect(schemaValidationOptions(COPY)).toEqual({
-      [`${SCHEMASTORE_NAME}.json`]: { unknownKeywords: ['deprecationMessage', 'errorMessage', 'patternErrorMessage', 'doNotSuggest'] },
+      [`${SCHEMASTORE_NAME}.json`]: { unknownKeywords: ['errorMessage', 'patternErrorMessage', 'doNotSuggest'] },
     });
   });
 });
