@@ -13,11 +13,8 @@ describe('corpus', () => {
   for (const file of readdirSync(CORPUS).sort()) {
     it(file, async () => {
       const { diagnostics } = lint(readFileSync(`${CORPUS}${file}`, 'utf8'), { now: NOW });
-      const errors = diagnostics.filter((d) => d.severity === 'error');
-      // The only error a real manifest may get is the `_docs` block its template says to remove.
-      expect(errors.map((d) => `${d.ruleId} ${d.path.join('.')}`)).toEqual(
-        errors.length ? ['unknown-property _docs'] : [],
-      );
+      // The platform's own templates and the lab's deploy: no error, and no warning on a form the platform ships.
+      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const summary = diagnostics.map((d) => ({
         ruleId: d.ruleId,
         severity: d.severity,
@@ -30,39 +27,41 @@ describe('corpus', () => {
   }
 });
 
-/** The problems `corpus/README.md` lists: they must stay among the findings, whatever else changes. */
-const REQUIRED: [file: string, ruleId: string, path: string][] = [
-  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'legacy-task-shorthand', 'tasks.0.schedule'],
-  ['pinata-agent-templates--openclaw--actions-and-transactions--tetrac-perp-trader@448b461.json', 'legacy-model-object', 'model'],
-  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'template-author-field', 'template.authorName'],
-  ['pinata-agent-templates--moonpay-defi-portfolio@432f39c.json', 'template-author-field', 'template.authorName'],
-  ['pinata-agent-templates--openclaw--actions-and-transactions--tetrac-perp-trader@448b461.json', 'template-tags-limit', 'template.tags'],
-  ['pinata-agent-templates--hermes--basic--useful-assistant.json', 'route-without-start', 'routes'],
-  ['pinata-agent-templates--openclaw--actions-and-transactions--agent-with-mpp-wallet.json', 'script-empty', 'scripts.start'],
-  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'unknown-property', '_docs'],
+/**
+ * The problems `corpus/README.md` lists, each in the mode that judges it (a plain lint judges a
+ * deploy, `template` a submission): they must stay among the findings, whatever else changes.
+ */
+const REQUIRED: [file: string, ruleId: string, path: string, mode: 'deploy' | 'template'][] = [
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'template-author-field', 'template.authorName', 'template'],
+  ['pinata-agent-templates--moonpay-defi-portfolio@432f39c.json', 'template-author-field', 'template.authorName', 'template'],
+  ['pinata-agent-templates--openclaw--actions-and-transactions--tetrac-perp-trader@448b461.json', 'template-tags-limit', 'template.tags', 'template'],
+  ['pinata-agent-templates--hermes--basic--useful-assistant.json', 'route-without-start', 'routes', 'deploy'],
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'docs-block', '_docs', 'deploy'],
+  ['pinata-agent-templates--openclaw--basic--useful-assistant.json', 'docs-block', '_docs', 'template'],
 ];
 
 describe('findings the corpus README lists', () => {
-  for (const [file, ruleId, path] of REQUIRED) {
-    it(`${ruleId} at ${path} in ${file}`, () => {
-      const { diagnostics } = lint(readFileSync(`${CORPUS}${file}`, 'utf8'), { now: NOW });
+  for (const [file, ruleId, path, mode] of REQUIRED) {
+    it(`${ruleId} at ${path} in ${file} (${mode})`, () => {
+      const { diagnostics } = lint(readFileSync(`${CORPUS}${file}`, 'utf8'), { now: NOW, template: mode === 'template' });
       expect(diagnostics.map((d) => `${d.ruleId} ${d.path.join('.')}`)).toContain(`${ruleId} ${path}`);
     });
   }
 });
 
-
 describe('--fix on the corpus', () => {
-  const DIALECT = ['legacy-task-shorthand', 'legacy-model-object', 'channel-token-literal', 'script-empty'];
   for (const file of readdirSync(CORPUS).sort()) {
-    it(`turns ${file} into the documented form, once and for all`, () => {
+    it(`keeps the forms of ${file}, once and for all`, () => {
       const text = readFileSync(`${CORPUS}${file}`, 'utf8');
       const { output } = fixText(text, { now: NOW });
-      expect(() => JSON.parse(output)).not.toThrow();
-      const after = lint(output, { now: NOW }).diagnostics;
-      expect(after.filter((d) => DIALECT.includes(d.ruleId))).toEqual([]);
-      const errorsBefore = lint(text, { now: NOW }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
-      expect(after.filter((d) => d.severity === 'error').map((d) => d.ruleId)).toEqual(errorsBefore);
+      const before = JSON.parse(text) as Record<string, unknown>;
+      const after = JSON.parse(output) as Record<string, unknown>;
+      // A certain fix never moves a value between forms the platform's sources each accept.
+      expect(after.model).toEqual(before.model);
+      expect(after.tasks).toEqual(before.tasks);
+      expect(after.template).toEqual(before.template);
+      const errors = (source: string) => lint(source, { now: NOW }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
+      expect(errors(output)).toEqual(errors(text));
       expect(fixText(output, { now: NOW }).output).toBe(output);
     });
   }

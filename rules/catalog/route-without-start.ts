@@ -8,14 +8,14 @@ export const routeWithoutStart = defineRule({
   meta: {
     id: 'route-without-start',
     category: 'Routes and scripts',
-    severity: 'warning',
+    severity: 'info',
     description: 'Routes are declared but there is no non-empty `scripts.start`, so nothing the manifest starts will serve them.',
     rationale:
-      'A route only forwards requests to a port in the container; the server listening there is the one `scripts.start` runs. Without a start command the routes lead nowhere, unless something else happens to listen on those ports.',
+      'A route only forwards requests to a port in the container; the server listening there is usually the one `scripts.start` runs. Without a start command the routes lead nowhere until something else listens on those ports: Pinata\'s own Hermes template ships a route that way, for a server the agent starts itself when asked, so this is information, not a warning.',
     evidence:
       'None found stating it: the linter\'s own inference from https://docs.pinata.cloud/agents/routes ("Container port — the port your service is listening on inside the agent") and from `start` being what runs your server (https://docs.pinata.cloud/agents/manifest#scripts). Pinata\'s own `hermes/basic/useful-assistant` template declares a route without a start command.',
     messages: {
-      withoutStart: `\`routes\` declares {{plural}}{{portsNote}}, but {{missing}}, so nothing the manifest starts will serve {{served}}. Add a \`start\` command that runs your server on 0.0.0.0{{portsList}}, or remove the {{routeWord}}.`,
+      withoutStart: `\`routes\` declares {{plural}}{{portsNote}}, but {{missing}}, so nothing the manifest starts will serve {{served}}. If the agent starts that server itself, this is fine; otherwise add a \`start\` command that runs your server on 0.0.0.0{{portsList}}, or remove the {{routeWord}}.`,
     },
     fixable: false,
     crossReference: true,
