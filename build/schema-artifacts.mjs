@@ -31,7 +31,11 @@ export function schemaFacts(schema) {
   const visit = (node, pointer) => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
     if (node === null || typeof node !== 'object') return;
-    if (node.properties && typeof node.properties === 'object') properties[pointer] = Object.keys(node.properties);
+    // Keys an editor is not to offer (a form some source rejects, a field kept for old files) are
+    // not offered by messages and did-you-mean suggestions either.
+    if (node.properties && typeof node.properties === 'object') {
+      properties[pointer] = Object.keys(node.properties).filter((key) => node.properties[key]?.doNotSuggest !== true);
+    }
     if (typeof node.errorMessage === 'string') expectations[pointer] = node.errorMessage;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'examples' || key === 'defaultSnippets' || key === 'default' || key === 'const' || key === 'enum') continue;
