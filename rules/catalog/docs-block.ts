@@ -5,7 +5,7 @@ import { defineRule, spanOf } from '../framework/rule.js';
 export const docsBlock = defineRule({
   meta: {
     id: 'docs-block',
-    category: 'Template metadata',
+    category: 'Parsing and schema',
     severity: 'hint',
     messageSeverities: { submission: 'error' },
     description: 'The manifest keeps the `_docs` block of Pinata\'s starter: remove it before submitting (an error in template mode).',

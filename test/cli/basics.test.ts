@@ -62,7 +62,8 @@ describe('information flags', () => {
     expect(result.stdout).toMatch(/^Configuration$/m);
     expect(result.stdout).toMatch(/^\s+json-syntax\s+error\s+.*\S/m);
     expect(result.stdout).toMatch(/^\s+route-port-reserved\s+error\s+suggests\s+\S/m);
-    expect(result.stdout).toMatch(/^\s+legacy-model-object\s+warning\s+yes\s+\S/m);
+    expect(result.stdout).toMatch(/^\s+model-format\s+error\s+yes\s+\S/m);
+    expect(result.stdout).toMatch(/^\s+legacy-model-object\s+off\s+suggests\s+\S/m);
     expect(result.stdout).toMatch(/^\s+unused-ignore\s+warning\s+\S/m);
   });
 

@@ -36,11 +36,11 @@ describe('the built bins, end to end', () => {
   });
 
   it('reads standard input and writes a fix to the file', async () => {
-    const legacy = '{ "version": 1, "agent": { "name": "a" }, "model": { "primary": "anthropic/claude-sonnet-4" } }\n';
-    const cwd = workspace({ 'manifest.json': legacy });
-    const stdin = await runCli(['--now', NOW, '--stdin', '--format', 'compact'], { cwd, binary, input: legacy });
+    const spaced = '{ "version": 1, "agent": { "name": "a" }, "model": " anthropic/claude-sonnet-4" }\n';
+    const cwd = workspace({ 'manifest.json': spaced });
+    const stdin = await runCli(['--now', NOW, '--stdin', '--format', 'compact'], { cwd, binary, input: spaced });
     expect(stdin.stdout).toContain('<stdin>:1:');
-    expect(stdin.stdout).toContain('legacy-model-object');
+    expect(stdin.stdout).toContain('model-format');
     const fixed = await runCli(['--now', NOW, '--fix'], { cwd, binary });
     expect(fixed.code).toBe(0);
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe('{ "version": 1, "agent": { "name": "a" }, "model": "anthropic/claude-sonnet-4" }\n');

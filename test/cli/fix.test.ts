@@ -4,28 +4,28 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, NOW, parseJson, ruleIds, runCli, slackToken, telegramToken, workspace } from './helpers.js';
 
-/** Tabs and CRLF line breaks, with two certain fixes that edit in place (the model's legacy form, a trailing slash). */
+/** Tabs and CRLF line breaks, with two certain fixes that edit in place (spaces around the model id, a trailing slash). */
 const TABBED =
   [
     '{',
     '\t"version": 1,',
     '\t"agent": {"name": "Tabby"},',
-    '\t"model": {"primary": "anthropic/claude-sonnet-4-5"},',
+    '\t"model": " anthropic/claude-sonnet-4-5 ",',
     '\t"scripts": {"start": "node server.js"},',
     '\t"routes": [',
     '\t\t{"port": 3000,   "path": "/api/", "protected": true}',
     '\t]',
     '}',
   ].join('\r\n') + '\r\n';
-const TABBED_FIXED = TABBED.replace('{"primary": "anthropic/claude-sonnet-4-5"}', '"anthropic/claude-sonnet-4-5"').replace('"/api/"', '"/api"');
+const TABBED_FIXED = TABBED.replace('" anthropic/claude-sonnet-4-5 "', '"anthropic/claude-sonnet-4-5"').replace('"/api/"', '"/api"');
 
 function listFolder(dir: string): string[] {
   return fs.readdirSync(dir).sort();
 }
 
 describe('--fix', () => {
-  it('turns the legacy dialect and literal tokens into the documented forms, for good', async () => {
-    const legacy = [
+  it('keeps the forms Pinata ships and moves literal tokens into secrets, for good', async () => {
+    const pinataForms = [
       '{',
       '  "version": 1,',
       '  "agent": { "name": "Old Hand" },',
@@ -41,22 +41,18 @@ describe('--fix', () => {
       '}',
       '',
     ].join('\n');
-    const cwd = workspace({ 'manifest.json': legacy });
+    const cwd = workspace({ 'manifest.json': pinataForms });
     const file = path.join(cwd, 'manifest.json');
     const first = await runCli(['--now', NOW, '--fix', '--format', 'json'], { cwd });
     const fixed = fs.readFileSync(file, 'utf8');
     const manifest = JSON.parse(fixed) as Record<string, any>;
-    expect(manifest.model).toBe('anthropic/claude-sonnet-4-5');
-    expect(manifest.tasks[0]).toEqual({
-      name: 'daily',
-      schedule: { kind: 'cron', expr: '0 9 * * *' },
-      payload: { kind: 'agentTurn', text: 'Check in' },
-      enabled: true,
-    });
+    // The published schema's model object, Pinata's task shorthand and an empty start stay as written.
+    expect(manifest.model).toEqual({ primary: 'anthropic/claude-sonnet-4-5' });
+    expect(manifest.tasks[0]).toEqual({ name: 'daily', prompt: 'Check in', schedule: '0 9 * * *', enabled: true });
     expect(manifest.channels.telegram.botToken).toBe('env:TELEGRAM_BOT_TOKEN');
     expect(manifest.channels.slack.botToken).toBe('env:SLACK_BOT_TOKEN');
     expect(manifest.secrets.map((secret: { name: string }) => secret.name).sort()).toEqual(['SLACK_APP_TOKEN', 'SLACK_BOT_TOKEN', 'TELEGRAM_BOT_TOKEN']);
-    expect(manifest.scripts).toEqual({ build: 'npm ci' });
+    expect(manifest.scripts).toEqual({ build: 'npm ci', start: '' });
     expect(first.code).toBe(0);
     expect(ruleIds(parseJson(first))).toEqual([]);
     // A second --fix changes nothing.
@@ -188,7 +184,7 @@ describe('--fix-dry-run', () => {
         ' {\r',
         ' \t"version": 1,\r',
         ' \t"agent": {"name": "Tabby"},\r',
-        '-\t"model": {"primary": "anthropic/claude-sonnet-4-5"},\r',
+        '-\t"model": " anthropic/claude-sonnet-4-5 ",\r',
         '+\t"model": "anthropic/claude-sonnet-4-5",\r',
         ' \t"scripts": {"start": "node server.js"},\r',
         ' \t"routes": [\r',
@@ -254,7 +250,7 @@ describe('--stdin', () => {
     const result = await runCli(['--now', NOW, '--stdin', '--fix'], { cwd, input: TABBED });
     expect(result.stdout).toBe(TABBED_FIXED);
     expect(result.code).toBe(0);
-    const dirty = await runCli(['--now', NOW, '--stdin', '--fix', '--rule', 'route-path-trailing-slash=off', '--rule', 'legacy-model-object=off'], {
+    const dirty = await runCli(['--now', NOW, '--stdin', '--fix', '--rule', 'route-path-trailing-slash=off', '--rule', 'model-format=off'], {
       cwd,
       input: TABBED.replace('"protected"', '"zzzzzzzz"'),
     });

@@ -108,7 +108,7 @@ describe.concurrent('the packed package', () => {
     const cjs = await run(process.execPath, ['-e', "const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync('manifest.json', 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)"], { cwd: project });
     expect(cjs.stderr).toBe('');
     expect(cjs.stdout).toMatch(/^1 .*route-port-reserved.* true\n$/);
-    const esm = await run(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":{\"primary\":\"a/b\"}}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project });
+    const esm = await run(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":\" a/b\"}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project });
     expect(esm.stderr).toBe('');
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });

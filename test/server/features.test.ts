@@ -185,7 +185,7 @@ describe('code actions', () => {
   });
 
   it('fixes all problems at once as a source action, applying the certain fixes and no suggestion', async () => {
-    const text = PROBLEMS.replace('"path": "/app"', '"path": "/app/"').replace('"agent": { "name": "Port Clash" },', '"agent": { "name": "Port Clash" },\n  "model": { "primary": "anthropic/claude-sonnet-4-5" },');
+    const text = PROBLEMS.replace('"path": "/app"', '"path": "/app/"').replace('"agent": { "name": "Port Clash" },', '"agent": { "name": "Port Clash" },\n  "model": " anthropic/claude-sonnet-4-5",');
     const { client, uri } = await openManifest(text);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
@@ -204,7 +204,7 @@ describe('code actions', () => {
     expect(client.text(uri)).toBe(fixed);
     const after = await client.diagnosticsFor(uri, 2);
     expect(codes(after.diagnostics)).not.toContain('route-path-trailing-slash');
-    expect(codes(after.diagnostics)).not.toContain('legacy-model-object');
+    expect(codes(after.diagnostics)).not.toContain('model-format');
     expect(codes(after.diagnostics)).toEqual(expect.arrayContaining(['route-port-reserved', 'unknown-property']));
   });
 });

@@ -1,4 +1,5 @@
 import type { Rule } from '../../framework/rule.js';
+import { docsBlock } from '../docs-block.js';
 import { duplicateKey } from '../duplicate-key.js';
 import { encodingInvalid } from '../encoding-invalid.js';
 import { invalidValue } from '../invalid-value.js';
@@ -14,6 +15,7 @@ export const parsingAndSchemaRules: readonly Rule[] = [
   jsonSyntax,
   duplicateKey,
   unknownProperty,
+  docsBlock,
   missingProperty,
   typeMismatch,
   invalidValue,

@@ -1,5 +1,4 @@
 import type { Rule } from '../../framework/rule.js';
-import { docsBlock } from '../docs-block.js';
 import { templateAuthorField } from '../template-author-field.js';
 import { templateCategoryUnknown } from '../template-category-unknown.js';
 import { templateIgnored } from '../template-ignored.js';
@@ -15,7 +14,6 @@ export const templateMetadataRules: readonly Rule[] = [
   templateCategoryUnknown,
   templateTagsLimit,
   templatePaidInvalid,
-  docsBlock,
   templateTaskForm,
   templateModelForm,
   templateSecretDescription,
