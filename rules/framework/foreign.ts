@@ -3,7 +3,7 @@ import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, MAX_LENGTH, OPEN_BRACE, 
 import { SCHEMA_URL } from './links.js';
 
 /** The root keys of an agent manifest: the schema's root `properties` (a test keeps them in step). */
-export const AGENT_MANIFEST_KEYS: readonly string[] = ['$schema', 'version', 'engine', 'agent', 'model', 'secrets', 'skills', 'tasks', 'scripts', 'routes', 'channels', 'template'];
+export const AGENT_MANIFEST_KEYS: readonly string[] = ['$schema', 'version', 'engine', 'agent', 'model', 'secrets', 'skills', 'tasks', 'scripts', 'routes', 'channels', 'template', '_docs'];
 
 /**
  * The root keys of the format before v1 (its routes and scripts, now `routes` and `scripts`):
@@ -12,8 +12,8 @@ export const AGENT_MANIFEST_KEYS: readonly string[] = ['$schema', 'version', 'en
 const PRE_V1_KEYS: readonly string[] = ['ports', 'setup', 'start'];
 
 /**
- * The keys that hold an agent's parts. Not `$schema` and `version`, which other formats have too,
- * nor `agent`, which settles it alone.
+ * The keys that hold an agent's parts (and the notes block of Pinata's starter). Not `$schema` and
+ * `version`, which other formats have too, nor `agent`, which settles it alone.
  */
 const SECTIONS = AGENT_MANIFEST_KEYS.filter((key) => !['$schema', 'version', 'agent'].includes(key));
 

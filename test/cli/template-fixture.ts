@@ -36,7 +36,7 @@ export const MANIFEST = {
   agent: { name: 'Field Notes', description: 'Collects notes and sends a weekly digest.' },
   scripts: { build: 'cd ./workspace/projects/app && npm ci', start: 'cd workspace/projects/app && node server.js --port 3000' },
   routes: [{ port: 3000, path: '/notes' }],
-  template: { slug: 'field-notes', category: 'productivity', authorName: 'Pinata', partnerName: 'Pinata' },
+  template: { slug: 'field-notes', category: 'productivity', authorName: 'Pinata' },
 };
 export const README = '# Field Notes\n\nCollects notes and sends a weekly digest.\n';
 export const FILES: Record<string, string> = {

@@ -18,7 +18,8 @@ const TOKEN = ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', 'eyJzdWIiOiJ0ZW1wbGF0ZS1y
 /** A literal channel token of no known shape: only the manifest's own mask knows it is one. */
 const OPAQUE_TOKEN = ['q8ZfT3nL', 'w0XkRb7Y', 'pVd2Hs6J'].join('');
 
-const PLATFORM_ERRORS = ['template.authorName: Required', 'tasks.0.schedule: Expected string, received object'];
+/** The validator's objections to the `drift` branch, and one no finding of ours is about. */
+const PLATFORM_ERRORS = ['template.authorName: Required', 'tasks.0.schedule: Expected string, received object', 'routes.0.protected: Required'];
 
 let server: ValidationServer;
 let url: string;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   server = await startValidationServer();
   const dir = templateRepository(workspace({}, { git: false })).dir;
   git(dir, 'checkout', '--quiet', '-b', 'drift');
-  const { authorName: _author, partnerName: _partner, ...template } = MANIFEST.template;
+  const { authorName: _author, ...template } = MANIFEST.template;
   const task = { name: 'digest', schedule: { kind: 'cron', expr: '0 9 * * 1' }, payload: { kind: 'agentTurn', text: 'Send the weekly digest.' } };
   write(dir, 'manifest.json', `${JSON.stringify({ ...MANIFEST, template, tasks: [task] }, null, 2)}\n`);
   git(dir, 'commit', '--quiet', '-am', 'Drift');
@@ -100,19 +101,21 @@ describe('template --remote', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const [findings, platform] = result.stdout.split(/\n(?=Platform \()/);
-    expect(findings).toMatch(/^manifest\.json\n\s+\d+:\d+\s+error\s+`template` has neither `authorName` nor `partnerName`.*template-author-missing\n/);
+    expect(findings).toMatch(/^manifest\.json\n\s+\d+:\d+\s+error\s+`template` has no `authorName`.*template-author-field\n/);
     expect(platform).toMatch(
       new RegExp(
         [
           `^Platform \\(POST ${server.url}/v0/templates/validate at drift\\)`,
-          '  verdict   invalid, 2 errors \\(HTTP 200; ours: invalid, 1 error\\)',
+          '  verdict   invalid, 3 errors \\(HTTP 200; ours: invalid, 2 errors\\)',
           '  error     template\\.authorName: Required',
-          '            matches manifest\\.json:\\d+:\\d+ template-author-missing \\(at the same path\\)',
+          '            matches manifest\\.json:\\d+:\\d+ template-author-field \\(at the same path\\)',
           '  error     tasks\\.0\\.schedule: Expected string, received object',
-          '            could not be matched: no finding of ours at `tasks\\[0\\]\\.schedule`, inside it or around it',
+          '            matches manifest\\.json:\\d+:\\d+ template-task-form \\(at the same path\\)',
+          '  error     routes\\.0\\.protected: Required',
+          '            could not be matched: no finding of ours at `routes\\[0\\]\\.protected`, inside it or around it',
           '',
           'Disagreements: 1',
-          '  platform only: tasks\\.0\\.schedule: Expected string, received object \\(could not be matched: no finding of ours at `tasks\\[0\\]\\.schedule`, inside it or around it\\)',
+          '  platform only: routes\\.0\\.protected: Required \\(could not be matched: no finding of ours at `routes\\[0\\]\\.protected`, inside it or around it\\)',
           '$',
         ].join('\n'),
       ),
@@ -148,6 +151,8 @@ describe('template --remote', () => {
     expect(output.disagreements).toEqual([
       { kind: 'platform-only', error: 'the manifest could not be read', reason: 'could not be matched: it names no JSON path or file' },
       { kind: 'platform-only', error: PLATFORM_ERRORS[1], reason: 'could not be matched: no finding of ours at `tasks[0].schedule`, inside it or around it' },
+      // On this branch our only finding around the route (no start script) is information.
+      { kind: 'platform-only', error: PLATFORM_ERRORS[2], reason: 'we report it, but not as an error: route-without-start (info)' },
       { kind: 'local-only', error: expect.stringMatching(/^etc-link:1:1 template-symlink-escape /) },
       { kind: 'local-only', error: expect.stringMatching(/^workspace:1:1 template-workspace-missing /) },
     ]);
