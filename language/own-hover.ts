@@ -142,7 +142,10 @@ function routeHover(doc: ParsedDocument, path: JsonPath): string | undefined {
   lines.push(
     isProtected === true
       ? '**Protected:** requests must carry a gateway token.'
-      : '**Public:** anyone with the URL can reach it (set `"protected": true` to require a gateway token).',
+      : isProtected === false
+        ? '**Public:** anyone with the URL can reach it (set `"protected": true` to require a gateway token).'
+        : // The sources disagree on the default: the docs say public, Pinata's starter says protected.
+          '**`protected` is not set**, and the sources disagree on what that means: the docs say a route is public by default, Pinata\'s starter template says it requires a gateway token ("default true = requires auth"). Set `"protected": false` or `true` explicitly.',
   );
   lines.push('The server must listen on `0.0.0.0`, not `localhost`, so the gateway can reach it.');
   return lines.join('\n\n');

@@ -47,7 +47,7 @@ const PROBLEMS = `{
   "channels": {
     "telegram": { "botToken": "${TOKEN}", "dmPolicy": "pairing" }
   },
-  "_docs": "Deploy notes"
+  "notes": "Deploy notes"
 }
 `;
 

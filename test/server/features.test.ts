@@ -125,6 +125,10 @@ describe('hover', () => {
     expect(route).toContain('`https://<agent host>/app/…` forwards to port 3000 inside the container');
     expect(route).toContain('The `/app` prefix is stripped');
     expect(route).toContain('**Protected:**');
+    // Without `protected`, the hover says the sources disagree on its default.
+    const unset = await hover(CLEAN.replace(/,\s*"protected": true/, ''), '"/app"', 2);
+    expect(unset).toContain('**`protected` is not set**');
+    expect(unset).toMatch(/docs say a route is public by default, Pinata's starter template says it requires a gateway token/);
   });
 
   it('tells where an env: token comes from', async () => {
