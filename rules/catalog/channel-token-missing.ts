@@ -12,6 +12,8 @@ export const channelTokenMissing = defineRule({
     description: 'Telegram, Discord or Slack has no `botToken`, or Slack no `appToken` (required when the channel is first set up).',
     rationale:
       'The platform needs the bot token (and for Slack the app-level token, for Socket Mode) when it first sets a channel up; without it a new deploy cannot connect the bot, and the channel stays silent.',
+    evidence:
+      '"`channels.*.botToken` | Required on initial setup (Slack also requires `appToken`)" (https://docs.pinata.cloud/agents/manifest); "`botToken` | string | yes (all channels)", "`appToken` | string | yes (Slack only)" (https://docs.pinata.cloud/agents/api). Pinata\'s starter README ships `"slack": { "enabled": true }` without tokens, hence a warning.',
     assumptions:
       'A channel shipped with `"enabled": false` is not set up, so it needs no token yet. An empty token is treated as a missing one.',
     messages: {

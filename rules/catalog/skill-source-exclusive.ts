@@ -11,6 +11,8 @@ export const skillSourceExclusive = defineRule({
     description: 'A skill names both a registry `clawhub_slug` and a `cid`; it must have exactly one.',
     rationale:
       'A skill is installed either from the registry (`clawhub_slug`, always the latest version) or from an upload (`cid`, pinned); with both, the platform cannot tell which you meant and rejects the skill.',
+    evidence:
+      '"`clawhub_slug` | string | ClawHub slug like `@pinata/api`. Mutually exclusive with `cid`." and "`cid` | string | IPFS CID of an uploaded skill. Mutually exclusive with `clawhub_slug`." (https://docs.pinata.cloud/agents/manifest).',
     messages: {
       sourceExclusive: `The skill {{skill}} has both \`clawhub_slug\` and \`cid\`: a slug follows the registry's latest version, a CID pins one upload, and the platform takes exactly one. Remove the one you do not want.`,
     },

@@ -9,8 +9,10 @@ export const skillSourceMissing = defineRule({
     description: 'A skill has neither a registry `clawhub_slug` nor a `cid`, so there is nothing to install.',
     rationale:
       'A skill with neither `clawhub_slug` nor `cid` has nothing to install: the deploy fails or the skill is silently missing.',
+    evidence:
+      '"Each entry is an object with a `name` plus either a `clawhub_slug` (resolves to the latest published version) or a `cid` (byte-stable, pinned to a specific upload)." (https://docs.pinata.cloud/agents/manifest); Pinata\'s starter `_docs`: "Each has: either a cid or clawhub_slug".',
     messages: {
-      sourceMissing: `The skill {{skill}} has no source: add \`clawhub_slug\` (a registry slug such as \`owner/name\`) or \`cid\` (the CID of an uploaded skill).`,
+      sourceMissing: `The skill {{skill}} has no source: add \`clawhub_slug\` (a ClawHub slug such as \`@pinata/api\`) or \`cid\` (the CID of an uploaded skill).`,
     },
     fixable: false,
     covers: ['/$defs/skill/anyOf'],

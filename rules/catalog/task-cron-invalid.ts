@@ -15,6 +15,8 @@ export const taskCronInvalid = defineRule({
     description: 'A task\'s cron expression does not parse.',
     rationale:
       'The platform schedules a cron task from its expression; one it cannot parse means the task never runs. Each field has its own range (minutes 0-59, hours 0-23…), and a value outside it is the usual slip.',
+    evidence:
+      '"`cron` (`expr` with optional `tz`)" (https://docs.pinata.cloud/agents/manifest); Pinata\'s starter `_docs`: "schedule (cron expression)". Which cron dialect the platform parses is not documented: the five-field syntax with an optional seconds field is cron-parser\'s, which the engine\'s schedules follow.',
     assumptions:
       'An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser\'s filling-in of missing leading fields is not relied on.',
     messages: {

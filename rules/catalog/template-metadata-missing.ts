@@ -15,6 +15,8 @@ export const templateMetadataMissing = defineRule({
     description: 'Template mode: the manifest has no `template` object, or it has no `slug` or no `category`.',
     rationale:
       'A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template\'s URL and the category files it in the marketplace. Without them the template validator rejects the repository.',
+    evidence:
+      'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]` (`authorName` is `template-author-field`\'s); "Template marketplace metadata (for submissions)". The docs: "`slug` | Marketplace URL slug", "`category` | One of the marketplace categories" (https://docs.pinata.cloud/agents/manifest).',
     messages: {
       templateMissing: `The manifest has no \`template\` object, which a template submission needs: the marketplace lists the template by its \`template.slug\` and \`template.category\`. Add \`"template": { "slug": "…", "category": "…", "authorName": "…" }\`.`,
       metadataMissing: `\`template\` has no \`{{key}}\`, {{what}}, and the template validator rejects a template without it. Add \`template.{{key}}\`.`,

@@ -9,6 +9,8 @@ export const typeMismatch = defineRule({
     description: 'A value has the wrong JSON type.',
     rationale:
       'A value of the wrong JSON type (a port as a string, a list as an object) fails the platform\'s validation.',
+    evidence:
+      'The docs\' field tables give each field\'s type (https://docs.pinata.cloud/agents/manifest: `version` integer, `routes[].port` integer, `tasks` array…); the published schema types the fields it shows the same way, with `null` allowed in `agent`\'s.',
     messages: {
       typeMismatch: `{{subject}} must be {{expected}}, but it is {{article}}{{shown}}.`,
     },

@@ -86,7 +86,7 @@ export interface RuleMeta {
    * template or file of the platform's own, an author's commit quoting the platform. Shown on
    * the rule's page, so a user can weigh a finding against the source.
    */
-  evidence?: string;
+  evidence: string;
   /**
    * Where the platform's documentation is silent and the rule accepts what is plausible, what
    * it assumes (shown on the documentation page).
