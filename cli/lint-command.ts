@@ -103,7 +103,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
       const written = !options.fix || input.absPath === undefined || fixed.output === input.text || (await writeFix(input.absPath, input.displayPath, input.text, fixed.output, io));
       if (written) {
         text = fixed.output;
-        if (options.fix) summary.fixed(fixed.fixCount);
+        if (options.fix) summary.fixed(fixed.fixCount, input.displayPath, fixed.afterwards);
       }
     }
     const result = await lintWithSkillSources(text, { manifestPath: input.absPath, config, quiet: options.quiet }, settings, io, hasher);
@@ -113,7 +113,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     linted.push({ displayPath: input.displayPath, text, diagnostics: result.diagnostics });
   }
   const code = await reportLinted(linted, resolver, options, io, diffs, mask);
-  if (options.fix) io.stderr.write(`manifest-lint: ${summary.text()}\n`);
+  if (options.fix) io.stderr.write(mask.mask(summary.text()));
   return code;
 }
 
@@ -148,11 +148,14 @@ export class FixSummary {
   private problems = 0;
   private files = 0;
   private left = 0;
+  /** What the fixes leave for the user to do, by file (a token moved out must reach the vault). */
+  private afterwards: string[] = [];
 
-  fixed(problems: number): void {
+  fixed(problems: number, displayPath: string, afterwards: readonly string[]): void {
     if (problems === 0) return;
     this.problems += problems;
     this.files += 1;
+    for (const step of afterwards) this.afterwards.push(`manifest-lint: ${displayPath}: ${step}\n`);
   }
 
   remaining(count: number): void {
@@ -161,7 +164,8 @@ export class FixSummary {
 
   text(): string {
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-    return `fixed ${plural(this.problems, 'problem', 'problems')} in ${plural(this.files, 'file', 'files')}; ${this.left} ${this.left === 1 ? 'remains' : 'remain'}`;
+    const counts = `fixed ${plural(this.problems, 'problem', 'problems')} in ${plural(this.files, 'file', 'files')}; ${this.left} ${this.left === 1 ? 'remains' : 'remain'}`;
+    return `manifest-lint: ${counts}\n${this.afterwards.join('')}`;
   }
 }
 

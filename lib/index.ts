@@ -55,6 +55,8 @@ export interface FixResult {
   applied: number;
   /** What is left to do by hand, linted on `output`. */
   remaining: Diagnostic[];
+  /** What the applied fixes leave to do that the text no longer says (store a token moved out in the vault). */
+  afterwards: string[];
 }
 
 /**
@@ -84,8 +86,8 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
 /** Applies every certain fix, as `manifest-lint --fix` does. */
 export function fix(text: string, options: LintOptions = {}): FixResult {
   const { engineOptions, ignore } = resolve(options);
-  const { output, fixCount } = fixText(text, engineOptions, ignore);
-  return { output, applied: fixCount, remaining: lint(output, options).diagnostics };
+  const { output, fixCount, afterwards } = fixText(text, engineOptions, ignore);
+  return { output, applied: fixCount, remaining: lint(output, options).diagnostics, afterwards };
 }
 
 /** The rule catalog's metadata, with each rule's documentation page. */

@@ -4,6 +4,7 @@ import {
   lint,
   lintSteps,
   type Diagnostic,
+  type FixTextResult,
   type IgnoreEntry,
   type InvalidEncoding,
   type LintOptions,
@@ -101,6 +102,6 @@ class ManifestLintResult implements ManifestLint {
 }
 
 /** Applies every safe fix, leaving the findings that ignore entries silence alone. */
-export function fixManifest(text: string, settings: ManifestSettings): { output: string; fixCount: number } {
+export function fixManifest(text: string, settings: ManifestSettings): FixTextResult {
   return fixText(text, lintOptionsFor(settings), settings.config?.ignore ?? []);
 }

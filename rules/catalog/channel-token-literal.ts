@@ -43,7 +43,17 @@ export const channelTokenLiteral = defineRule({
         span: spanOf(token.node),
         messageId: 'tokenLiteral',
         data: { where: formatPath(token.path), shownToken: maskSecret(token.value), name },
-        ...(misplaced ? {} : { fixes: [{ title: `Move the token to the secret \`${name}\``, edits }] }),
+        ...(misplaced
+          ? {}
+          : {
+              fixes: [
+                {
+                  title: `Move the token to the secret \`${name}\``,
+                  edits,
+                  afterwards: `the token that was in \`${formatPath(token.path)}\` is no longer in the file: store it in the secrets vault as \`${name}\` before the next deploy (or re-issue it with the provider).`,
+                },
+              ],
+            }),
       });
     }
   },

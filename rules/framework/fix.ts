@@ -9,6 +9,8 @@ export interface FixTextResult {
   output: string;
   /** How many findings were fixed, over all passes. */
   fixCount: number;
+  /** What is left to do after the fixes applied (`Fix.afterwards`), each once, in order. */
+  afterwards: string[];
 }
 
 /** Fixing one finding can reveal or move another; ESLint settles on the same bound. */
@@ -27,17 +29,18 @@ export function fixTextWith(
 ): FixTextResult {
   let output = text;
   let fixCount = 0;
+  const afterwards = new Set<string>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const { kept } = applyIgnores(lint(output, options).diagnostics, ignore);
-    const { text: next, applied } = applyOnePass(output, kept);
+    const { text: next, applied } = applyOnePass(output, kept, afterwards);
     if (applied === 0) break;
     output = next;
     fixCount += applied;
   }
-  return { output, fixCount };
+  return { output, fixCount, afterwards: [...afterwards] };
 }
 
-function applyOnePass(text: string, diagnostics: Diagnostic[]): { text: string; applied: number } {
+function applyOnePass(text: string, diagnostics: Diagnostic[], afterwards: Set<string>): { text: string; applied: number } {
   const lines = new LineIndex(text);
   const taken: OffsetEdit[] = [];
   let applied = 0;
@@ -50,6 +53,7 @@ function applyOnePass(text: string, diagnostics: Diagnostic[]): { text: string; 
     }));
     if (replacements.some((r) => taken.some((t) => overlaps(r, t)))) continue;
     taken.push(...replacements);
+    if (diagnostic.fixes[0]!.afterwards) afterwards.add(diagnostic.fixes[0]!.afterwards);
     applied++;
   }
   return { text: applyOffsetEdits(text, taken), applied };

@@ -295,6 +295,7 @@ function toFix(lines: LineIndex, fix: FixSpec): Fix {
   return {
     title: fix.title,
     edits: fix.edits.map((edit) => ({ range: toRange(lines, edit), newText: edit.newText })),
+    ...(fix.afterwards ? { afterwards: fix.afterwards } : {}),
   };
 }
 

@@ -209,6 +209,7 @@ export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options
   const masked = (fix: Fix): Fix => ({
     title: mask.mask(fix.title),
     edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,
+    ...(fix.afterwards ? { afterwards: mask.mask(fix.afterwards) } : {}),
   });
   if (diagnostic.fixes) copy.fixes = diagnostic.fixes.map(masked);
   if (diagnostic.suggestions) copy.suggestions = diagnostic.suggestions.map(masked);

@@ -22,6 +22,8 @@ export interface OffsetEdit {
 export interface FixSpec {
   title: string;
   edits: OffsetEdit[];
+  /** What is left to do once it is applied (`Fix.afterwards`). */
+  afterwards?: string;
 }
 
 /** The values of a message's `{{placeholders}}`. */

@@ -27,6 +27,11 @@ export interface TextEdit {
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  /**
+   * What is left to do once the fix is applied that the file no longer says (store a token the
+   * fix moved out, say): `--fix` tells the user, since the finding is gone.
+   */
+  afterwards?: string;
 }
 
 export type JsonPath = (string | number)[];

@@ -54,6 +54,12 @@ describe('--fix', () => {
     expect(manifest.secrets.map((secret: { name: string }) => secret.name).sort()).toEqual(['SLACK_APP_TOKEN', 'SLACK_BOT_TOKEN', 'TELEGRAM_BOT_TOKEN']);
     expect(manifest.scripts).toEqual({ build: 'npm ci', start: '' });
     expect(first.code).toBe(0);
+    // The tokens are gone from the file: the user is told where each must go, and no token is shown.
+    expect(first.stderr.split('\n').filter((line) => line.includes('secrets vault'))).toEqual([
+      'manifest-lint: manifest.json: the token that was in `channels.telegram.botToken` is no longer in the file: store it in the secrets vault as `TELEGRAM_BOT_TOKEN` before the next deploy (or re-issue it with the provider).',
+      'manifest-lint: manifest.json: the token that was in `channels.slack.botToken` is no longer in the file: store it in the secrets vault as `SLACK_BOT_TOKEN` before the next deploy (or re-issue it with the provider).',
+    ]);
+    expect(first.stderr).not.toContain(telegramToken().split(':')[1]!.slice(0, 12));
     expect(ruleIds(parseJson(first))).toEqual([]);
     // A second --fix changes nothing.
     await runCli(['--now', NOW, '--fix'], { cwd });
