@@ -6,7 +6,7 @@ import { routePathTrailingSlash } from '../route-path-trailing-slash.js';
 import { routePortRange } from '../route-port-range.js';
 import { routePortReserved } from '../route-port-reserved.js';
 import { routeWithoutStart } from '../route-without-start.js';
-import { scriptBarePip } from '../script-bare-pip.js';
+import { scriptToolMissing } from '../script-tool-missing.js';
 import { scriptEmpty } from '../script-empty.js';
 import { startBindsLocalhost } from '../start-binds-localhost.js';
 import { startPortMismatch } from '../start-port-mismatch.js';
@@ -21,6 +21,6 @@ export const routesAndScriptsRules: readonly Rule[] = [
   startBindsLocalhost,
   startPortMismatch,
   buildLongRunning,
-  scriptBarePip,
+  scriptToolMissing,
   scriptEmpty,
 ];
