@@ -6,7 +6,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import { fixManifest } from '../rules/apply-config.js';
-import type { Diagnostic } from '../rules/index.js';
+import { formRewrites, type Diagnostic } from '../rules/index.js';
 import { analyze, servedDocument, type FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
@@ -20,7 +20,8 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
  * Quick fixes: the fix and the suggestions of every finding in the requested range, from a lint
  * of the current version (never from what the client remembers of an older one); the certain fix
  * is preferred. Plus "Fix all problems", which applies every certain fix the way
- * `manifest-lint --fix` does, and no suggestion.
+ * `manifest-lint --fix` does, and no suggestion; and the rewrites of the model or task at the
+ * cursor between the forms the platform's sources each accept.
  */
 export async function provideCodeActions(context: FeatureContext, params: CodeActionParams): Promise<CodeAction[] | null> {
   const document = servedDocument(context, params.textDocument.uri);
@@ -49,6 +50,14 @@ export async function provideCodeActions(context: FeatureContext, params: CodeAc
           edit: { changes: { [document.uri]: fix.edits } },
         });
       }
+    }
+  }
+
+  // The accepted forms of the model or task at the cursor, whichever gate the manifest is for.
+  if (wants(CodeActionKind.RefactorRewrite)) {
+    for (const rewrite of formRewrites(document.parsed, document.offsetAt(params.range.start))) {
+      const edits = rewrite.edits.map((edit) => ({ range: document.rangeOf(edit.start, edit.end), newText: edit.newText }));
+      actions.push({ title: rewrite.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [document.uri]: edits } } });
     }
   }
 

@@ -111,7 +111,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
       completionProvider: { triggerCharacters: ['"', ':', '/'] },
       hoverProvider: true,
       codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport
-        ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] }
+        ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND] }
         : true,
       documentSymbolProvider: { label: 'Agent manifest' },
       documentFormattingProvider: true,

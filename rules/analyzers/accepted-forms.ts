@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { childValue, propertiesNamed, stringValue, type ParsedDocument } from '../framework/document.js';
 import { indentAt, isMultiline, layoutOf, renderObject } from '../framework/json-edits.js';
-import type { OffsetEdit } from '../framework/rule.js';
-import { INTERVAL_SHORTHAND } from './tasks.js';
+import type { FixSpec, OffsetEdit } from '../framework/rule.js';
+import { INTERVAL_SHORTHAND, tasks } from './tasks.js';
 
 /**
  * Conversions between forms the platform's sources each accept (SPEC section 3): a task as the
@@ -146,4 +146,32 @@ export function modelObjectToString(doc: ParsedDocument, model: Node): OffsetEdi
 export function modelStringToObject(doc: ParsedDocument, model: Node): OffsetEdit[] | undefined {
   if (doc.syntaxErrors.length > 0 || model.type !== 'string') return undefined;
   return [{ start: model.offset, end: model.offset + model.length, newText: `{ "primary": ${source(doc.text, model)} }` }];
+}
+
+/**
+ * The rewrites between accepted forms for what lies at `offset`: the model (string ↔ object) and
+ * the task there (shorthand ↔ objects). Editors offer them as refactorings, whatever the rules say,
+ * so a manifest can be moved to the form the gate it is meant for asks for.
+ */
+export function formRewrites(doc: ParsedDocument, offset: number): FixSpec[] {
+  const root = doc.root;
+  if (root?.type !== 'object') return [];
+  const inside = (node: Node | undefined): node is Node => node !== undefined && node.offset <= offset && offset <= node.offset + node.length;
+  const rewrites: FixSpec[] = [];
+  const modelProperty = (root.children ?? []).find((property) => property.children?.[0]?.value === 'model');
+  const model = modelProperty?.children?.[1];
+  if (inside(modelProperty) && model) {
+    const toString = modelObjectToString(doc, model);
+    const toObject = modelStringToObject(doc, model);
+    if (toString) rewrites.push({ title: 'Write the model as the docs\' string', edits: toString });
+    if (toObject) rewrites.push({ title: 'Write the model as the published schema\'s `{ "primary": … }`', edits: toObject });
+  }
+  const task = tasks(doc).find(({ node }) => inside(node))?.node;
+  if (task) {
+    const toObjects = shorthandToObjects(doc, task);
+    const toShorthand = objectsToShorthand(doc, task);
+    if (toObjects) rewrites.push({ title: 'Write the task as the docs\' `schedule` and `payload` objects', edits: toObjects });
+    if (toShorthand && 'edits' in toShorthand) rewrites.push({ title: 'Write the task as the shorthand `prompt` and `schedule` string (the template validator\'s form)', edits: toShorthand.edits });
+  }
+  return rewrites;
 }

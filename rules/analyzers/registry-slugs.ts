@@ -12,6 +12,8 @@ const BARE = new RegExp(`^${PART}$`);
 const NAMESPACED = new RegExp(`^(${PART})/(${PART})$`);
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const WHITESPACE = /\s/;
+/** The shortest CID (a CIDv0) has 46 characters, all letters and digits in every base a CID is written in. */
+const COULD_BE_CID = /^[A-Za-z0-9]{46,}$/;
 
 export type SlugReading =
   /** The docs' `@scope/name`, or a bare name. */
@@ -24,8 +26,9 @@ export type SlugReading =
   | { kind: 'impossible'; why: string };
 
 export function readSlug(value: string): SlugReading {
-  // A CID is lowercase letters and digits too: it is told apart first.
-  if (describeCid(value).valid) return { kind: 'impossible', why: 'it is a CID: an uploaded skill belongs in `cid`' };
+  // A CID is lowercase letters and digits too: it is told apart first. Only what could be one is
+  // asked about, since explaining why a slug is no CID loads every multibase decoder.
+  if (COULD_BE_CID.test(value) && describeCid(value).valid) return { kind: 'impossible', why: 'it is a CID: an uploaded skill belongs in `cid`' };
   if (SCOPED.test(value) || BARE.test(value)) return { kind: 'documented' };
   const namespaced = NAMESPACED.exec(value);
   if (namespaced) return { kind: 'namespaced', flat: namespaced[2]! };

@@ -148,6 +148,35 @@ describe('hover', () => {
 });
 
 describe('code actions', () => {
+  it('rewrites the model and a task between the forms the sources each accept, as refactorings', async () => {
+    const text = `{
+  "version": 1,
+  "agent": { "name": "Forms" },
+  "model": { "primary": "anthropic/claude-sonnet-4-6" },
+  "tasks": [{ "name": "poll", "prompt": "Check the feed", "schedule": "600000ms", "enabled": true }]
+}
+`;
+    const { client, uri } = await openManifest(text);
+    const rewrites = async (source: string, at: string) =>
+      client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: rangeOf(source, at),
+        context: { diagnostics: [], only: ['refactor'] },
+      });
+    const model = await rewrites(text, 'claude-sonnet');
+    expect(model.map((action) => [action.kind, action.title])).toEqual([['refactor.rewrite', 'Write the model as the docs\' string']]);
+    const task = await rewrites(text, 'Check the feed');
+    expect(task.map((action) => action.title)).toEqual(['Write the task as the docs\' `schedule` and `payload` objects']);
+    const objects = applyEdits(text, model[0]!.edit!.changes![uri]!);
+    const rewritten = applyEdits(text, [...model[0]!.edit!.changes![uri]!, ...task[0]!.edit!.changes![uri]!]);
+    expect(JSON.parse(objects).model).toBe('anthropic/claude-sonnet-4-6');
+    expect(JSON.parse(rewritten).tasks[0]).toEqual({ name: 'poll', schedule: { kind: 'every', everyMs: 600000 }, payload: { kind: 'agentTurn', text: 'Check the feed' }, enabled: true });
+    // And back: the object forms offer the other rewrite.
+    await client.applyEdits(uri, 2, [{ range: rangeOf(text, text.trim()), newText: rewritten.trim() }]);
+    expect((await rewrites(rewritten, '"anthropic/claude-sonnet-4-6"')).map((action) => action.title)).toEqual(['Write the model as the published schema\'s `{ "primary": … }`']);
+    expect((await rewrites(rewritten, 'Check the feed')).map((action) => action.title)).toEqual(['Write the task as the shorthand `prompt` and `schedule` string (the template validator\'s form)']);
+  });
+
   it('offers another port for route-port-reserved as a suggestion, not preferred; applying it makes the diagnostic go', async () => {
     const { client, uri } = await openManifest(PROBLEMS);
     const published = (await client.diagnosticsFor(uri, 1)).diagnostics;

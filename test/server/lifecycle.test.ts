@@ -10,7 +10,7 @@ describe('lifecycle', () => {
     expect(serverInfo?.name).toBe('manifest-language-server');
     expect(capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
     expect(capabilities.diagnosticProvider).toBeUndefined();
-    expect(capabilities.codeActionProvider).toEqual({ codeActionKinds: ['quickfix', 'source.fixAll.agentManifest'] });
+    expect(capabilities.codeActionProvider).toEqual({ codeActionKinds: ['quickfix', 'refactor.rewrite', 'source.fixAll.agentManifest'] });
     expect(capabilities.renameProvider).toEqual({ prepareProvider: true });
     for (const feature of ['completionProvider', 'hoverProvider', 'documentSymbolProvider', 'documentFormattingProvider', 'documentRangeFormattingProvider', 'foldingRangeProvider', 'definitionProvider', 'inlayHintProvider'] as const) {
       expect(capabilities[feature], feature).toBeTruthy();
