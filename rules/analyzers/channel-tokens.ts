@@ -1,8 +1,11 @@
 import type { Node } from 'jsonc-parser';
 import { contentSpan, derived, nodeAt, propertiesNamed } from '../framework/document.js';
 import type { ParsedDocument } from '../framework/document.js';
-import type { Span } from '../framework/rule.js';
+import type { OffsetEdit, Span } from '../framework/rule.js';
+import { declareSecret } from './secrets.js';
+import { formatPath } from '../framework/describe.js';
 import type { JsonPath } from '../framework/types.js';
+import { findSecrets, looksLikeToken } from './secret-detector.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
@@ -169,4 +172,36 @@ const VARIABLE_NAME_LIKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 export function tokenDescription(channel: string, field: string): string {
   const kind = field === 'appToken' ? 'app-level token' : 'bot token';
   return `${channel.charAt(0).toUpperCase()}${channel.slice(1)} ${kind} (channels.${channel}.${field})`;
+}
+
+/**
+ * A credential pasted after `env:`: a known token shape long enough to be a real one, or any
+ * secret the detector finds — which may look like a variable name (`sk_live_…`).
+ */
+export function pastedToken(name: string): boolean {
+  const trimmed = name.trim();
+  return looksLikeToken(trimmed) || (trimmed.length >= 20 && tokenKind(trimmed) !== undefined) || findSecrets(trimmed).length > 0;
+}
+
+/**
+ * Edits that read a token from a secret instead of the text written for it: the value becomes
+ * `env:<CHANNEL>_BOT_TOKEN` (or `_APP_TOKEN`, with `_2`, `_3`… when another token already reads
+ * that name), declared in `secrets` unless it is. The token itself goes nowhere in the file.
+ */
+export function moveTokenToSecret(doc: ParsedDocument, token: ChannelToken, declared: ReadonlySet<string>): { name: string; edits: OffsetEdit[]; afterwards: string } {
+  const base = conventionalSecretName(token.channel, token.field);
+  // A declared but unused secret of that name is taken to be meant for this token.
+  const usedElsewhere = derived(doc, namesReadByOtherTokens);
+  let name = base;
+  for (let n = 2; usedElsewhere.has(name); n++) name = `${base}_${n}`;
+  const edits: OffsetEdit[] = [{ start: token.node.offset, end: token.node.offset + token.node.length, newText: JSON.stringify(`${ENV_PREFIX}${name}`) }];
+  if (!declared.has(name)) edits.push(...declareSecret(doc, name, tokenDescription(token.channel, token.field)));
+  const where = formatPath(token.path);
+  // The token is gone from the file once the fix is applied: the user must put it where it is read.
+  const afterwards = `the token that was in \`${where}\` is no longer in the file: store it in the secrets vault as \`${name}\` before the next deploy (or re-issue it with the provider).`;
+  return { name, edits, afterwards };
+}
+
+function namesReadByOtherTokens(doc: ParsedDocument): ReadonlySet<string | undefined> {
+  return new Set(channelTokens(doc).map((token) => token.envName));
 }

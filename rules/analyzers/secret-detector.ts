@@ -1,12 +1,17 @@
 /**
  * Finds credentials anywhere in a text: in values, keys, comments, command lines, URLs and
- * broken JSON alike. Two kinds of evidence: shapes that only credentials have (a Slack `xoxb-`
- * token, a PEM private key block), and opaque values in places that hold credentials (`API_KEY=…`,
- * `"password": "…"`, `--token …`, `Bearer …`, the password of a URL). Only the secret part of a
- * match is reported: a PEM block's header and a URL's user name stay readable.
+ * broken JSON alike. Three kinds of evidence: shapes that only credentials have (a Slack `xoxb-`
+ * token, a PEM private key block); opaque values in places that hold credentials (`API_KEY=…`,
+ * `"password": "…"`, `--token …`, `Bearer …`, the password of a URL, the path of a webhook URL);
+ * and, whatever the place, runs that look generated — long, mixing letters and digits, with the
+ * entropy of random text — as secret scanners' generic rules find them, so a provider nobody
+ * listed is still caught. Public identifiers that look random (CIDs, git commit ids, UUIDs,
+ * integrity hashes) and placeholders (`xoxb-your-bot-token`) are not secrets. Only the secret
+ * part of a match is reported: a PEM block's header and a URL's user name stay readable.
  */
 
 import { remembered } from '../framework/remembered.js';
+import { isPlaceholder } from './placeholders.js';
 
 /** A secret's place in a text, end exclusive. */
 export interface SecretSpan {
@@ -18,12 +23,18 @@ interface Shape {
   pattern: RegExp;
   /** The capture group holding the secret; 0 for the whole match. */
   group: number;
+  /** What the captured value must be to count, when the place alone does not settle it. */
+  accept?: (value: string) => boolean;
 }
 
 const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,}`;
 
-/** Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`. */
-const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|credential|auth)`;
+/**
+ * Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`,
+ * `SIGNINGKEY`. A `key` starts or ends the name (`monkey` too: its value must still look opaque);
+ * `auth` is not `author`.
+ */
+const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|key(?![a-z])|credential|auth(?!or))`;
 
 /**
  * Every shape is searched for on its own (irregexp is fastest on patterns that open with a
@@ -42,8 +53,8 @@ const SHAPES: readonly Shape[] = [
   { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0 },
   // Anthropic, then OpenAI and other `sk-` keys (Stripe's `sk_live_`, `rk_live_` too).
-  { pattern: /sk-ant-[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /sk-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /[sr]k_live_[A-Za-z0-9]{16,}/dg, group: 0 },
   // AWS access key ids; their secret keys are found by the words around them (below).
   { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0 },
@@ -61,6 +72,11 @@ const SHAPES: readonly Shape[] = [
   },
   // The password of a URL with credentials: `https://user:password@host`.
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]+)@/dg, group: 1 },
+  // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
+  { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
+  { pattern: /(?:hf|gsk)_[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /whsec_[A-Za-z0-9+/=]{24,}/dg, group: 0 },
 ];
 
 /**
@@ -79,6 +95,11 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`\b(?:Bearer|Basic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   // `env:` followed by something that is not a variable name.
   { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
+  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
+  // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
+  // (Slack's `/services/T…/B…/<secret>`, Discord's `/api/webhooks/<id>/<token>`).
+  { pattern: /\/(?:hooks|webhooks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
 ];
 
 /**
@@ -91,9 +112,75 @@ export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = re
 
 function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const { pattern, group } of SHAPES) collect(text, pattern, group, spans, undefined);
-  for (const { pattern, group } of CONTEXTS) collect(text, pattern, group, spans, opaque);
+  for (const { pattern, group, accept } of SHAPES) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
+  for (const { pattern, group, accept } of CONTEXTS) collect(text, pattern, group, spans, accept ?? opaque);
+  const generated: SecretSpan[] = [];
+  collect(text, RUN, 0, generated, looksGenerated);
+  if (generated.length > 0) {
+    // Integrity hashes and digests are public, whatever their characters: their runs are left alone.
+    const digests: SecretSpan[] = [];
+    collect(text, DIGEST, 0, digests, undefined);
+    for (const span of generated) if (!digests.some((digest) => span.start < digest.end && digest.start < span.end)) spans.push(span);
+  }
   return mergeSpans(spans);
+}
+
+/** A Subresource Integrity hash (`sha512-…` in base64) or a content digest (`sha256:…` in hex). */
+const DIGEST = /\bsha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=_-]+/dg;
+
+/**
+ * A credential's shape matched, and what follows its prefix was generated: not a placeholder
+ * (`xoxb-your-bot-token`), nor words that happen to follow the same letters (`sk-` in
+ * `task-delivery-…`): a generated part has digits or letters of both cases.
+ */
+function generatedAfterPrefix(value: string): boolean {
+  return !isPlaceholder(value) && /[0-9]|[a-z][A-Z]|[A-Z][a-z]/.test(value.replace(/^[A-Za-z]+[-_]/, ''));
+}
+
+/**
+ * Candidates for a generated secret: runs of the characters generated credentials are made of,
+ * taken 512 at a time (longer than any credential; irregexp runs out of stack on runs of millions).
+ */
+const RUN = /[A-Za-z0-9_-]{20,512}/dg;
+
+/**
+ * Public identifiers that look random: CIDs (CIDv0 `Qm…`, CIDv1 in lower-case base32 or `BAF…`,
+ * `z…` in base58, whole, cut or mistyped), git commit ids and hex digests of 40 or 64 characters,
+ * UUIDs.
+ */
+const PUBLIC_ID = /^(?:Qm[A-Za-z0-9]{30,50}|z[1-9A-HJ-NP-Za-km-z]{40,}|[a-z2-7]{24,}|BAF[A-Z2-7]+|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/**
+ * Whether a run looks generated: digits mixed with letters (of both cases, or hex of a key's
+ * length), switching between them as random text does rather than as words and numbers do, with
+ * the entropy of random text. Names (`OPENAI_API_KEY_2024`), slugs, model ids, words joined up
+ * and public identifiers do not.
+ */
+function looksGenerated(run: string): boolean {
+  if (PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
+  let digits = 0;
+  let lower = 0;
+  let upper = 0;
+  let switches = 0;
+  let previous = -1;
+  for (let i = 0; i < run.length; i++) {
+    const code = run.charCodeAt(i);
+    const kind = code >= 48 && code <= 57 ? 0 : code >= 97 && code <= 122 ? 1 : code >= 65 && code <= 90 ? 2 : -1;
+    if (kind === -1) continue;
+    if (kind === 0) digits++;
+    else if (kind === 1) lower++;
+    else upper++;
+    if (previous !== -1 && kind !== previous) switches++;
+    previous = kind;
+  }
+  const alphanumerics = digits + lower + upper;
+  if (alphanumerics < 20 || digits === 0 || switches / alphanumerics < 0.2) return false;
+  if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
+  // One case only (base32, base36): longer, and without a word in it (`…_polygon`), since ids and
+  // names of one case mix in digits too.
+  const mixedCase = lower > 0 && upper > 0;
+  if (!mixedCase && (alphanumerics < 24 || /(?:^|[-_])[A-Za-z]{4,}(?:$|[-_])/.test(run))) return false;
+  return entropy(run) >= 3.5;
 }
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {

@@ -1,6 +1,5 @@
-import { channelTokens, conventionalSecretName, ENV_PREFIX, tokenKind } from '../analyzers/channel-tokens.js';
+import { channelTokens, conventionalSecretName, ENV_PREFIX, moveTokenToSecret, pastedToken } from '../analyzers/channel-tokens.js';
 import { maskSecret } from '../framework/masking.js';
-import { looksLikeToken } from '../analyzers/secret-detector.js';
 import { listOf, subject } from '../framework/describe.js';
 import { nodeAt } from '../framework/document.js';
 import { envNameFor } from '../analyzers/env-names.js';
@@ -27,7 +26,7 @@ export const channelTokenEnvFormat = defineRule({
     messages: {
       tokenEnvFormat: `{{subject}} is {{shown}}: {{problem}}, so the channel starts without a token. {{advice}}`,
     },
-    fixable: false,
+    fixable: true,
     suggests: true,
     covers: [
       '/$defs/telegram/properties/botToken/pattern',
@@ -41,7 +40,8 @@ export const channelTokenEnvFormat = defineRule({
     const declared = declaredSecretNames(doc);
     for (const token of channelTokens(doc)) {
       const name = token.envName;
-      if (name === undefined || ENV_NAME.test(name)) continue;
+      // A token pasted after `env:` may look like a variable name (`sk_live_…`): it is still no name.
+      if (name === undefined || (ENV_NAME.test(name) && !pastedToken(name))) continue;
       // A value that a later duplicate key overrides is `duplicate-key`'s.
       if (nodeAt(doc.root, token.path) !== token.node) continue;
       const conventional = conventionalSecretName(token.channel, token.field);
@@ -57,12 +57,26 @@ export const channelTokenEnvFormat = defineRule({
       const fixes: FixSpec[] = fixable
         ? [{ title: `Use \`${ENV_PREFIX}${meant}\``, edits: [replaceValue(token.node, `${ENV_PREFIX}${meant}`)] }]
         : [];
+      // A token pasted after `env:` moves to the vault the way a literal token does.
+      const moved = pasted ? moveTokenToSecret(doc, token, declared) : undefined;
       context.report({
         path: token.path,
         span: spanOf(token.node),
         messageId: 'tokenEnvFormat',
         data: { subject: subject(token.path), shown, problem, advice },
-        ...(fixes.length ? { suggestions: fixes } : {}),
+        ...(moved
+          ? {
+              fixes: [
+                {
+                  title: `Move the token to the secret \`${moved.name}\``,
+                  edits: moved.edits,
+                  afterwards: moved.afterwards,
+                },
+              ],
+            }
+          : fixes.length
+            ? { suggestions: fixes }
+            : {}),
       });
     }
   },
@@ -111,8 +125,4 @@ function showable(name: string): boolean {
   return name.length <= 40 && !OPAQUE_RUN.test(name) && !pastedToken(name);
 }
 
-/** A credential pasted after `env:`: a known token shape, long enough to be a real one. */
-function pastedToken(name: string): boolean {
-  const trimmed = name.trim();
-  return looksLikeToken(trimmed) || (trimmed.length >= 20 && tokenKind(trimmed) !== undefined);
-}
+

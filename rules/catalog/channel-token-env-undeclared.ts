@@ -1,4 +1,4 @@
-import { channelTokens, tokenDescription } from '../analyzers/channel-tokens.js';
+import { channelTokens, pastedToken, tokenDescription } from '../analyzers/channel-tokens.js';
 import { formatPath } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { declareSecret, declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
@@ -24,7 +24,8 @@ export const channelTokenEnvUndeclared = defineRule({
     const reported = new Set<string>();
     for (const token of channelTokens(context.doc)) {
       const name = token.envName;
-      if (name === undefined || !ENV_NAME.test(name) || declared.has(name)) continue;
+      // A token pasted after `env:` is `channel-token-env-format`'s: declaring it would copy it.
+      if (name === undefined || !ENV_NAME.test(name) || declared.has(name) || pastedToken(name)) continue;
       const edits = reported.has(name) ? [] : declareSecret(context.doc, name, tokenDescription(token.channel, token.field));
       reported.add(name);
       context.report({

@@ -1,5 +1,5 @@
+import { isPlaceholder } from '../analyzers/placeholders.js';
 import {
-  conventionalSecretName,
   envReferenceIntent,
   expectedTokenKind,
   literalChannelTokens,
@@ -13,8 +13,6 @@ import { subject } from '../framework/describe.js';
 import { nodeAt } from '../framework/document.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 
-/** Text people leave where a token goes: `<token>`, `YOUR_BOT_TOKEN`, `paste-here`, `xxxxx`, `TODO`, `changeme`. */
-const PLACEHOLDER = /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|insert|paste|replace|put|enter|add)(?:[\s_-]|$)|[\s_-]here$|^x{3,}$|^todo\b|^changeme$|^placeholder$/i;
 const DISCORD_AUTH_SCHEME = /^Bot\s+/;
 /** Telegram's API URL is `https://api.telegram.org/bot<token>/…`: the `bot` is not part of the token. */
 const TELEGRAM_URL_PREFIX = /^bot(?=\d+:)/;
@@ -44,6 +42,8 @@ export const channelTokenShape = defineRule({
       const expected = expectedTokenKind(token.channel, token.field);
       if (!expected) continue;
       const trimmed = token.value.trim();
+      // A placeholder is `channel-token-literal`'s, which says what to write instead.
+      if (isPlaceholder(trimmed)) continue;
       const kind = tokenKind(trimmed);
       if (kind === expected && trimmed === token.value) continue;
       context.report({
@@ -60,10 +60,6 @@ function explain(token: ChannelToken, trimmed: string, kind: TokenKind | undefin
   const wanted = TOKEN_KIND_LABEL[expected];
   if (kind === expected) {
     return 'has whitespace around the token, which would be sent as part of it. Remove the spaces.';
-  }
-  if (PLACEHOLDER.test(trimmed)) {
-    const secret = conventionalSecretName(token.channel, token.field);
-    return `looks like a placeholder, not ${wanted.name}. Store the real token in the secrets vault as \`${secret}\`, declare \`${secret}\` in \`secrets\` and write \`"env:${secret}"\` here.`;
   }
   const variable = envReferenceIntent(token.value);
   if (variable !== undefined) {

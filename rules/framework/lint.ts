@@ -3,6 +3,7 @@ import { docsUrl, internalErrorDocsUrl } from './links.js';
 import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
+import { applyOffsetEdits } from './json-edits.js';
 import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
 import { formatMessage } from './messages.js';
 import type { LintOptions, LintResult } from './options.js';
@@ -192,8 +193,8 @@ class LintRun {
 
   private toDiagnostic(finding: Finding | FrameworkFinding): Diagnostic {
     const { doc, meta, ruleId } = this;
-    const fixes = finding.fixes?.filter((fix) => ruleId === SYNTAX_RULE || this.placeable(fix));
-    const suggestions = finding.suggestions?.filter(this.placeable);
+    const fixes = finding.fixes?.filter((fix) => (ruleId === SYNTAX_RULE || this.placeable(fix)) && !copiesSecret(doc, fix));
+    const suggestions = finding.suggestions?.filter((fix) => this.placeable(fix) && !copiesSecret(doc, fix));
     return {
       ruleId,
       severity: this.severityOf(finding),
@@ -289,6 +290,17 @@ function certainPlaces(doc: ParsedDocument): (fix: FixSpec) => boolean {
 
 export function toRange(lines: LineIndex, span: Span): Range {
   return { start: lines.positionAt(span.start), end: lines.positionAt(span.end) };
+}
+
+/**
+ * Whether a fix would write a secret into a new place of the file: a name, a description, a key.
+ * Only fixes whose new text holds a secret are looked at closer, by counting the secrets of the
+ * whole text before and after: a fix that moves or re-quotes a token keeps their number.
+ */
+function copiesSecret(doc: ParsedDocument, fix: FixSpec): boolean {
+  const mask = maskFor(doc);
+  if (!fix.edits.some((edit) => mask.hiddenSpans(edit.newText).length > 0)) return false;
+  return mask.hiddenSpans(applyOffsetEdits(doc.text, fix.edits)).length > mask.hiddenSpans(doc.text).length;
 }
 
 function toFix(lines: LineIndex, fix: FixSpec): Fix {

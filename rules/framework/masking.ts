@@ -7,8 +7,10 @@
  * README) and hides them wherever they appear in an output — also rebuilt in another form, such
  * as upper-cased into a variable name or lower-cased into a slug: after the first characters a
  * secret may show, any run of `GRAM` letters and digits from the rest of it is hidden, whatever
- * its case and whatever separates its characters. Secret shapes in the output itself are hidden
- * too, so text the mask never learned (another file's, a command's) cannot carry one either.
+ * its case and whatever separates its characters — a run that looks generated, that is: what a
+ * secret shares with words (`bottoken` in a placeholder, `your`) is never a reason to hide text.
+ * Secret shapes in the output itself are hidden too, so text the mask never learned (another
+ * file's, a command's) cannot carry one either.
  */
 import { literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { derived, MAX_LENGTH, type ParsedDocument } from './document.js';
@@ -69,16 +71,19 @@ export class SecretMask {
     this.known.add(secret);
     this.secrets.push(secret);
     const shown = shownLength(secret);
-    const { codes } = normalize(secret.slice(shown));
-    if (codes.length < GRAM) {
-      this.short.push({ secret, shown });
-      return this;
-    }
+    const hidden = secret.slice(shown);
+    const { codes, offsets } = normalize(hidden);
     let value = 0;
+    let generated = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
-      if (i >= GRAM - 1) this.grams.add(value);
+      if (i >= GRAM - 1 && looksGenerated(hidden, offsets, i - GRAM + 1, i)) {
+        this.grams.add(value);
+        generated++;
+      }
     }
+    // Too short for a run, or made of word-like runs only: matched exactly.
+    if (generated === 0) this.short.push({ secret, shown });
     return this;
   }
 
@@ -134,6 +139,23 @@ export class SecretMask {
       }
     }
   }
+}
+
+/**
+ * Whether the letters and digits `from`…`to` of `text` (at `offsets`) look generated: a digit
+ * among them, or letters of both cases. Runs of one case only are how words are written.
+ */
+function looksGenerated(text: string, offsets: Int32Array, from: number, to: number): boolean {
+  let lower = false;
+  let upper = false;
+  for (let k = from; k <= to; k++) {
+    const c = text.charCodeAt(offsets[k]!);
+    if (c <= 57) return true;
+    if (c >= 97) lower = true;
+    else upper = true;
+    if (lower && upper) return true;
+  }
+  return false;
 }
 
 function maskValue(mask: SecretMask, value: unknown): unknown {
