@@ -75,7 +75,7 @@ const SHAPES: readonly Shape[] = [
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
-  { pattern: /(?:hf|gsk)_[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])(?:hf|gsk)_[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /whsec_[A-Za-z0-9+/=]{24,}/dg, group: 0 },
 ];
 
@@ -117,13 +117,30 @@ function scan(text: string): SecretSpan[] {
   const generated: SecretSpan[] = [];
   collect(text, RUN, 0, generated, looksGenerated);
   if (generated.length > 0) {
-    // Integrity hashes and digests are public, whatever their characters: their runs are left alone.
+    // Integrity hashes and digests are public, whatever their characters: their runs are left
+    // alone. A run a shape or a place already found, but for a word joined to it (`missing-` in
+    // `missing-ghp_…`), is left to that more precise find.
     const digests: SecretSpan[] = [];
     collect(text, DIGEST, 0, digests, undefined);
-    for (const span of generated) if (!digests.some((digest) => span.start < digest.end && digest.start < span.end)) spans.push(span);
+    for (const span of generated) {
+      if (digests.some((digest) => span.start < digest.end && digest.start < span.end)) continue;
+      if (spans.some((found) => coversButWords(text, found, span))) continue;
+      spans.push(span);
+    }
   }
   return mergeSpans(spans);
 }
+
+/** Whether `found` holds all of `run` but words joined to it by `-` or `_` at either end. */
+function coversButWords(text: string, found: SecretSpan, run: SecretSpan): boolean {
+  if (found.end <= run.start || run.end <= found.start) return false;
+  const before = text.slice(run.start, Math.max(run.start, found.start));
+  const after = text.slice(Math.min(run.end, found.end), run.end);
+  return JOINED_WORDS_BEFORE.test(before) && JOINED_WORDS_AFTER.test(after);
+}
+
+const JOINED_WORDS_BEFORE = /^(?:(?:[a-z]+|[A-Z]+)[-_])*$/;
+const JOINED_WORDS_AFTER = /^(?:[-_](?:[a-z]+|[A-Z]+))*$/;
 
 /** A Subresource Integrity hash (`sha512-…` in base64) or a content digest (`sha256:…` in hex). */
 const DIGEST = /\bsha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=_-]+/dg;
@@ -144,11 +161,12 @@ function generatedAfterPrefix(value: string): boolean {
 const RUN = /[A-Za-z0-9_-]{20,512}/dg;
 
 /**
- * Public identifiers that look random: CIDs (CIDv0 `Qm…`, CIDv1 in lower-case base32 or `BAF…`,
- * `z…` in base58, whole, cut or mistyped), git commit ids and hex digests of 40 or 64 characters,
- * UUIDs.
+ * Public identifiers that look random, wherever they are: CIDs (CIDv0 `Qm…`, CIDv1 `b…` in
+ * base32 of either case, `zdj7…` and `zb2r…` in base58), git commit ids and hex digests of 40 or
+ * 64 characters, UUIDs. A CID cut short or mistyped is public in the places that hold CIDs (see
+ * `maskFor`).
  */
-const PUBLIC_ID = /^(?:Qm[A-Za-z0-9]{30,50}|z[1-9A-HJ-NP-Za-km-z]{40,}|[a-z2-7]{24,}|BAF[A-Z2-7]+|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|b[a-z2-7]{50,}|B[A-Z2-7]{50,}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 /**
  * Whether a run looks generated: digits mixed with letters (of both cases, or hex of a key's
@@ -180,8 +198,47 @@ function looksGenerated(run: string): boolean {
   // names of one case mix in digits too.
   const mixedCase = lower > 0 && upper > 0;
   if (!mixedCase && (alphanumerics < 24 || /(?:^|[-_])[A-Za-z]{4,}(?:$|[-_])/.test(run))) return false;
-  return entropy(run) >= 3.5;
+  return entropy(run) >= 3.5 && !wordLike(run, alphanumerics);
 }
+
+/**
+ * Whether a run reads as words joined up (`DailyReport2024Summary`, `useEffectHook2`): most of it
+ * in lower-case runs of three letters or more, the letters paired as English pairs them (`th`,
+ * `er`, `on`…), and its digits in one or two numbers. Random text has short lower-case runs, few
+ * such pairs (about one in twelve) and its digits scattered.
+ */
+function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >= 32): boolean {
+  let inLowerRuns = 0;
+  let lowerRun = 0;
+  let pairs = 0;
+  let commonPairs = 0;
+  let previousLetter = -1;
+  for (let i = 0; i <= run.length; i++) {
+    const code = i < run.length ? run.charCodeAt(i) : 0;
+    const isLower = code >= 97 && code <= 122;
+    if (isLower) lowerRun++;
+    else {
+      if (lowerRun >= 3) inLowerRuns += lowerRun;
+      lowerRun = 0;
+    }
+    const letter = isLower || (code >= 65 && code <= 90) ? code | 32 : -1;
+    if (letter !== -1 && previousLetter !== -1) {
+      pairs++;
+      if (COMMON_PAIRS.has(String.fromCharCode(previousLetter, letter))) commonPairs++;
+    }
+    previousLetter = letter;
+  }
+  const numbers = run.match(/[0-9]+/g)?.length ?? 0;
+  if (numbers >= 3 || pairs === 0) return false;
+  // A long run, or one in a credential's place, must read as words more plainly.
+  const [wordy, paired] = plainly ? [0.6, 0.45] : [0.45, 0.4];
+  return inLowerRuns / alphanumerics >= wordy && commonPairs / pairs >= paired;
+}
+
+/** The letter pairs most frequent in English text, which words of any identifier are made of. */
+const COMMON_PAIRS = new Set(
+  'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns ge ly ei os no pe do su pa ec ac ot di ol tr sh ke ad wa ai oo fo ie et ul ow ct ss em ck lo vi mo un po ap ag ep ig id am ki ue ay il ab ex'.split(' '),
+);
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
   // Patterns carry the `d` flag, so a group's place is known without searching for it.
@@ -216,9 +273,12 @@ const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
  * (or, for long ones, many letters at random) the way generated credentials do.
  */
 export function opaque(value: string): boolean {
-  if (value.length < 8 || REFERENCE.test(value) || value.includes('://')) return false;
+  if (value.length < 8 || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value)) return false;
   const bits = entropy(value);
-  if (NAME_LIKE.test(value)) return value.length >= 24 && bits >= 4;
+  // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
+  if (NAME_LIKE.test(value)) {
+    return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !wordLike(value, value.length, true) && bits >= 3);
+  }
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5;
 }
 

@@ -13,8 +13,8 @@
  * file's, a command's) cannot carry one either.
  */
 import { literalChannelTokens } from '../analyzers/channel-tokens.js';
-import { derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, mergeSpans, opaque, type SecretSpan } from '../analyzers/secret-detector.js';
+import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
+import { findSecrets, looksLikeToken, mergeSpans, opaque, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
@@ -58,11 +58,26 @@ export class SecretMask {
   private readonly short: { secret: string; shown: number }[] = [];
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
+  /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
+  private readonly publicValues: string[] = [];
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
-    for (const span of findSecrets(text)) this.add(text.slice(span.start, span.end));
+    for (const span of findSecrets(text)) {
+      const secret = text.slice(span.start, span.end);
+      if (!this.isPublic(secret)) this.add(secret);
+    }
     return this;
+  }
+
+  /** Learns a value that is public from where it stands, so that no part of it is taken for a secret. */
+  trust(value: string): this {
+    if (value.length > 0 && !this.publicValues.includes(value)) this.publicValues.push(value);
+    return this;
+  }
+
+  private isPublic(found: string): boolean {
+    return this.publicValues.some((value) => value.includes(found));
   }
 
   /** Learns one secret, for example a channel token that has no known shape. */
@@ -89,6 +104,7 @@ export class SecretMask {
 
   /** Learns every secret another mask knows (a run's mask gathers those of all its files). */
   merge(other: SecretMask): this {
+    for (const value of other.publicValues) this.trust(value);
     for (const secret of other.secrets) this.add(secret);
     return this;
   }
@@ -101,7 +117,10 @@ export class SecretMask {
   /** The parts of `text` to hide, sorted and merged. */
   hiddenSpans(text: string): SecretSpan[] {
     const spans: SecretSpan[] = [];
-    for (const span of findSecrets(text)) spans.push({ start: span.start + shownLength(text.slice(span.start, span.end)), end: span.end });
+    for (const span of findSecrets(text)) {
+      const found = text.slice(span.start, span.end);
+      if (!this.isPublic(found)) spans.push({ start: span.start + shownLength(found), end: span.end });
+    }
     for (const { secret, shown } of this.short) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
         spans.push({ start: at + shown, end: at + secret.length });
@@ -143,17 +162,18 @@ export class SecretMask {
 
 /**
  * Whether the letters and digits `from`…`to` of `text` (at `offsets`) look generated: a digit
- * among them, or letters of both cases. Runs of one case only are how words are written.
+ * among them, or letters switching case twice or more. Words are written in one case, or change
+ * case once where a word starts (`botToken`, `tokenSLACK`).
  */
 function looksGenerated(text: string, offsets: Int32Array, from: number, to: number): boolean {
-  let lower = false;
-  let upper = false;
+  let switches = 0;
+  let upper: boolean | undefined;
   for (let k = from; k <= to; k++) {
     const c = text.charCodeAt(offsets[k]!);
     if (c <= 57) return true;
-    if (c >= 97) lower = true;
-    else upper = true;
-    if (lower && upper) return true;
+    const isUpper = c < 97;
+    if (upper !== undefined && isUpper !== upper && ++switches >= 2) return true;
+    upper = isUpper;
   }
   return false;
 }
@@ -211,7 +231,15 @@ export function maskFor(doc: ParsedDocument): SecretMask {
 }
 
 function buildMask(doc: ParsedDocument): SecretMask {
-  const mask = new SecretMask().learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
+  const mask = new SecretMask();
+  // A skill's CID is public, and so is what a user made of it by mistake (cut short, mistyped,
+  // spaced): a credential of a known shape pasted there is not.
+  for (const { node } of arrayItems(doc.root, ['skills'])) {
+    const cid = childValue(node, 'cid');
+    const value = cid?.type === 'string' ? (cid.value as string).trim() : '';
+    if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) mask.trust(value);
+  }
+  mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
   // A literal token of no known shape is still a secret when it looks generated; a placeholder
   // (`YOUR_BOT_TOKEN`) or a misspelt reference (`ENV:NAME`) is not, and must stay readable.
   for (const token of literalChannelTokens(doc)) {
@@ -224,6 +252,9 @@ function buildMask(doc: ParsedDocument): SecretMask {
   }
   return mask;
 }
+
+/** What a CID, whole or damaged, is written with: letters and digits only. */
+const CID_ATTEMPT = /^[A-Za-z0-9]{20,}$/;
 
 /** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
 export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {

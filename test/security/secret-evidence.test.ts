@@ -1,0 +1,177 @@
+/**
+ * The detector by evidence (issue "Trust 2"): secrets of shapes no list names are found by what
+ * they look like; public identifiers, placeholders and words are not secrets; masking leaves
+ * readable what is not secret; and no fix writes a secret into a new place.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findSecrets, fixText, lint, SecretMask } from '../../rules/index.js';
+import { forbiddenRuns, leakIn } from './leaks.js';
+
+const found = (text: string) => findSecrets(text).map((span) => text.slice(span.start, span.end));
+
+/** Random credentials of shapes nobody listed: a prefix, a separator, a generated body. */
+const ALPHABETS = {
+  base62: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  base64url: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
+};
+/** A body drawn from `alphabet` by a seeded generator, as a credential issuer draws one (shrinking keeps it random). */
+function randomBody(seed: number, alphabet: string, length: number): string {
+  let state = seed >>> 0;
+  let body = '';
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5 + i) >>> 0;
+    body += alphabet[state % alphabet.length];
+  }
+  return body;
+}
+const generatedBody = (alphabet: string, min: number, max: number) =>
+  fc
+    .tuple(fc.integer(), fc.integer({ min, max }))
+    .map(([seed, length]) => randomBody(seed, alphabet, length))
+    // What a generator of credentials gives: digits and letters of both cases.
+    .filter((body) => /[0-9]/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body));
+const unlistedSecret = (min: number) =>
+  fc
+    .tuple(
+      fc.constantFrom('', 'zk_', 'acme-', 'pk_prod_', 'tok.', 'SECRET-'),
+      fc.constantFrom(...Object.values(ALPHABETS)).chain((alphabet) => generatedBody(alphabet, min, 100)),
+    )
+    .map(([prefix, body]) => `${prefix}${body}`)
+    // One that happens to have the exact form of a CIDv0 (`Qm` and 44 base58 characters) is one.
+    .filter((secret) => !/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/.test(secret));
+
+/** Places that hold credentials, where a shorter secret is still one. */
+const CREDENTIAL_PLACES = [
+  (s: string) => `"apiKey": "${s}"`,
+  (s: string) => `SIGNING_SECRET=${s} node server.js`,
+  (s: string) => `curl -H "Authorization: Bearer ${s}"`,
+  (s: string) => `https://deploy:${s}@db.example.com/app`,
+  (s: string) => `"to": "https://hooks.example.com/services/${s}"`,
+  (s: string) => `"botToken": "env:${s}"`,
+  (s: string) => `deploy --token ${s}`,
+];
+
+describe('secrets nobody listed', () => {
+  it('finds the shapes of providers the detector has no pattern for, in any text', () => {
+    const slackHook = 'https://hooks.slack.com/services/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';
+    const discordHook = 'https://discord.com/api/webhooks/123456789012345678/Zm9vYmFyQmF6UXV4LWFiYzEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9w';
+    const sendgrid = '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';
+    const twilio = 'SK0123456789abcdef0123456789abcdef';
+    for (const [secret, text] of [
+      ['Xq7Lm2Vb9Rt4Wz8Nc1Kd6Hs3', `"delivery": { "mode": "webhook", "to": "${slackHook}" }`],
+      ['Zm9vYmFyQmF6UXV4LWFiYzEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9w', `curl -X POST ${discordHook}`],
+      [sendgrid, `SENDGRID=${sendgrid}`],
+      [twilio, `"note": "twilio ${twilio}"`],
+    ] as const) {
+      const masked = new SecretMask().learn(text).mask(text);
+      expect(leakIn(masked, forbiddenRuns(secret)), text).toBeUndefined();
+    }
+  });
+
+  it('hides any generated credential of 32 characters or more, of any prefix and alphabet, placed anywhere in a text', () => {
+    fc.assert(
+      fc.property(unlistedSecret(32), fc.string(), fc.string(), fc.constantFrom('" ', '=', ': ', ' ', '/', '?k=', '\n'), (secret, before, after, glue) => {
+        const text = `${before}${glue}${secret} ${after}`;
+        const masked = new SecretMask().learn(text).mask(text);
+        expect(leakIn(masked, forbiddenRuns(secret))).toBeUndefined();
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('hides generated credentials from 16 characters on in the places that hold credentials', () => {
+    fc.assert(
+      fc.property(unlistedSecret(16), fc.constantFrom(...CREDENTIAL_PLACES), fc.string(), (secret, place, after) => {
+        const text = `${place(secret)} ${after}`;
+        const masked = new SecretMask().learn(text).mask(text);
+        expect(leakIn(masked, forbiddenRuns(secret))).toBeUndefined();
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('finds the password of a URL cut short before its @, and values of keys named as credentials', () => {
+    expect(found('"db": "postgres://admin:Zq8rTx2vLm9pKw4s')).toEqual(['Zq8rTx2vLm9pKw4s']);
+    expect(found('SIGNINGKEY=f3Rk9LpQ2mXz7Vb1')).toEqual(['f3Rk9LpQ2mXz7Vb1']);
+    expect(found('"signingKey": "f3Rk9LpQ2mXz7Vb1"')).toEqual(['f3Rk9LpQ2mXz7Vb1']);
+  });
+});
+
+describe('what looks random but is public', () => {
+  it.each([
+    ['words joined up with numbers', 'DailyReport2024Q4Summary useEffectHook2Cleanup GetUserProfileById2 AgentWithWallet2MoonPay'],
+    ['a CIDv1', 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'],
+    ['a CIDv0', 'QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n'],
+    ['a raw-leaf CIDv1', 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku'],
+    ['a git commit id', '3df41000223c6fc7ef4c7b950b33b9c327535c10'],
+    ['a SHA-256 digest', 'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+    ['an integrity hash', 'sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=='],
+    ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+    ['a model id', 'openrouter/anthropic/claude-sonnet-4.5'],
+    ['a template slug and a path', 'raidguild-agent-app-starter /workspace/projects/app-2024/dist'],
+  ])('%s', (_name, text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe('placeholders are not secrets, and masking hides secrets only', () => {
+  const placeholders = ['xoxb-your-bot-token', 'YOUR_TOKEN_HERE', '<token>', 'xxxxxxxxxxxxxxxx', 'sk-your-openai-key-here', 'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'paste-your-key-here'];
+
+  it.each(placeholders)('%s', (placeholder) => {
+    expect(found(`"botToken": "${placeholder}"`)).toEqual([]);
+  });
+
+  it('keeps the advice of a placeholder finding readable: keys, the secret name, the env reference', () => {
+    const text = '{ "version": 1, "agent": { "name": "a" }, "channels": { "slack": { "botToken": "xoxb-your-bot-token" } } }';
+    const [finding] = lint(text).diagnostics.filter((d) => d.ruleId === 'channel-token-literal');
+    expect(finding?.messageId).toBe('placeholder');
+    expect(finding?.message).toContain('`channels.slack.botToken`');
+    expect(finding?.message).toContain('"env:SLACK_BOT_TOKEN"');
+    expect(finding?.message).toContain('"xoxb-your-bot-token"');
+  });
+
+  it('never hides words a real secret shares with them: variable names, keys, paths stay whole', () => {
+    // A secret whose characters include whole words: only its generated-looking runs count.
+    const mask = new SecretMask().add('tokenbottokenSLACK9fK2xQ7vL');
+    const plain = 'Store it as SLACK_BOT_TOKEN, write "env:SLACK_BOT_TOKEN" in channels.slack.botToken; see /usr/lib/node_modules/agent-manifest/dist/chunks/cron.js';
+    expect(mask.mask(plain)).toBe(plain);
+  });
+
+  it('leaves every output of a manifest without secrets as it is (the identity property)', () => {
+    const words = fc.constantFrom('agent', 'daily', 'report', 'SLACK_BOT_TOKEN', 'env:TELEGRAM_BOT_TOKEN', 'botToken', '/app', '0 9 * * *', 'anthropic/claude-sonnet-4-6', 'useful-assistant', 'Europe/Lisbon', '@pinata/api', 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue');
+    fc.assert(
+      fc.property(fc.array(words, { minLength: 1, maxLength: 12 }), (parts) => {
+        const text = JSON.stringify({ version: 1, agent: { name: parts[0], description: parts.join(' ') }, tasks: [{ name: parts.at(-1), prompt: parts.join(' '), schedule: '0 9 * * *' }] });
+        const mask = new SecretMask().learn(text);
+        expect(mask.empty).toBe(true);
+        for (const diagnostic of lint(text).diagnostics) expect(mask.mask(diagnostic.message)).toBe(diagnostic.message);
+        expect(mask.mask(text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('no fix copies a secret', () => {
+  it('a token written after env: moves to the vault instead of being declared as a secret name', () => {
+    const token = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+    const text = `{ "version": 1, "agent": { "name": "a" }, "channels": { "telegram": { "botToken": "env:${token}" } } }`;
+    const { output } = fixText(text);
+    expect(output).not.toContain(token.slice(8));
+    expect(JSON.parse(output).channels.telegram.botToken).toBe('env:TELEGRAM_BOT_TOKEN');
+    expect(JSON.parse(output).secrets).toEqual([{ name: 'TELEGRAM_BOT_TOKEN', description: 'Telegram bot token (channels.telegram.botToken)' }]);
+  });
+
+  it('a token used as a channel name is not copied into a secret description', () => {
+    const token = 'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
+    const text = `{ "version": 1, "agent": { "name": "a" }, "channels": { "${token}": { "botToken": "env:BOT_TOKEN" } } }`;
+    for (const finding of lint(text).diagnostics) {
+      for (const fix of [...(finding.fixes ?? []), ...(finding.suggestions ?? [])]) {
+        for (const edit of fix.edits) expect(leakIn(edit.newText, forbiddenRuns(token)), `${finding.ruleId}: ${fix.title}`).toBeUndefined();
+      }
+    }
+    const { output } = fixText(text);
+    expect(output.split(token.slice(10, 30)).length - 1).toBe(1);
+  });
+});
