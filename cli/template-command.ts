@@ -94,7 +94,8 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   const { facts } = repository;
   const display = (relative: string) => (displayBase === undefined ? relative : path.posix.join(displayBase.split(path.sep).join('/'), relative));
   // Like the platform, the check does not let the repository configure it: a config comes from
-  // --config or the caller's own folder, never from inside the repository under test.
+  // --config or the caller's own folder, never from inside the repository under test, however
+  // the repository or the folder is reached (see templateConfigRefusal).
   const resolver = new ConfigResolver(
     io.cwd,
     options.config,
