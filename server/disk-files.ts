@@ -55,7 +55,7 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
     },
     closed: (uri) => skillSources.forget(uri),
     register(connection, context) {
-      registerTemplateReport(connection, context);
+      registerTemplateReport(connection, context, configs);
       // What the client supports is read when a folder is to be watched, after initialize.
       features = context;
     },
