@@ -130,6 +130,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, folders, settings, io, new SkillSourceHasher());
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
+  for (const file of repository.unread) io.stderr.write(`manifest-lint: warning: ${mask.mask(display(file.path))} is not read: ${file.reason}\n`);
 
   const byFile = new Map<string, Diagnostic[]>();
   const own: Diagnostic[] = [];

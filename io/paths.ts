@@ -45,6 +45,15 @@ export function realpathOr(file: string): string {
   }
 }
 
+/**
+ * Whether a file has more than one hard link: another of its names may lie anywhere on the same
+ * device, and nothing tells which name is the original, so its content may be a file from
+ * outside the folder it was found in.
+ */
+export function isHardLinked(stats: { nlink: number }): boolean {
+  return stats.nlink > 1;
+}
+
 /** A path as shown to a user: relative to `cwd` with forward slashes whatever the platform (`cwd` itself stays absolute). */
 export function displayPathOf(cwd: string, absPath: string): string {
   const rel = path.relative(cwd, absPath);

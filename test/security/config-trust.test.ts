@@ -2,7 +2,8 @@
  * Configuration from strangers: a `.manifestlintrc.json` can switch every rule off, so only the
  * user's own files inside the project count. The lookup stops at the repository root or the home
  * folder, passes over files of another user and links out of the repository (saying so), and a
- * template repository never configures its own check, however it is reached.
+ * template repository never configures its own check, however it is reached, nor has a file with
+ * more than one hard link read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -133,6 +134,15 @@ describe('template repositories', () => {
     }
   });
 
+  it('pass over a config of the caller\'s folder with more than one hard link: it may be the repository\'s', async () => {
+    const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
+    const caller = workspace();
+    fs.linkSync(path.join(repo, '.manifestlintrc.json'), path.join(caller, '.manifestlintrc.json'));
+    const result = await runCli(['template', repo, '--format', 'api', '--now', NOW], { cwd: caller });
+    expect((JSON.parse(result.stdout) as { valid: boolean }).valid).toBe(false);
+    expect(result.stderr).toContain('manifest-lint: warning: .manifestlintrc.json is not used: it has more than one hard link');
+  });
+
   it('take a config from the caller\'s folder or --config', async () => {
     const repo = brokenTemplate();
     const caller = workspace({ '.manifestlintrc.json': `${JSON.stringify({ rules: { 'template-metadata-missing': 'warning' } })}\n` });
@@ -155,5 +165,29 @@ describe('template repositories', () => {
     const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
     expect(api.valid).toBe(false);
     expect(api.errors.join('\n')).toMatch(/template-symlink-escape/);
+  });
+
+  it('read no file with more than one hard link, and name each one', async () => {
+    const outside = workspace({ 'notes.md': 'FROM-OUTSIDE notes\n', 'README.md': '# FROM-OUTSIDE\n' });
+    const repo = brokenTemplate();
+    fs.rmSync(path.join(repo, 'README.md'));
+    fs.linkSync(path.join(outside, 'README.md'), path.join(repo, 'README.md'));
+    fs.linkSync(path.join(outside, 'notes.md'), path.join(repo, 'workspace/notes.md'));
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    expect(result.stdout).not.toContain('FROM-OUTSIDE');
+    expect((JSON.parse(result.stdout) as { readme: string | null }).readme).toBeNull();
+    const reason = 'is not read: it has more than one hard link, so it may be a copy of a file outside the repository';
+    expect(result.stderr).toBe(`manifest-lint: warning: README.md ${reason}\nmanifest-lint: warning: workspace/notes.md ${reason}\n`);
+  });
+
+  it('stop, saying why, when the manifest has more than one hard link', async () => {
+    const outside = workspace({ 'manifest.json': '{"leak": "FROM-OUTSIDE"}\n' });
+    const repo = brokenTemplate();
+    fs.rmSync(path.join(repo, 'manifest.json'));
+    fs.linkSync(path.join(outside, 'manifest.json'), path.join(repo, 'manifest.json'));
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    expect(result.stdout + result.stderr).not.toContain('FROM-OUTSIDE');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('manifest-lint: manifest.json is not read: it has more than one hard link, so it may be a copy of a file outside the repository\n');
   });
 });
