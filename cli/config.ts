@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
+import { ConfigLocator, loadConfigText, templateConfigRefusal, type ConfigFile } from '../io/config-files.js';
 import type { ManifestSettings } from '../rules/apply-config.js';
-import { displayPathOf, isInsideFolder } from '../io/paths.js';
+import { displayPathOf } from '../io/paths.js';
 import type { IgnoreEntry } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
@@ -33,8 +33,8 @@ export class ConfigResolver {
     private readonly disabled: boolean,
     /** How a found config file is named in the output (by default, relative to `cwd`). */
     private readonly display: (absPath: string) => string = (absPath) => displayPathOf(cwd, absPath),
-    /** A folder whose config files are never used: the repository under test in template mode. */
-    private readonly excluded?: string,
+    /** In template mode, the repository under test, which never configures its own check. */
+    private readonly repository?: string,
   ) {
     this.explicit = explicit;
     if (explicit !== undefined) {
@@ -57,8 +57,9 @@ export class ConfigResolver {
     const { found, skipped } = this.locator.find(dir);
     for (const { absPath, reason } of skipped) this.skip(absPath, reason);
     if (found === undefined) return undefined;
-    if (this.excluded !== undefined && isInsideFolder(this.excluded, found)) {
-      this.skip(found, 'it belongs to the repository under test, which the platform checks without it (name a file with --config to use one)');
+    const refusal = this.repository === undefined ? undefined : templateConfigRefusal(this.repository, found);
+    if (refusal !== undefined) {
+      this.skip(found, `${refusal} (name a file with --config to use one)`);
       return undefined;
     }
     return this.load(found, this.display(found));

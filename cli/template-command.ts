@@ -94,7 +94,8 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   const { facts } = repository;
   const display = (relative: string) => (displayBase === undefined ? relative : path.posix.join(displayBase.split(path.sep).join('/'), relative));
   // Like the platform, the check does not let the repository configure it: a config comes from
-  // --config or the caller's own folder, never from inside the repository under test.
+  // --config or the caller's own folder, never from inside the repository under test, however
+  // the repository or the folder is reached (see templateConfigRefusal).
   const resolver = new ConfigResolver(
     io.cwd,
     options.config,
@@ -129,6 +130,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, folders, settings, io, new SkillSourceHasher());
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
+  for (const file of repository.unread) io.stderr.write(`manifest-lint: warning: ${mask.mask(display(file.path))} is not read: ${file.reason}\n`);
 
   const byFile = new Map<string, Diagnostic[]>();
   const own: Diagnostic[] = [];

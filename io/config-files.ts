@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isInsideFolder } from './paths.js';
+import { isHardLinked, isInsideFolder, isWithinFolder, realpathOr } from './paths.js';
 import { parseConfig, type ConfigProblem } from '../rules/index.js';
 
 /** The configuration file both the CLI and the language server look for. */
@@ -121,13 +121,21 @@ export class ConfigLocator {
   }
 }
 
-
-function realpathOr(dir: string): string {
+/**
+ * Why a config file found for a template check is not used, if it is not (SPEC 7): the repository
+ * under test never configures its own check. Whether the file is the repository's is decided by
+ * identity, so a path through a link to the repository, or a lookup from a folder inside it,
+ * still finds it to be the repository's; and a file with more than one hard link may be one of
+ * the repository's under another name.
+ */
+export function templateConfigRefusal(repository: string, config: string): string | undefined {
+  if (isWithinFolder(repository, config)) return 'it belongs to the repository under test, which the platform checks without it';
   try {
-    return fs.realpathSync(dir);
+    if (isHardLinked(fs.statSync(config))) return 'it has more than one hard link, so it may be a file of the repository under test';
   } catch {
-    return dir;
+    // gone since it was found: reading it says so
   }
+  return undefined;
 }
 
 /** Checks the text of a config file. A file with problems is unusable: the first one is returned. */

@@ -1,10 +1,57 @@
-import { promises as fs, type Dirent } from 'node:fs';
+import { promises as fs, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 /** Whether `file` lies below `folder` (both absolute, links already resolved), lexically. */
 export function isInsideFolder(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
+}
+
+/**
+ * Whether `file` is `folder` or lies inside it, by identity rather than by how either is spelled:
+ * both are resolved through links, and every folder above `file` is also compared with `folder`
+ * by device and inode, so a link to the folder, a bind mount of it or a path from a folder inside
+ * it all count as the folder itself. False when `folder` cannot be read.
+ */
+export function isWithinFolder(folder: string, file: string): boolean {
+  let identity: { dev: number; ino: number };
+  try {
+    identity = statSync(folder);
+  } catch {
+    return false;
+  }
+  const realFolder = realpathOr(folder);
+  for (let at = realpathOr(file); ; at = path.dirname(at)) {
+    if (at === realFolder || isSameFile(at, identity)) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
+function isSameFile(file: string, identity: { dev: number; ino: number }): boolean {
+  try {
+    const stats = statSync(file);
+    return stats.dev === identity.dev && stats.ino === identity.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** The path with every link resolved, or the path itself when it cannot be resolved. */
+export function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Whether a file has more than one hard link: another of its names may lie anywhere on the same
+ * device, and nothing tells which name is the original, so its content may be a file from
+ * outside the folder it was found in.
+ */
+export function isHardLinked(stats: { nlink: number }): boolean {
+  return stats.nlink > 1;
 }
 
 /** A path as shown to a user: relative to `cwd` with forward slashes whatever the platform (`cwd` itself stays absolute). */

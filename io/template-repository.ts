@@ -6,11 +6,13 @@
  *
  * The walk never follows a symbolic link (links are recorded, not entered), skips `.git`, and
  * with `skipInstalled` also `node_modules` (installed by the build, never part of a template
- * on disk). It is bounded by a number of entries.
+ * on disk). It is bounded by a number of entries. A file with more than one hard link is listed
+ * but never read, and named in `unread`: it may be a file from outside the repository, which a
+ * hard link, unlike a symbolic one, does not show.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileErrorReason, isInsideFolder, walkFolders, type WalkEntry } from './paths.js';
+import { fileErrorReason, isHardLinked, isInsideFolder, walkFolders, type WalkEntry } from './paths.js';
 import {
   decodeUtf8,
   MANIFEST_FILE,
@@ -49,7 +51,18 @@ export interface TemplateRepository {
   manifestText: string | undefined;
   /** Where `manifest.json` stops being UTF-8, if it does. */
   manifestEncoding?: InvalidEncoding;
+  /** Files listed but not read, and why, by path. */
+  unread: UnreadFile[];
 }
+
+/** A file of the repository whose content was not read. */
+export interface UnreadFile {
+  /** Below the repository's root, `/`-separated. */
+  path: string;
+  reason: string;
+}
+
+const HARD_LINKED = 'it has more than one hard link, so it may be a copy of a file outside the repository';
 
 /** A problem reading the repository, with a message for the user (one line). */
 export class TemplateRepositoryError extends Error {
@@ -77,6 +90,7 @@ export async function readTemplateRepository(root: string, options: ReadReposito
   const files: RepositoryFile[] = [];
   const folders: string[] = [];
   const symlinks: RepositorySymlink[] = [];
+  const unread: UnreadFile[] = [];
   let entries = 0;
   const visit = async (_folder: string, listing: WalkEntry[]): Promise<string[]> => {
     const subfolders: string[] = [];
@@ -93,7 +107,7 @@ export async function readTemplateRepository(root: string, options: ReadReposito
         folders.push(entryPath);
         subfolders.push(entryPath);
       } else if (entry.isFile()) {
-        files.push(await fileOf(full, entryPath));
+        files.push(await fileOf(full, entryPath, unread));
       }
       // Sockets, pipes and devices are no part of a repository.
     }
@@ -108,11 +122,8 @@ export async function readTemplateRepository(root: string, options: ReadReposito
   const readmeLink = symlinks.find((link) => link.path === README_FILE);
   const manifestFile = await rootFile(absolute, MANIFEST_FILE, files, manifestLink);
   const readmeFile = await rootFile(absolute, README_FILE, files, readmeLink);
-  const readme = readmeFile ? await readText(readmeFile, MAX_README_BYTES, true) : undefined;
-  let manifest: DecodedText | undefined;
-  if (manifestFile && options.readManifest !== false) {
-    manifest = await readDecoded(manifestFile, MAX_MANIFEST_BYTES, false, `${MANIFEST_FILE} is larger than 64 MiB`);
-  }
+  const readme = readmeFile ? await readReadme(readmeFile, unread) : undefined;
+  const manifest = manifestFile && options.readManifest !== false ? await readManifest(manifestFile) : undefined;
   const facts: RepositoryFacts = {
     manifest: manifestFile !== undefined,
     ...(readme !== undefined ? { readme } : {}),
@@ -120,7 +131,11 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     folders,
     symlinks,
   };
-  return { root: absolute, facts, manifestText: manifest?.text, ...(manifest?.invalid ? { manifestEncoding: manifest.invalid } : {}) };
+  return { root: absolute, facts, manifestText: manifest?.text, ...(manifest?.invalid ? { manifestEncoding: manifest.invalid } : {}), unread: unread.sort(byPath) };
+}
+
+function byPath(a: UnreadFile, b: UnreadFile): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
 async function symlinkOf(full: string, entryPath: string, realRoot: string): Promise<RepositorySymlink> {
@@ -143,18 +158,21 @@ async function symlinkOf(full: string, entryPath: string, realRoot: string): Pro
   return { path: entryPath, target, escapes };
 }
 
-async function fileOf(full: string, entryPath: string): Promise<RepositoryFile> {
-  let size = 0;
+async function fileOf(full: string, entryPath: string, unread: UnreadFile[]): Promise<RepositoryFile> {
+  let stats;
   try {
-    size = (await fs.lstat(full)).size;
+    stats = await fs.lstat(full);
   } catch {
     // vanished while walking: recorded with size 0
+    return { path: entryPath, size: 0 };
   }
-  const file: RepositoryFile = { path: entryPath, size };
-  if (wantsContent(entryPath) && size <= MAX_SECRET_FILE_BYTES) {
+  const file: RepositoryFile = { path: entryPath, size: stats.size };
+  if (isHardLinked(stats)) {
+    unread.push({ path: entryPath, reason: HARD_LINKED });
+  } else if (wantsContent(entryPath) && stats.size <= MAX_SECRET_FILE_BYTES) {
     try {
-      const buffer = await fs.readFile(full);
-      if (!buffer.includes(0)) file.text = buffer.toString('utf8');
+      const bytes = await readBytes(full, MAX_SECRET_FILE_BYTES);
+      if (bytes && !bytes.includes(0)) file.text = bytes.toString('utf8');
     } catch {
       // unreadable: no text
     }
@@ -173,25 +191,47 @@ async function rootFile(root: string, name: string, files: RepositoryFile[], lin
   }
 }
 
-/** The file's text; `truncate` reads at most `limit` bytes, otherwise a larger file is an error. */
-async function readText(file: string, limit: number, truncate: boolean, tooLarge?: string): Promise<string | undefined> {
-  return (await readDecoded(file, limit, truncate, tooLarge))?.text;
+/** The README's text (its first 4 MiB), or undefined when it cannot be read. */
+async function readReadme(file: string, unread: UnreadFile[]): Promise<string | undefined> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await readBytes(file, MAX_README_BYTES);
+  } catch {
+    return undefined;
+  }
+  // Reached through a link, the file itself may lie where the walk does not go (`node_modules`).
+  if (bytes === undefined && !unread.some((entry) => entry.path === README_FILE)) unread.push({ path: README_FILE, reason: HARD_LINKED });
+  return bytes && decodeUtf8(bytes).text;
 }
 
-async function readDecoded(file: string, limit: number, truncate: boolean, tooLarge?: string): Promise<DecodedText | undefined> {
-  let handle: fs.FileHandle | undefined;
+/** The manifest's text: without it there is nothing to check, so what keeps it from being read is an error. */
+async function readManifest(file: string): Promise<DecodedText> {
+  let bytes: Buffer | undefined;
   try {
-    handle = await fs.open(file, 'r');
-    const { size } = await handle.stat();
-    if (size > limit && !truncate) throw new TemplateRepositoryError(tooLarge ?? `${file} is too large`);
-    const buffer = Buffer.alloc(Math.min(size, limit));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return decodeUtf8(buffer.subarray(0, bytesRead));
+    bytes = await readBytes(file, MAX_MANIFEST_BYTES, `${MANIFEST_FILE} is larger than 64 MiB`);
   } catch (error) {
     if (error instanceof TemplateRepositoryError) throw error;
-    if (truncate) return undefined;
-    throw new TemplateRepositoryError(`cannot read ${path.basename(file)}: ${fileErrorReason(error)}`);
+    throw new TemplateRepositoryError(`cannot read ${MANIFEST_FILE}: ${fileErrorReason(error)}`);
+  }
+  if (bytes === undefined) throw new TemplateRepositoryError(`${MANIFEST_FILE} is not read: ${HARD_LINKED}`);
+  return decodeUtf8(bytes);
+}
+
+/**
+ * The file's first `limit` bytes, or undefined when it has more than one hard link (checked on
+ * the file opened, whatever its name leads to by now). With `tooLarge`, a larger file is that
+ * error instead.
+ */
+async function readBytes(file: string, limit: number, tooLarge?: string): Promise<Buffer | undefined> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const stats = await handle.stat();
+    if (isHardLinked(stats)) return undefined;
+    if (stats.size > limit && tooLarge !== undefined) throw new TemplateRepositoryError(tooLarge);
+    const buffer = Buffer.alloc(Math.min(stats.size, limit));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
-    await handle?.close();
+    await handle.close();
   }
 }

@@ -5,24 +5,29 @@
  * whoever can read the folder (the server), so this stays free of I/O.
  */
 import { URI, Utils } from 'vscode-uri';
-import { lintManifest, type ManifestSettings } from '../rules/apply-config.js';
+import { lintManifest, type ConfigFile, type ManifestSettings } from '../rules/apply-config.js';
 import { MANIFEST_FILE, type RepositoryFacts } from '../rules/index.js';
 import type { FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { TemplateReport, TemplateReportFile } from './template-report-request.js';
-import { filePathOf } from './uris.js';
 
 /**
  * Checks the repository at `folderUri` (a `file:` URI) with its facts and the manifest's text on
- * disk (undefined when it has none), under the manifest's settings and configuration file. An
- * open manifest is checked as the editor shows it, saved or not.
+ * disk (undefined when it has none), under the manifest's settings and `config`, the
+ * configuration file the caller chose: never the repository's own (SPEC 7). An open manifest is
+ * checked as the editor shows it, saved or not.
  */
-export async function templateReport(context: FeatureContext, folderUri: string, facts: RepositoryFacts, diskText: string | undefined): Promise<TemplateReport> {
+export async function templateReport(
+  context: FeatureContext,
+  folderUri: string,
+  facts: RepositoryFacts,
+  diskText: string | undefined,
+  config: ConfigFile | undefined,
+): Promise<TemplateReport> {
   const folder = URI.parse(folderUri, true);
   const manifestUri = Utils.joinPath(folder, MANIFEST_FILE).toString();
   const manifestText = context.documents.manifest(manifestUri)?.text ?? diskText;
   const settings = await context.settings.get(manifestUri);
-  const config = await context.configs.forFolder(filePathOf(folderUri));
   const manifestSettings: ManifestSettings = {
     config,
     overrides: settings.rules,

@@ -10,10 +10,12 @@ import type { WorkspaceFiles } from './workspace-files.js';
 
 /** The configuration files, template repositories and skill folders of the client's disk. */
 export function diskFiles(connection: Connection): WorkspaceFiles {
-  const configs = new ProjectConfigs((message) => {
+  // What the user should see now, not only in the log: a config or a file passed over.
+  const warnUser = (message: string) => {
     connection.console.warn(message);
     void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
-  });
+  };
+  const configs = new ProjectConfigs(warnUser);
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
   let features: FeatureContext | undefined;
@@ -55,7 +57,7 @@ export function diskFiles(connection: Connection): WorkspaceFiles {
     },
     closed: (uri) => skillSources.forget(uri),
     register(connection, context) {
-      registerTemplateReport(connection, context);
+      registerTemplateReport(connection, context, configs, warnUser);
       // What the client supports is read when a folder is to be watched, after initialize.
       features = context;
     },

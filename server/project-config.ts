@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { ConfigLocator, loadConfigText, type ConfigFile } from '../io/config-files.js';
+import { ConfigLocator, loadConfigText, templateConfigRefusal, type ConfigFile } from '../io/config-files.js';
 
 /** Config files are a few lines; anything this large is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -20,16 +20,19 @@ export class ProjectConfigs {
 
   /** The config for a document in `folder` (undefined for documents that are not files). */
   forFolder(folder: string | undefined): Promise<ConfigFile | undefined> {
-    if (folder === undefined) return Promise.resolve(undefined);
-    const { found, skipped } = this.locator.find(folder);
-    for (const { absPath, reason } of skipped) this.problem(absPath, reason);
+    const found = folder === undefined ? undefined : this.find(folder);
+    return found === undefined ? Promise.resolve(undefined) : this.cached(found);
+  }
+
+  /**
+   * The config for a template repository checked as a whole: one found from its root, unless it
+   * is the repository's own (SPEC 7), which is passed over with a warning.
+   */
+  forRepository(root: string): Promise<ConfigFile | undefined> {
+    const found = this.find(root);
     if (found === undefined) return Promise.resolve(undefined);
-    let pending = this.files.get(found);
-    if (!pending) {
-      pending = this.read(found);
-      this.files.set(found, pending);
-    }
-    return pending;
+    const refusal = templateConfigRefusal(root, found);
+    return refusal === undefined ? this.cached(found) : Promise.resolve(this.problem(found, refusal));
   }
 
   /** A config file was created, changed or deleted: look everything up again. */
@@ -37,6 +40,21 @@ export class ProjectConfigs {
     this.generation++;
     this.locator.clear();
     this.files.clear();
+  }
+
+  private find(folder: string): string | undefined {
+    const { found, skipped } = this.locator.find(folder);
+    for (const { absPath, reason } of skipped) this.problem(absPath, reason);
+    return found;
+  }
+
+  private cached(absPath: string): Promise<ConfigFile | undefined> {
+    let pending = this.files.get(absPath);
+    if (!pending) {
+      pending = this.read(absPath);
+      this.files.set(absPath, pending);
+    }
+    return pending;
   }
 
   private async read(absPath: string): Promise<ConfigFile | undefined> {

@@ -10,6 +10,7 @@ import { templateReport } from '../language/template-report.js';
 import { TEMPLATE_REPORT_REQUEST, type TemplateReport, type TemplateReportParams } from '../language/template-report-request.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { filePathOf } from '../language/uris.js';
+import type { ProjectConfigs } from './project-config.js';
 import { CONTENT_FILES_GLOB, type RepositoryFacts } from '../rules/index.js';
 
 /** A folder holding more entries than this is not walked in the editor (template mode still applies). */
@@ -42,20 +43,25 @@ export class TemplateRepositories {
     let pending = this.byRoot.get(root);
     if (!pending) {
       pending = readTemplateRepository(root, { skipInstalled: true, maxEntries: EDITOR_MAX_ENTRIES, readManifest: false }).then(
-        // The manifest is the open document, whatever the disk holds.
-        ({ facts }) => ({ ...facts, manifest: true }),
+        ({ facts, unread }) => {
+          for (const file of unread) this.warnOnce(`Template checks do not read ${path.join(root, file.path)}: ${file.reason}.`);
+          // The manifest is the open document, whatever the disk holds.
+          return { ...facts, manifest: true };
+        },
         (error: unknown) => {
-          const message = `Template checks skip ${root}: ${error instanceof TemplateRepositoryError ? error.message : String(error)}.`;
-          if (!this.warned.has(message)) {
-            this.warned.add(message);
-            this.warn(message);
-          }
+          this.warnOnce(`Template checks skip ${root}: ${error instanceof TemplateRepositoryError ? error.message : String(error)}.`);
           return undefined;
         },
       );
       this.byRoot.set(root, pending);
     }
     return pending;
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.warn(message);
   }
 
   /**
@@ -90,15 +96,23 @@ export class TemplateRepositories {
 
 /**
  * Answers `agentManifest/templateReport`: the folder is read afresh (the command is a deliberate
- * check, not the watched facts of the editor's template checks), whole, as the CLI reads it.
+ * check, not the watched facts of the editor's template checks), whole, as the CLI reads it, and
+ * without the repository's own config (`ProjectConfigs.forRepository`). `warn` tells the user
+ * what was not read.
  */
-export function registerTemplateReport(connection: Connection, context: FeatureContext): void {
+export function registerTemplateReport(
+  connection: Connection,
+  context: FeatureContext,
+  configs: Pick<ProjectConfigs, 'forRepository'>,
+  warn: (message: string) => void,
+): void {
   connection.onRequest(TEMPLATE_REPORT_REQUEST, async (params: TemplateReportParams): Promise<TemplateReport> => {
     const root = typeof params?.folder === 'string' ? filePathOf(params.folder) : undefined;
     if (root === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'The folder to check must be a file: URI.');
     try {
       const repository = await readTemplateRepository(root, { skipInstalled: true, readManifest: true });
-      return await templateReport(context, params.folder, repository.facts, repository.manifestText);
+      for (const file of repository.unread) warn(`${path.join(root, file.path)} is not read: ${file.reason}.`);
+      return await templateReport(context, params.folder, repository.facts, repository.manifestText, await configs.forRepository(root));
     } catch (error) {
       if (error instanceof TemplateRepositoryError) throw new ResponseError(ErrorCodes.InvalidRequest, error.message);
       throw error;

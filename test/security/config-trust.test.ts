@@ -2,17 +2,20 @@
  * Configuration from strangers: a `.manifestlintrc.json` can switch every rule off, so only the
  * user's own files inside the project count. The lookup stops at the repository root or the home
  * folder, passes over files of another user and links out of the repository (saying so), and a
- * template repository never configures its own check.
+ * template repository never configures its own check, however it is reached, nor has a file with
+ * more than one hard link read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigLocator } from '../../io/config-files.js';
-import { fixture, NOW, parseJson, ruleIds, runCli, workspace, writeFile } from '../cli/helpers.js';
+import { fixture, NOW, parseJson, ruleIds, runCli, workspace, writeFile, type RunResult } from '../cli/helpers.js';
 
 const RULE = 'channel-token-env-undeclared';
 const warnings = fixture('warnings.json');
 const EVERYTHING_OFF = `${JSON.stringify({ rules: { [RULE]: 'off', 'template-metadata-missing': 'off', 'template-readme-missing': 'off' } })}\n`;
+/** Silences every finding of every file. */
+const IGNORE_ALL = `${JSON.stringify({ ignore: [{ path: '' }] })}\n`;
 const isRoot = process.getuid?.() === 0;
 const OTHER_USER = 4242;
 
@@ -103,6 +106,43 @@ describe('template repositories', () => {
     expect(result.stderr).toMatch(/^manifest-lint: warning: \.manifestlintrc\.json is not used: it belongs to the repository under test/);
   });
 
+  /** The repository's own config, which silences everything, was passed over, and the user told. */
+  function expectOwnConfigUnused(result: RunResult, shown: string): void {
+    const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
+    expect(api.errors.join('\n')).toContain('template-metadata-missing');
+    expect(api.valid).toBe(false);
+    expect(result.stderr).toContain(`manifest-lint: warning: ${shown} is not used: it belongs to the repository under test`);
+  }
+
+  it('ignore the repository\'s own config when the repository is named through a link', async () => {
+    const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
+    const link = path.join(workspace(), 'linked');
+    fs.symlinkSync(repo, link);
+    // As `cd linked && manifest-lint template "$PWD"`: the shell's path keeps the link, the
+    // process's own folder is the real one.
+    const result = await runCli(['template', link, '--format', 'api', '--now', NOW], { cwd: link, binary: true });
+    expectOwnConfigUnused(result, '.manifestlintrc.json');
+  });
+
+  it('ignore the repository\'s own config when run from a folder inside it', async () => {
+    const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
+    const link = path.join(workspace(), 'linked');
+    fs.symlinkSync(repo, link);
+    for (const given of ['..', link]) {
+      const result = await runCli(['template', given, '--format', 'api', '--now', NOW], { cwd: path.join(repo, 'workspace') });
+      expectOwnConfigUnused(result, '../.manifestlintrc.json');
+    }
+  });
+
+  it('pass over a config of the caller\'s folder with more than one hard link: it may be the repository\'s', async () => {
+    const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
+    const caller = workspace();
+    fs.linkSync(path.join(repo, '.manifestlintrc.json'), path.join(caller, '.manifestlintrc.json'));
+    const result = await runCli(['template', repo, '--format', 'api', '--now', NOW], { cwd: caller });
+    expect((JSON.parse(result.stdout) as { valid: boolean }).valid).toBe(false);
+    expect(result.stderr).toContain('manifest-lint: warning: .manifestlintrc.json is not used: it has more than one hard link');
+  });
+
   it('take a config from the caller\'s folder or --config', async () => {
     const repo = brokenTemplate();
     const caller = workspace({ '.manifestlintrc.json': `${JSON.stringify({ rules: { 'template-metadata-missing': 'warning' } })}\n` });
@@ -125,5 +165,29 @@ describe('template repositories', () => {
     const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
     expect(api.valid).toBe(false);
     expect(api.errors.join('\n')).toMatch(/template-symlink-escape/);
+  });
+
+  it('read no file with more than one hard link, and name each one', async () => {
+    const outside = workspace({ 'notes.md': 'FROM-OUTSIDE notes\n', 'README.md': '# FROM-OUTSIDE\n' });
+    const repo = brokenTemplate();
+    fs.rmSync(path.join(repo, 'README.md'));
+    fs.linkSync(path.join(outside, 'README.md'), path.join(repo, 'README.md'));
+    fs.linkSync(path.join(outside, 'notes.md'), path.join(repo, 'workspace/notes.md'));
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    expect(result.stdout).not.toContain('FROM-OUTSIDE');
+    expect((JSON.parse(result.stdout) as { readme: string | null }).readme).toBeNull();
+    const reason = 'is not read: it has more than one hard link, so it may be a copy of a file outside the repository';
+    expect(result.stderr).toBe(`manifest-lint: warning: README.md ${reason}\nmanifest-lint: warning: workspace/notes.md ${reason}\n`);
+  });
+
+  it('stop, saying why, when the manifest has more than one hard link', async () => {
+    const outside = workspace({ 'manifest.json': '{"leak": "FROM-OUTSIDE"}\n' });
+    const repo = brokenTemplate();
+    fs.rmSync(path.join(repo, 'manifest.json'));
+    fs.linkSync(path.join(outside, 'manifest.json'), path.join(repo, 'manifest.json'));
+    const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
+    expect(result.stdout + result.stderr).not.toContain('FROM-OUTSIDE');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('manifest-lint: manifest.json is not read: it has more than one hard link, so it may be a copy of a file outside the repository\n');
   });
 });

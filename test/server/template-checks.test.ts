@@ -181,6 +181,35 @@ describe('agentManifest/templateReport', () => {
     expect(missing.files.flatMap((file) => codes(file.diagnostics))).toEqual(['template-manifest-missing', 'template-workspace-missing']);
   });
 
+  const WARNING = 2;
+  const warned = (client: TestClient, text: string) => client.until(() => client.messages.find((m) => m.type === WARNING && m.message.includes(text)), `a warning: ${text}`);
+
+  it('never applies the repository\'s own config, and says so; the editor\'s settings still apply', async () => {
+    const dir = workspace({ 'manifest.json': TEMPLATE, '.env': 'NOTES_API_KEY=abc123def456\n', '.manifestlintrc.json': '{ "ignore": [{ "path": "" }] }\n' });
+    const client = await TestClient.shared({ settings: { rules: { 'template-secret-file': 'off' } } });
+    const report = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(dir) });
+    expect(report.files.map((file) => [path.basename(new URL(file.uri).pathname), codes(file.diagnostics)])).toEqual([
+      ['manifest.json', ['script-path-missing']],
+      ['README.md', ['template-readme-missing']],
+      ['workspace', ['template-workspace-missing']],
+    ]);
+    await warned(client, `${path.join(dir, '.manifestlintrc.json')} is not used: it belongs to the repository under test`);
+  });
+
+  it('reads no file with more than one hard link, and says so', async () => {
+    const outside = workspace({ 'notes.md': 'Notes from elsewhere.\n', 'README.md': '# Elsewhere\n' });
+    const dir = workspace({ 'manifest.json': TEMPLATE, 'workspace/AGENTS.md': 'x' });
+    fs.linkSync(path.join(outside, 'README.md'), path.join(dir, 'README.md'));
+    fs.linkSync(path.join(outside, 'notes.md'), path.join(dir, 'workspace', 'notes.md'));
+    const client = await TestClient.shared();
+    const report = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(dir) });
+    // Its text unknown, the README cannot pass.
+    expect(report.files.flatMap((file) => codes(file.diagnostics))).toContain('template-readme-missing');
+    for (const name of ['README.md', 'workspace/notes.md']) {
+      await warned(client, `${path.join(dir, ...name.split('/'))} is not read: it has more than one hard link`);
+    }
+  });
+
   it('refuses what is not a folder URI, and says why a folder cannot be read', async () => {
     const client = await TestClient.shared();
     await expect(client.request('agentManifest/templateReport', { folder: 'untitled:x' })).rejects.toThrow(/file: URI/);
