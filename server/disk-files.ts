@@ -3,17 +3,21 @@ import { DidChangeWatchedFilesNotification, type Connection } from 'vscode-langu
 import type { FeatureContext } from '../language/context.js';
 import { URI } from 'vscode-uri';
 import { CONFIG_NAME } from '../io/config-files.js';
+import type { SecretMask } from '../rules/index.js';
 import { ProjectConfigs } from './project-config.js';
 import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
 import { SKILL_SOURCE_WATCHERS, SkillSourceFolders } from './skill-sources.js';
 import type { WorkspaceFiles } from './workspace-files.js';
 
-/** The configuration files, template repositories and skill folders of the client's disk. */
-export function diskFiles(connection: Connection): WorkspaceFiles {
+/**
+ * The configuration files, template repositories and skill folders of the client's disk. The
+ * config files read teach `logMask` their secrets: a message about one may quote it.
+ */
+export function diskFiles(connection: Connection, logMask: SecretMask): WorkspaceFiles {
   const configs = new ProjectConfigs((message) => {
     connection.console.warn(message);
     void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
-  });
+  }, logMask);
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
   let features: FeatureContext | undefined;
