@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigLocator, loadConfigText, templateConfigRefusal, type ConfigFile } from '../io/config-files.js';
 import type { ManifestSettings } from '../rules/apply-config.js';
 import { displayPathOf } from '../io/paths.js';
-import type { IgnoreEntry } from '../rules/index.js';
+import { SecretMask, type IgnoreEntry } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
 import { readTextFile } from './read.js';
@@ -77,9 +77,14 @@ export class ConfigResolver {
   private load(absPath: string, displayPath: string): LoadedConfig {
     const cached = this.loaded.get(absPath);
     if (cached) return cached;
-    const { config, problem } = loadConfigText(absPath, readTextFile(absPath, displayPath).text);
-    // Where the problem is, as editors and terminals link it: `file:line:column`.
-    if (problem) throw new CliError(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1}: ${problem.message}`);
+    const { text } = readTextFile(absPath, displayPath);
+    const { config, problem } = loadConfigText(absPath, text);
+    if (problem) {
+      // Where the problem is, as editors and terminals link it: `file:line:column`. A problem may
+      // quote the file (a pasted token as a rule id): masked with the file's secrets.
+      const where = `${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1}`;
+      throw new CliError(new SecretMask().learn(text).mask(`${where}: ${problem.message}`));
+    }
     const loaded: LoadedConfig = { ...config, displayPath, matched: new Set() };
     this.loaded.set(absPath, loaded);
     return loaded;

@@ -7,11 +7,13 @@ import {
   listRules,
   maskFor,
   parseDocument,
+  readJsonEscapes,
+  ReadingMask,
   reportUnusedIgnores,
   SCHEMA_URL,
-  SecretMask,
   whyNotAgentManifest,
   type DecodedText,
+  type SecretMask,
   type Diagnostic,
   type InvalidEncoding,
 } from '../rules/index.js';
@@ -83,8 +85,9 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   warnSkippedConfigs(resolver, io);
   const linted: Linted[] = [];
   const diffs: string[] = [];
-  // Every output of the run is masked with the secrets of every file of the run.
-  const mask = new SecretMask();
+  // Every output of the run is masked with the secrets of every file of the run, also where
+  // code frames, diffs and fix texts quote them written with JSON escapes.
+  const mask = new ReadingMask(readJsonEscapes);
   const summary = new FixSummary();
   // One for the run: a folder named by two manifests is hashed once.
   const hasher = new SkillSourceHasher();

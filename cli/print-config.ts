@@ -27,15 +27,18 @@ interface ConfigReport {
  * per path, default `./manifest.json`). Nothing is linted and the manifests need not exist.
  */
 export function printConfig(options: CliOptions, io: Io): number {
+  // Paths and URLs are printed, and the config files' entries: masked with every secret shape
+  // (a path may carry a credential: `https://user:token@host/…`) and the config files' secrets.
+  const mask = new SecretMask();
   const reports = targets(options, io.cwd).map(({ filePath, folder, excluded }): ConfigReport => {
     const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig, undefined, excluded);
     const config = resolver.forFolder(folder);
+    if (config) mask.learn(config.text);
     const chosen = lintOptionsFor(settingsFor(config, options)).rules ?? {};
     const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
     return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} };
   });
-  // Paths and URLs are printed: one may carry a credential (`https://user:token@host/…`).
-  io.stdout.write(`${JSON.stringify(new SecretMask().maskDeep(reports), null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify(mask.maskDeep(reports), null, 2)}\n`);
   return 0;
 }
 

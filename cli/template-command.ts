@@ -4,7 +4,17 @@ import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isG
 import { fixManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
 import { displayPathOf, fileErrorReason } from '../io/paths.js';
-import { MANIFEST_FILE, maskSecret, parseDocument, SecretMask, WORKSPACE_FOLDER, type Diagnostic } from '../rules/index.js';
+import {
+  MANIFEST_FILE,
+  maskSecret,
+  parseDocument,
+  readJsonEscapes,
+  readMarkupEscapes,
+  ReadingMask,
+  WORKSPACE_FOLDER,
+  type Diagnostic,
+  type SecretMask,
+} from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
@@ -111,7 +121,8 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
 
   let text = repository.manifestText ?? '';
   const diffs: string[] = [];
-  const mask = new SecretMask();
+  // As in lint mode: code frames, diffs and fix texts may quote secrets written with JSON escapes.
+  const mask = new ReadingMask(readJsonEscapes);
   if (repository.manifestEncoding && options.fix) {
     io.stderr.write(`manifest-lint: skipped ${manifestDisplay}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
   } else if ((options.fix || options.fixDryRun) && facts.manifest) {
@@ -164,15 +175,26 @@ function report(repository: LintedRepository, options: CliOptions, io: Io): Prom
 function apiFacts(repository: TemplateRepository, text: string, mask: SecretMask): TemplateFacts {
   const { facts } = repository;
   const prefix = `${WORKSPACE_FOLDER}/`;
-  if (facts.readme !== undefined) mask.learn(facts.readme);
+  const readme = facts.readme === undefined ? null : maskedReadme(facts.readme, mask);
   return {
     manifest: facts.manifest ? maskedManifest(text, mask) : null,
-    readme: facts.readme === undefined ? null : mask.mask(facts.readme),
+    readme,
     files: facts.files
       .filter((file) => file.path.startsWith(prefix))
       .map((file) => ({ path: mask.mask(file.path), size: file.size }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
+}
+
+/**
+ * The README as written, its secrets hidden also where HTML or Markdown escapes write them
+ * (`sk_l&#105;ve_…`, `xoxb\-…`): they are found in its reading. The run's mask learns them, for
+ * every other output.
+ */
+function maskedReadme(readme: string, mask: SecretMask): string {
+  const readmeMask = new ReadingMask(readMarkupEscapes).merge(mask).learn(readme);
+  mask.merge(readmeMask);
+  return readmeMask.mask(readme);
 }
 
 const TOKEN_KEYS = new Set(['botToken', 'appToken']);

@@ -29,6 +29,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// The mask alone, not the engine's entry: a clone needs no rules.
+import { SecretMask } from '../rules/framework/masking.js';
 
 /** Temporary folders are named with this prefix in the system's temporary folder. */
 export const TEMP_PREFIX = 'manifest-lint-template-';
@@ -161,8 +163,21 @@ function temporaryFolder(env: NodeJS.ProcessEnv): string {
   return folder.length > 1 && folder.endsWith('/') ? folder.slice(0, -1) : folder;
 }
 
-/** Clones `url` at `options.ref` (shallow, no hooks, bounded) into a new temporary folder. */
+/**
+ * Clones `url` at `options.ref` (shallow, no hooks, bounded) into a new temporary folder. A
+ * failure's message hides the secrets of the URL as typed: git quotes it in forms of its own
+ * (`unable to look up u:<password>@host`), which no rule for URLs recognises.
+ */
 export async function cloneRepository(url: string, options: CloneOptions = {}): Promise<Clone> {
+  try {
+    return await cloneBounded(url, options);
+  } catch (error) {
+    if (error instanceof CloneError) throw new CloneError(new SecretMask().learn(url).mask(error.message));
+    throw error;
+  }
+}
+
+async function cloneBounded(url: string, options: CloneOptions): Promise<Clone> {
   const refused = refusedSource(url);
   if (refused) throw new CloneError(refused);
   const ref = options.ref;

@@ -15,7 +15,7 @@ import { nodeAt, type JsonPath } from '../rules/index.js';
 import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
-import { maskShown } from './masking.js';
+import { maskCompletion } from './masking.js';
 import { valueCompletions, type OwnCompletion } from './own-completions.js';
 import { schemaKeysAt } from './schema-keys.js';
 
@@ -49,9 +49,9 @@ export async function provideCompletion(
   if (!document) return null;
   if (jsonServiceApplies(document)) {
     const list = await service.doComplete(document.document, params.position, jsonDocument(service, document));
-    return maskShown(document, withoutTakenRoutePaths(document, params, list));
+    return maskCompletion(document, withoutTakenRoutePaths(document, params, list));
   }
-  return maskShown(document, largeDocumentCompletion(document, params));
+  return maskCompletion(document, largeDocumentCompletion(document, params));
 }
 
 /**

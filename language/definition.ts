@@ -1,6 +1,8 @@
 import type { DefinitionParams, Location } from 'vscode-languageserver';
 import { channelKeys, nameAt, secretDeclarations } from '../rules/index.js';
 import { servedDocument, type FeatureContext } from './context.js';
+import type { OpenDocument } from './documents.js';
+import { maskShown } from './masking.js';
 
 /**
  * From an `env:NAME` channel token to the declaration of secret NAME in `secrets[]`, and from a
@@ -8,7 +10,10 @@ import { servedDocument, type FeatureContext } from './context.js';
  */
 export function provideDefinition(context: FeatureContext, params: DefinitionParams): Location[] | null {
   const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+  return document ? maskShown(document, definitions(document, params)) : null;
+}
+
+function definitions(document: OpenDocument, params: DefinitionParams): Location[] | null {
   const doc = document.parsed;
   const found = nameAt(doc, document.offsetAt(params.position));
   if (!found) return null;

@@ -3,6 +3,7 @@ import type { FoldingRange, FoldingRangeParams } from 'vscode-languageserver';
 import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonServiceApplies } from './json-service.js';
+import { maskShown } from './masking.js';
 
 const DEFAULT_LIMIT = 5000;
 
@@ -14,8 +15,9 @@ export function provideFoldingRanges(context: FeatureContext, service: LanguageS
   const document = servedDocument(context, params.textDocument.uri);
   if (!document) return null;
   const rangeLimit = context.client.textDocument?.foldingRange?.rangeLimit ?? DEFAULT_LIMIT;
-  if (jsonServiceApplies(document)) return service.getFoldingRanges(document.document, { rangeLimit });
-  return treeFoldingRanges(document, rangeLimit);
+  const ranges = jsonServiceApplies(document) ? service.getFoldingRanges(document.document, { rangeLimit }) : treeFoldingRanges(document, rangeLimit);
+  // Ranges carry a kind, and may carry the text a client shows for a folded range.
+  return maskShown(document, ranges);
 }
 
 function treeFoldingRanges(document: OpenDocument, limit: number): FoldingRange[] {

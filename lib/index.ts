@@ -19,7 +19,8 @@ import {
   fixText,
   lint as lintDocument,
   listRules,
-  SecretMask,
+  readJsonEscapes,
+  ReadingMask,
   type IgnoreEntry,
   type LintOptions as EngineOptions,
 } from '../rules/index.js';
@@ -135,7 +136,8 @@ export function formatJsonResults(name: JsonFormatterName, results: JsonFileResu
 }
 
 function format(name: FormatterName, results: FormatInput[], cwd: string): string {
-  const mask = new SecretMask();
+  // As the CLI's: texts quoted in code frames and fix texts may write secrets with JSON escapes.
+  const mask = new ReadingMask(readJsonEscapes);
   for (const result of results) mask.learn(result.text);
   const reports = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
   return formatReports(name, FORMATTERS[name], reports, mask, { color: false, cwd });

@@ -59,9 +59,12 @@ export interface ManifestLanguageService {
   format(text: string, options?: { tabSize?: number; insertSpaces?: boolean; range?: Range }): TextEdit[];
   /** Where a reference leads: an `env:` value to its secret, a delivery channel to its config. */
   definition(text: string, position: Position): Location[];
-  /** Whether the name under the cursor is a secret's (its declaration or an `env:` reference), and its range. */
+  /**
+   * Whether the name under the cursor is a secret's (its declaration or an `env:` reference), and
+   * its range; throws, saying why, on a "name" that is a pasted credential.
+   */
   prepareRename(text: string, position: Position): { range: Range; placeholder: string } | null;
-  /** Renames that secret with every reference; throws, saying why, anywhere else or on a clash. */
+  /** Renames that secret with every reference; throws, saying why, anywhere else, on a clash or on a credential. */
   rename(text: string, position: Position, newName: string): WorkspaceEdit | null;
   /** Inline hints: what a schedule means, when a task runs next. */
   inlayHints(text: string, range?: Range): InlayHint[];

@@ -44,6 +44,8 @@ export { applyIgnores, toPointer, type LintConfig, type IgnoreEntry, type Config
 export { LineIndex } from './framework/line-index.js';
 export { decodeUtf8, type DecodedText, type InvalidEncoding } from './framework/encoding.js';
 export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './framework/masking.js';
+export { ReadingMask } from './framework/reading-mask.js';
+export { readJsonEscapes, readMarkupEscapes, type Reading } from './framework/escapes.js';
 export { findSecrets, type SecretSpan } from './analyzers/secret-detector.js';
 export { knownTimeZones } from './analyzers/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './framework/document.js';

@@ -3,19 +3,23 @@ import { DidChangeWatchedFilesNotification, type Connection } from 'vscode-langu
 import type { FeatureContext } from '../language/context.js';
 import { URI } from 'vscode-uri';
 import { CONFIG_NAME } from '../io/config-files.js';
+import type { SecretMask } from '../rules/index.js';
 import { ProjectConfigs } from './project-config.js';
 import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
 import { SKILL_SOURCE_WATCHERS, SkillSourceFolders } from './skill-sources.js';
 import type { WorkspaceFiles } from './workspace-files.js';
 
-/** The configuration files, template repositories and skill folders of the client's disk. */
-export function diskFiles(connection: Connection): WorkspaceFiles {
+/**
+ * The configuration files, template repositories and skill folders of the client's disk. The
+ * config files read teach `logMask` their secrets: a message about one may quote it.
+ */
+export function diskFiles(connection: Connection, logMask: SecretMask): WorkspaceFiles {
   // What the user should see now, not only in the log: a config or a file passed over.
   const warnUser = (message: string) => {
     connection.console.warn(message);
     void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
   };
-  const configs = new ProjectConfigs(warnUser);
+  const configs = new ProjectConfigs(warnUser, logMask);
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
   let features: FeatureContext | undefined;

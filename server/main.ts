@@ -1,4 +1,5 @@
 import pkg from '../package.json' with { type: 'json' };
+import { SecretMask } from '../rules/index.js';
 import { describeError } from './errors.js';
 import { createServerConnection } from './protocol.js';
 import { diskFiles } from './disk-files.js';
@@ -17,16 +18,21 @@ if (args.includes('--help') || args.includes('-h')) {
 } else if (args.includes('--version') || args.includes('-v')) {
   process.stdout.write(`${pkg.version}\n`);
 } else {
+  // Everything the server says outside its results (log lines, pop-ups, standard error) hides
+  // every secret shape and the secrets of the files it read (see server/masking-writer.ts).
+  const logMask = new SecretMask();
+  const logLine = (line: string) => process.stderr.write(`${logMask.mask(line)}\n`);
   // Anything written to standard output that is not a protocol message would break the stream.
-  console.log = console.info = (...values: unknown[]) => process.stderr.write(`${values.map(String).join(' ')}\n`);
+  console.log = console.info = console.warn = console.error = (...values: unknown[]) => logLine(values.map(String).join(' '));
   // Keep serving: one failed request must not take the editor's features down.
-  process.on('uncaughtException', (error) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(error)}\n`));
-  process.on('unhandledRejection', (reason) => process.stderr.write(`${SERVER_NAME}: internal error: ${describeError(reason)}\n`));
-  const { connection, messagesHandled } = createServerConnection(process.stdin, process.stdout, (reason) => {
+  process.on('uncaughtException', (error) => logLine(`${SERVER_NAME}: internal error: ${describeError(error)}`));
+  process.on('unhandledRejection', (reason) => logLine(`${SERVER_NAME}: internal error: ${describeError(reason)}`));
+  const onBroken = (reason: string) => {
     // The stream cannot be read past this frame: the client restarts a server that exits.
-    process.stderr.write(`${SERVER_NAME}: the client sent ${reason}; the protocol stream is broken, exiting.\n`);
+    logLine(`${SERVER_NAME}: the client sent ${reason}; the protocol stream is broken, exiting.`);
     process.exit(1);
-  });
-  startServer(connection, { files: diskFiles(connection), messagesHandled });
+  };
+  const { connection, messagesHandled } = createServerConnection(process.stdin, process.stdout, onBroken, logMask);
+  startServer(connection, { files: diskFiles(connection, logMask), messagesHandled });
   connection.listen();
 }

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { ConfigLocator, loadConfigText, templateConfigRefusal, type ConfigFile } from '../io/config-files.js';
+import type { SecretMask } from '../rules/index.js';
 
 /** Config files are a few lines; anything this large is not one. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -7,7 +8,8 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /**
  * The `.manifestlintrc.json` that applies to each document, found and read as the CLI does and
  * kept until a config file changes. A file that cannot be read or has problems is left out (the
- * document is linted as if there were none) and reported once through `warn`.
+ * document is linted as if there were none) and reported once through `warn`, whose messages
+ * are masked on their way out with `logMask`: every text read teaches it its secrets.
  */
 export class ProjectConfigs {
   private readonly locator = new ConfigLocator();
@@ -16,7 +18,10 @@ export class ProjectConfigs {
   /** Bumped on every change of a config file. */
   generation = 0;
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly logMask: SecretMask,
+  ) {}
 
   /** The config for a document in `folder` (undefined for documents that are not files). */
   forFolder(folder: string | undefined): Promise<ConfigFile | undefined> {
@@ -67,6 +72,7 @@ export class ProjectConfigs {
       const code = (error as { code?: unknown }).code;
       return this.problem(absPath, code === 'ENOENT' ? 'it no longer exists' : 'it cannot be read');
     }
+    this.logMask.learn(text);
     const { config, problem } = loadConfigText(absPath, text);
     if (problem) {
       return this.problem(absPath, `line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1}: ${problem.message}`);

@@ -10,6 +10,8 @@ import {
   type NotificationMessage,
   type RequestMessage,
 } from 'vscode-languageserver/node';
+import type { SecretMask } from '../rules/index.js';
+import { maskingWriter } from './masking-writer.js';
 
 /**
  * Largest frame accepted. A manifest is read up to 4 MiB; escaped in JSON (every byte a `\u00xx`
@@ -29,16 +31,18 @@ export interface ServerConnection {
  * is answered `ServerNotInitialized` (notifications then are dropped, but `exit`), and one after
  * `shutdown` is refused with `InvalidRequest`. A frame the reader cannot make sense of (no or a
  * bad `Content-Length`, or one larger than `MAX_FRAME_BYTES`) leaves the stream unreadable, so
- * `onBroken` is told why and is expected to end the process for the client to restart it.
+ * `onBroken` is told why and is expected to end the process for the client to restart it. What
+ * the server says besides results is masked with `logMask` (see masking-writer.ts).
  */
 export function createServerConnection(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   onBroken: (reason: string) => void,
+  logMask: SecretMask,
 ): ServerConnection {
   const frames = new FrameCheck(MAX_FRAME_BYTES, onBroken);
   input.pipe(frames);
-  const writer = new StreamMessageWriter(output);
+  const writer = maskingWriter(new StreamMessageWriter(output), logMask);
   let state: 'new' | 'initialized' | 'shut down' = 'new';
   let handled = 0;
   const refuse = (request: RequestMessage, code: number, message: string) =>

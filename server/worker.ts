@@ -1,6 +1,8 @@
 // The language server in a browser's Web Worker (the playground): the same features as over
 // stdio, through the worker's messages, with no files to read.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
+import { SecretMask } from '../rules/index.js';
+import { maskingWriter } from './masking-writer.js';
 import { startServer } from './server.js';
 import { NO_FILES } from './workspace-files.js';
 
@@ -14,6 +16,7 @@ let handled = 0;
 self.addEventListener('message', () => {
   handled++;
 });
-const connection = createConnection(new BrowserMessageReader(self), new BrowserMessageWriter(self));
+// No files are read here: what the server says is searched for secret shapes.
+const connection = createConnection(new BrowserMessageReader(self), maskingWriter(new BrowserMessageWriter(self), new SecretMask()));
 startServer(connection, { files: NO_FILES, messagesHandled: () => handled });
 connection.listen();

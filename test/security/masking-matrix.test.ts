@@ -4,19 +4,20 @@
  * runs in-process through `run(argv, io)`; the language server runs as the built binary over
  * stdio. The number of cells is printed, and every leaking cell is named.
  */
-import { Writable } from 'node:stream';
-import { createScanner } from 'jsonc-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../cli/run.js';
 import { fileUri, NOW, TestClient } from '../server/client.js';
 import { workspace, writeFile } from '../workspace.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
+import { cliOutputs, serverOutputs } from './outputs.js';
 import { PLACEMENTS, secretShapes, type Placement, type SecretShape } from './secret-cases.js';
 
 interface Case {
   shape: SecretShape;
   placement: Placement;
+  /** The manifest's text, and the README's and the config file's when they hold the secret. */
   text: string;
+  readme?: string;
+  config?: string;
   /** Forbidden runs of every part of the secret the text holds. */
   runs: string[];
   dir: string;
@@ -26,63 +27,15 @@ const CASES: Case[] = secretShapes().flatMap((shape) =>
   PLACEMENTS.map((placement) => {
     const text = placement.manifest(shape.text);
     const parts = shape.parts.map((part) => placement.present?.(part, shape.text) ?? part);
-    return { shape, placement, text, runs: parts.flatMap(forbiddenRuns), dir: '' };
+    const readme = placement.readme?.(shape.text);
+    const config = placement.config?.(shape.text);
+    return { shape, placement, text, ...(readme ? { readme } : {}), ...(config ? { config } : {}), runs: parts.flatMap(forbiddenRuns), dir: '' };
   }),
 );
 
 interface Cell {
   output: string;
   shown: string;
-}
-
-/** Every output a case is shown through, by name. */
-const CLI_OUTPUTS: Record<string, (dir: string) => string[]> = {
-  stylish: () => ['manifest.json', '--format', 'stylish'],
-  json: () => ['manifest.json', '--format', 'json'],
-  sarif: () => ['manifest.json', '--format', 'sarif'],
-  github: () => ['manifest.json', '--format', 'github'],
-  compact: () => ['manifest.json', '--format', 'compact'],
-  gitlab: () => ['manifest.json', '--format', 'gitlab'],
-  junit: () => ['manifest.json', '--format', 'junit'],
-  checkstyle: () => ['manifest.json', '--format', 'checkstyle'],
-  '--fix-dry-run': () => ['manifest.json', '--fix-dry-run'],
-  'template api': (dir) => ['template', dir, '--format', 'api'],
-  'template stylish': (dir) => ['template', dir],
-};
-
-async function runInProcess(argv: string[], cwd: string): Promise<string> {
-  let out = '';
-  const sink = () =>
-    new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        out += chunk.toString();
-        done();
-      },
-    });
-  await run([...argv, '--now', NOW], { stdout: sink(), stderr: sink(), env: {}, cwd });
-  return out;
-}
-
-/** Offsets of every token of the text, where a hover can be asked for. */
-function tokenOffsets(text: string): number[] {
-  const scanner = createScanner(text, false);
-  const offsets: number[] = [];
-  for (let kind: number = scanner.scan(); kind !== 17 /* EOF */; kind = scanner.scan()) {
-    // Trivia (15) and line breaks (14) are not tokens to hover.
-    if (kind === 14 || kind === 15) continue;
-    offsets.push(scanner.getTokenOffset() + Math.min(1, scanner.getTokenLength() - 1));
-  }
-  return offsets;
-}
-
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length - 1, character: before.at(-1)!.length };
-}
-
-/** Drops the edits of code actions: a fix may move a secret within the user's own file. */
-function withoutEdits(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (key, item) => (key === 'edit' ? undefined : item)));
 }
 
 describe('secret masking matrix', () => {
@@ -94,26 +47,28 @@ describe('secret masking matrix', () => {
 
   beforeAll(() => {
     for (const item of CASES) {
-      item.dir = workspace({ 'manifest.json': item.text, 'README.md': '# Courier\n\nPosts a digest.\n' });
+      item.dir = workspace({
+        'manifest.json': item.text,
+        'README.md': item.readme ?? '# Courier\n\nPosts a digest.\n',
+        ...(item.config ? { '.manifestlintrc.json': item.config } : {}),
+      });
       writeFile(item.dir, 'workspace/notes.md', 'notes\n');
     }
   });
 
-  it('covers at least 10 shapes, and its leak check sees every secret in the unmasked manifest', () => {
+  it('covers at least 10 shapes, and its leak check sees every secret in the unmasked files', () => {
     expect(new Set(CASES.map((item) => item.shape.name)).size).toBeGreaterThanOrEqual(10);
     for (const item of CASES) {
       expect(item.runs.length, `${item.shape.name} | ${item.placement.name}`).toBeGreaterThan(0);
-      expect(leakIn(item.text, item.runs), `${item.shape.name} | ${item.placement.name}`).toBeDefined();
+      expect(leakIn(item.text + (item.readme ?? '') + (item.config ?? ''), item.runs), `${item.shape.name} | ${item.placement.name}`).toBeDefined();
     }
   });
 
   it('shows no secret in any CLI output', async () => {
     for (const item of CASES) {
-      for (const [output, argv] of Object.entries(CLI_OUTPUTS)) {
-        record(item, output, await runInProcess(argv(item.dir), item.dir));
-      }
+      for (const [output, shown] of await cliOutputs(item.dir, { fix: true })) record(item, output, shown);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('shows no secret in the language server', async () => {
     const client = await TestClient.start({ initializationOptions: { now: NOW, debounceMs: 0 } });
@@ -121,26 +76,14 @@ describe('secret masking matrix', () => {
     const check = async (item: (typeof CASES)[number]) => {
       const uri = fileUri(item.dir, 'manifest.json');
       await client.open(uri, item.text);
-      const published = await client.diagnosticsFor(uri, 1);
-      record(item, 'server diagnostics', JSON.stringify(published));
-      const hovers = await Promise.all(
-        tokenOffsets(item.text).map((offset) =>
-          client.request('textDocument/hover', { textDocument: { uri }, position: positionAt(item.text, offset) }),
-        ),
-      );
-      record(item, 'hover', JSON.stringify(hovers));
-      const whole = { start: { line: 0, character: 0 }, end: positionAt(item.text, item.text.length) };
-      const actions = await client.request('textDocument/codeAction', {
-        textDocument: { uri },
-        range: whole,
-        context: { diagnostics: published.diagnostics },
-      });
-      record(item, 'code action titles', JSON.stringify(withoutEdits(actions)));
-      record(item, 'symbols', JSON.stringify(await client.request('textDocument/documentSymbol', { textDocument: { uri } })));
+      await client.diagnosticsFor(uri, 1);
+      for (const [output, shown] of await serverOutputs(client, uri, item.text)) record(item, output, shown);
+      // What it logged and showed about the folder's files (a config file with a problem).
+      record(item, 'log and pop-up messages', JSON.stringify(client.messages.filter((message) => message.message.includes(item.dir))));
       await client.close(uri);
     };
     for (let at = 0; at < CASES.length; at += 12) await Promise.all(CASES.slice(at, at + 12).map(check));
-  }, 120_000);
+  }, 240_000);
 
   it('counts 0 leaks over every cell', () => {
     let total = 0;

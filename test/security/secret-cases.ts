@@ -63,10 +63,35 @@ export interface Placement {
   manifest(secret: string): string;
   /** What of each part the text holds (a file cut short holds the start of a secret only). */
   present?(part: string, secret: string): string;
+  /** The repository's README, when it holds the secret (otherwise a plain one). */
+  readme?(secret: string): string;
+  /** A `.manifestlintrc.json` beside the manifest, when it holds the secret. */
+  config?(secret: string): string;
 }
 
 /** The secret as the body of a JSON string. */
 const inString = (secret: string) => JSON.stringify(secret).slice(1, -1);
+
+/** The secret as the body of a JSON string with every character escaped (`\u0078\u006f…`). */
+const denseEscapes = (secret: string) => [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/**
+ * The secret in Markdown prose, its characters written with HTML references (decimal, hex and
+ * named) and Markdown backslash escapes, in turn: it renders as the secret.
+ */
+function markupEscaped(secret: string): string {
+  return [...secret]
+    .map((c, i) => {
+      if (c === '_') return '&lowbar;';
+      if (c === '.' || c === ':') return `&${c === '.' ? 'period' : 'colon'};`;
+      if (/[-+=/]/.test(c)) return `\\${c}`;
+      if (!/[A-Za-z0-9]/.test(c)) return c;
+      return i % 3 === 0 ? `&#${c.charCodeAt(0)};` : i % 3 === 1 ? `&#x${c.charCodeAt(0).toString(16)};` : c;
+    })
+    .join('');
+}
+
+const PLAIN_MANIFEST = `{ "version": 1, "agent": { "name": "Courier" }, "model": "anthropic/claude-sonnet-4" }\n`;
 
 const manifest = (fields: string) => `{
   "version": 1,
@@ -84,6 +109,10 @@ export const PLACEMENTS: readonly Placement[] = [
     manifest: (s) => manifest(`  "secrets": [{ "name": "${inString(s)}", "description": "the key" }]`),
   },
   { name: 'value (skill slug)', manifest: (s) => manifest(`  "skills": [{ "name": "helper", "clawhub_slug": "${inString(s)}" }]`) },
+  {
+    name: 'value (secret name), offered where an env: reference is typed',
+    manifest: (s) => manifest(`  "secrets": [{ "name": "${inString(s)}" }],\n  "channels": { "slack": { "botToken": "env:" } }`),
+  },
   { name: 'key (top level)', manifest: (s) => manifest(`  "${inString(s)}": true`) },
   {
     name: 'key (channel name)',
@@ -127,6 +156,22 @@ export const PLACEMENTS: readonly Placement[] = [
     name: 'broken JSON (file ends inside it)',
     manifest: (s) => `{"version":1,"agent":{"name":"x"},"channels":{"discord":{"botToken":"${inString(cut(s))}`,
     present: (part, s) => commonPart(part, cut(s)),
+  },
+  { name: 'value written with \\u escapes', manifest: (s) => manifest(`  "model": "${denseEscapes(s)}"`) },
+  {
+    name: 'channel token written with \\u escapes (moved by --fix)',
+    manifest: (s) => manifest(`  "channels": { "telegram": { "botToken": "${denseEscapes(s)}" } }`),
+  },
+  {
+    name: 'README, written with HTML and Markdown escapes',
+    manifest: () => PLAIN_MANIFEST,
+    readme: (s) => `# Courier\n\nPosts a digest. Deploy with ${markupEscaped(s)} for now.\n`,
+  },
+  { name: 'config file (a rule id)', manifest: () => PLAIN_MANIFEST, config: (s) => `${JSON.stringify({ rules: { [s]: 'off' } })}\n` },
+  {
+    name: 'config file (near a syntax error)',
+    manifest: () => PLAIN_MANIFEST,
+    config: (s) => `{ "rules": { "model-missing": "off" } "deployKey": "${inString(s)}" }\n`,
   },
 ];
 

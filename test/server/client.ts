@@ -79,6 +79,7 @@ export async function stopSharedClients(): Promise<void> {
 export class TestClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly registrations: Registration[] = [];
+  /** What the server logged and showed (`window/logMessage`, `window/showMessage`, `window/showMessageRequest`). */
   readonly messages: { type: number; message: string }[] = [];
   refreshRequests = 0;
   configurationRequests = 0;
@@ -130,7 +131,11 @@ export class TestClient {
     connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
       client.messages.push(params);
     });
-    connection.onRequest('window/showMessageRequest', () => null);
+    // A pop-up with buttons (`showWarningMessage`): kept like the others, answered with none.
+    connection.onRequest('window/showMessageRequest', (params: { type: number; message: string }) => {
+      client.messages.push(params);
+      return null;
+    });
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
       client.configurationRequests++;
       return params.items.map((item) => (item.section === 'agentManifest' ? client.settings : null));

@@ -1,0 +1,96 @@
+/**
+ * Texts that write characters as escapes — JSON's `\u0078`, HTML's `&#105;` and `&lowbar;`,
+ * Markdown's `\_` — read as a parser or a person reads them, with where each character read was
+ * written: what is found in the reading can then be hidden where it was written.
+ */
+
+/** A text as read, and where each of its characters was written. */
+export interface Reading {
+  text: string;
+  /**
+   * `written[i]`: the offset in the written text of the escape (or character) read as `text[i]`;
+   * `written[text.length]`: the written text's length. A character outside the BMP written as one
+   * escape gives two entries with the same offset.
+   */
+  written: Int32Array;
+}
+
+/** What one escape at an offset reads as, and how many characters it was written with. */
+type Escape = { read: string; length: number } | undefined;
+
+/**
+ * Reads the escapes of JSON strings (`\u0078`, `\n`, `\"`…) wherever they stand; undefined when
+ * the text has none, so that texts without escapes cost a search for a backslash.
+ */
+export function readJsonEscapes(written: string): Reading | undefined {
+  return written.includes('\\') ? readWith(written, jsonEscapeAt) : undefined;
+}
+
+/**
+ * Reads what HTML and Markdown prose writes as escapes: character references (`&#105;`,
+ * `&#x73;`, and the named ones of ASCII characters, `&lowbar;`…) and backslash escapes (`\_`);
+ * undefined when the text has none. Named references of other characters are left as written:
+ * secrets are ASCII, and HTML names no ASCII letter or digit.
+ */
+export function readMarkupEscapes(written: string): Reading | undefined {
+  return /[&\\]/.test(written) ? readWith(written, markupEscapeAt) : undefined;
+}
+
+/** The spans of a reading, as spans of the written text (each over the escapes it was read from). */
+export function writtenSpans(reading: Reading, spans: readonly { start: number; end: number }[]): { start: number; end: number }[] {
+  return spans.map((span) => ({ start: reading.written[span.start]!, end: reading.written[span.end]! }));
+}
+
+function readWith(written: string, escapeAt: (text: string, at: number) => Escape): Reading {
+  let text = '';
+  const offsets: number[] = [];
+  for (let at = 0; at < written.length; ) {
+    const escape = escapeAt(written, at);
+    const read = escape?.read ?? written[at]!;
+    text += read;
+    for (let i = 0; i < read.length; i++) offsets.push(at);
+    at += escape?.length ?? 1;
+  }
+  offsets.push(written.length);
+  return { text, written: Int32Array.from(offsets) };
+}
+
+const JSON_SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+function jsonEscapeAt(text: string, at: number): Escape {
+  if (text.charCodeAt(at) !== 92 /* \ */) return undefined;
+  const next = text[at + 1];
+  if (next !== undefined && Object.hasOwn(JSON_SHORT, next)) return { read: JSON_SHORT[next]!, length: 2 };
+  const hex = /^u([0-9A-Fa-f]{4})/.exec(text.slice(at + 1, at + 6));
+  return hex ? { read: String.fromCharCode(parseInt(hex[1]!, 16)), length: 6 } : undefined;
+}
+
+/** HTML's named character references of ASCII characters, the only ones a secret can be written with. */
+const ASCII_REFERENCES: Readonly<Record<string, string>> = {
+  Tab: '\t', NewLine: '\n', excl: '!', quot: '"', QUOT: '"', num: '#', dollar: '$', percnt: '%', amp: '&', AMP: '&',
+  apos: "'", lpar: '(', rpar: ')', ast: '*', midast: '*', plus: '+', comma: ',', period: '.', sol: '/', colon: ':',
+  semi: ';', lt: '<', LT: '<', equals: '=', gt: '>', GT: '>', quest: '?', commat: '@', lsqb: '[', lbrack: '[',
+  bsol: '\\', rsqb: ']', rbrack: ']', Hat: '^', lowbar: '_', UnderBar: '_', grave: '`', DiacriticalGrave: '`',
+  lcub: '{', lbrace: '{', verbar: '|', vert: '|', VerticalLine: '|', rcub: '}', rbrace: '}',
+};
+
+const MARKDOWN_ESCAPABLE = /[!-/:-@[-`{-~]/;
+
+function markupEscapeAt(text: string, at: number): Escape {
+  const c = text[at];
+  if (c === '\\') {
+    const next = text[at + 1];
+    return next !== undefined && MARKDOWN_ESCAPABLE.test(next) ? { read: next, length: 2 } : undefined;
+  }
+  if (c !== '&') return undefined;
+  const rest = text.slice(at, at + 40);
+  // Browsers read a numeric reference without its `;` too.
+  const numeric = /^&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));?/.exec(rest);
+  if (numeric) {
+    const code = numeric[1] !== undefined ? Number(numeric[1]) : parseInt(numeric[2]!, 16);
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return valid ? { read: String.fromCodePoint(code), length: numeric[0].length } : undefined;
+  }
+  const named = /^&([A-Za-z]+);/.exec(rest);
+  return named && Object.hasOwn(ASCII_REFERENCES, named[1]!) ? { read: ASCII_REFERENCES[named[1]!]!, length: named[0].length } : undefined;
+}
