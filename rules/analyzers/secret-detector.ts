@@ -122,13 +122,28 @@ function scan(text: string): SecretSpan[] {
     // `missing-ghp_…`), is left to that more precise find.
     const digests: SecretSpan[] = [];
     collect(text, DIGEST, 0, digests, undefined);
-    for (const span of generated) {
-      if (digests.some((digest) => span.start < digest.end && digest.start < span.end)) continue;
-      if (spans.some((found) => coversButWords(text, found, span))) continue;
-      spans.push(span);
-    }
+    const publicSpans = mergeSpans(digests);
+    const found = mergeSpans(spans);
+    const kept = generated.filter(
+      (span) => overlapping(publicSpans, span).length === 0 && !overlapping(found, span).some((other) => coversButWords(text, other, span)),
+    );
+    return mergeSpans([...found, ...kept]);
   }
   return mergeSpans(spans);
+}
+
+/** The spans of a sorted, disjoint list that overlap `span` (found by binary search). */
+function overlapping(sorted: readonly SecretSpan[], span: SecretSpan): SecretSpan[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.end <= span.start) low = middle + 1;
+    else high = middle;
+  }
+  const result: SecretSpan[] = [];
+  for (let i = low; i < sorted.length && sorted[i]!.start < span.end; i++) result.push(sorted[i]!);
+  return result;
 }
 
 /** Whether `found` holds all of `run` but words joined to it by `-` or `_` at either end. */

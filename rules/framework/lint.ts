@@ -3,7 +3,6 @@ import { docsUrl, internalErrorDocsUrl } from './links.js';
 import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
-import { applyOffsetEdits } from './json-edits.js';
 import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
 import { formatMessage } from './messages.js';
 import type { LintOptions, LintResult } from './options.js';
@@ -294,13 +293,17 @@ export function toRange(lines: LineIndex, span: Span): Range {
 
 /**
  * Whether a fix would write a secret into a new place of the file: a name, a description, a key.
- * Only fixes whose new text holds a secret are looked at closer, by counting the secrets of the
- * whole text before and after: a fix that moves or re-quotes a token keeps their number.
+ * A fix that moves or re-quotes a token replaces as many secrets as it writes; one that copies
+ * writes more than the text it replaces held.
  */
 function copiesSecret(doc: ParsedDocument, fix: FixSpec): boolean {
   const mask = maskFor(doc);
-  if (!fix.edits.some((edit) => mask.hiddenSpans(edit.newText).length > 0)) return false;
-  return mask.hiddenSpans(applyOffsetEdits(doc.text, fix.edits)).length > mask.hiddenSpans(doc.text).length;
+  let written = 0;
+  for (const edit of fix.edits) written += mask.hiddenSpans(edit.newText).length;
+  if (written === 0) return false;
+  let replaced = 0;
+  for (const edit of fix.edits) replaced += mask.hiddenSpans(doc.text.slice(edit.start, edit.end)).length;
+  return written > replaced;
 }
 
 function toFix(lines: LineIndex, fix: FixSpec): Fix {
