@@ -1,0 +1,161 @@
+/**
+ * The generated masking property (SPEC section 11): random secrets — the provider shapes and
+ * credentials of shapes no list names — placed by a random walk over a manifest (any value, a
+ * key, inside a longer string, after `env:`, in a webhook URL, in a comment, written with dense
+ * `\u` escapes), then one of the outputs the library gives for it: the findings, each output
+ * format (code frames and fix texts included), `fix`'s report, or one of the language service's
+ * answers at a token. No output may show more of a secret than its first characters. The named
+ * matrix (masking-matrix.test.ts) runs the CLI and the server as processes, every output of every
+ * cell; this property runs the same outputs in this process, so that it can try 10,000 texts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createLanguageService, fix, formatters, lint, type FormatterName } from '../../lib/index.js';
+import { forbiddenRuns, leakIn } from './leaks.js';
+import { positionAt, tokenOffsets } from './outputs.js';
+import { secretShapes } from './secret-cases.js';
+
+const NOW = '2026-11-23T09:00:00Z';
+const FORMATS: FormatterName[] = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle'];
+const service = createLanguageService({ now: NOW });
+
+/** A body drawn from `alphabet` by a seeded generator, as a credential issuer draws one. */
+function randomBody(seed: number, alphabet: string, length: number): string {
+  let state = seed >>> 0;
+  let body = '';
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5 + i) >>> 0;
+    body += alphabet[state % alphabet.length];
+  }
+  return body;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A credential of a shape nobody listed: a random prefix and a generated body of 32 to 100 characters. */
+const unlisted = fc
+  .tuple(fc.constantFrom('', 'zk_', 'pk-prod-', 'acme_live_', 'T0K.'), fc.integer(), fc.integer({ min: 32, max: 100 }))
+  .map(([prefix, seed, length]) => prefix + randomBody(seed, ALPHABET + (seed % 2 ? '-_' : ''), length))
+  .filter((secret) => /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret) && !/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/.test(secret));
+/** A secret and the parts no output may show. */
+const secret = fc.oneof(
+  fc.constantFrom(...secretShapes().filter((shape) => shape.parts.length === 1 && shape.parts[0] === shape.text && !shape.text.includes('\n'))).map((shape) => shape.text),
+  unlisted,
+);
+
+/** The manifest the random walk places secrets in: every kind of place a value can stand. */
+const BASE = {
+  $schema: 'https://agents.pinata.cloud/schemas/manifest.v1.json',
+  version: 1,
+  engine: 'openclaw',
+  agent: { name: 'Courier', description: 'Posts the digest', vibe: 'brisk', emoji: '📮' },
+  model: 'anthropic/claude-sonnet-4-6',
+  secrets: [{ name: 'TELEGRAM_BOT_TOKEN', description: 'Bot token from BotFather' }],
+  skills: [{ name: 'notes', clawhub_slug: '@pinata/notes' }],
+  tasks: [
+    { name: 'digest', schedule: { kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Lisbon' }, payload: { kind: 'agentTurn', text: 'Post the digest' }, delivery: { mode: 'webhook', to: 'https://hooks.example.com/notify' } },
+    { name: 'poll', prompt: 'Check the queue', schedule: '600000ms', enabled: true },
+  ],
+  scripts: { build: 'npm ci', start: 'node server.js --port 3000' },
+  routes: [{ port: 3000, path: '/app', protected: false }],
+  channels: { telegram: { botToken: 'env:TELEGRAM_BOT_TOKEN', dmPolicy: 'pairing' }, slack: { botToken: 'env:SLACK_BOT_TOKEN' } },
+  template: { slug: 'courier', category: 'general', authorName: 'Pinata', authorUrl: 'https://pinata.cloud' },
+};
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Every place of the manifest a value stands, as a path. */
+function valuePaths(value: Json, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => valuePaths(item, [...path, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => valuePaths(item, [...path, key]));
+  return [path];
+}
+const PATHS = valuePaths(BASE as unknown as Json);
+
+/** How the secret stands where the walk put it. */
+const FORMS = ['whole value', 'inside the text', 'after env:', 'in a webhook URL', 'as the key', 'in a comment', 'with \\u escapes'] as const;
+type Form = (typeof FORMS)[number];
+
+function place(secretText: string, path: (string | number)[], form: Form): string {
+  const manifest = structuredClone(BASE) as unknown as Json;
+  let parent = manifest as { [key: string]: Json } | Json[];
+  for (const segment of path.slice(0, -1)) parent = (parent as Record<string | number, Json>)[segment] as { [key: string]: Json };
+  const last = path.at(-1)!;
+  const set = (value: Json) => ((parent as Record<string | number, Json>)[last] = value);
+  switch (form) {
+    case 'whole value':
+      set(secretText);
+      break;
+    case 'inside the text':
+      set(`use ${secretText} to post`);
+      break;
+    case 'after env:':
+      set(`env:${secretText}`);
+      break;
+    case 'in a webhook URL':
+      set(`https://hooks.example.com/services/${secretText}`);
+      break;
+    case 'as the key':
+      if (!Array.isArray(parent)) {
+        const value = parent[last as string]!;
+        delete parent[last as string];
+        parent[secretText] = value;
+      }
+      break;
+    case 'in a comment':
+      return JSON.stringify(manifest, null, 2).replace('\n', `\n  /* old: ${secretText} */\n`);
+    case 'with \\u escapes':
+      set(secretText);
+      return JSON.stringify(manifest, null, 2).replace(JSON.stringify(secretText), `"${[...secretText].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`);
+  }
+  return JSON.stringify(manifest, null, 2);
+}
+
+/** A position the language service is asked about: the `n`th token of the text (wrapping round). */
+function tokenPosition(text: string, n: number) {
+  const offsets = tokenOffsets(text);
+  return positionAt(text, offsets[n % offsets.length]!);
+}
+
+/**
+ * Every output of the library, each a function of the text (and a token to ask about): the
+ * findings (fix edits keep the file's own text, so only their titles count), every output format,
+ * `fix`'s report, and each answer of the language service.
+ */
+const OUTPUTS: Record<string, (text: string, token: number) => unknown> = {
+  findings: (text) =>
+    lint(text, { now: NOW }).diagnostics.map((d) => ({ ...d, fixes: d.fixes?.map((f) => f.title), suggestions: d.suggestions?.map((f) => f.title) })),
+  ...Object.fromEntries(FORMATS.map((name) => [`format ${name}`, (text: string) => formatters[name]([lint(text, { fileName: 'manifest.json', now: NOW })])])),
+  'fix report': (text) => fix(text, { now: NOW }).afterwards,
+  'server diagnostics': (text) => service.diagnostics(text),
+  hover: (text, token) => service.hover(text, tokenPosition(text, token)),
+  completion: (text, token) => service.complete(text, tokenPosition(text, token)),
+  definition: (text, token) => service.definition(text, tokenPosition(text, token)),
+  prepareRename: (text, token) => {
+    try {
+      return service.prepareRename(text, tokenPosition(text, token));
+    } catch (error) {
+      return (error as Error).message;
+    }
+  },
+  'code action titles': async (text) => (await service.codeActions(text, { start: { line: 0, character: 0 }, end: positionAt(text, text.length) })).map((action) => action.title),
+  symbols: (text) => service.symbols(text),
+  'inlay hints': (text) => service.inlayHints(text),
+};
+
+describe('generated: no output shows a secret', () => {
+  it('over secrets of every shape, placed by a random walk over the manifest, through every output', async () => {
+    let cases = 0;
+    await fc.assert(
+      // Each case goes through one output, so that every output sees its share of the cases.
+      fc.asyncProperty(secret, fc.constantFrom(...PATHS), fc.constantFrom(...FORMS), fc.constantFrom(...Object.keys(OUTPUTS)), fc.nat(), async (secretText, path, form, output, token) => {
+        cases++;
+        const text = place(secretText, path, form);
+        const shown = JSON.stringify(await OUTPUTS[output]!(text, token));
+        const leak = leakIn(shown, forbiddenRuns(secretText));
+        expect(leak, `${form} at /${path.join('/')} in ${output}: ${leak}`).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.MASKING_CASES ?? 10_000) },
+    );
+    expect(cases).toBeGreaterThanOrEqual(Number(process.env.MASKING_CASES ?? 10_000));
+  }, 600_000);
+});
