@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLanguageService, fix, formatters, lint, type FormatterName } from '../../lib/index.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
-import { positionAt, tokenOffsets } from './outputs.js';
+import { positionAt, runInProcess, tokenOffsets } from './outputs.js';
+import { workspace, writeFile } from '../workspace.js';
 import { secretShapes } from './secret-cases.js';
 
 const NOW = '2026-11-23T09:00:00Z';
@@ -72,10 +73,33 @@ function valuePaths(value: Json, path: (string | number)[] = []): (string | numb
 const PATHS = valuePaths(BASE as unknown as Json);
 
 /** How the secret stands where the walk put it. */
-const FORMS = ['whole value', 'inside the text', 'after env:', 'in a webhook URL', 'as the key', 'in a comment', 'with \\u escapes'] as const;
+const FORMS = ['whole value', 'inside the text', 'after env:', 'in a webhook URL', 'as the key', 'in a comment', 'with \\u escapes', 'in the README'] as const;
 type Form = (typeof FORMS)[number];
 
-function place(secretText: string, path: (string | number)[], form: Form): string {
+const README = '# Courier\n\nPosts the digest every weekday.\n';
+
+/** A template repository's files: the manifest and its README. */
+interface Repository {
+  manifest: string;
+  readme: string;
+}
+
+/** The README holding the secret, written plainly, with HTML character references or with Markdown escapes. */
+function readmeWith(secretText: string, way: number): string {
+  const written = [
+    secretText,
+    [...secretText].map((c, i) => (i % 3 === 1 ? `&#${c.charCodeAt(0)};` : c)).join(''),
+    secretText.replace(/[_-]/g, (c) => `\\${c}`),
+  ][way % 3];
+  return `${README}\nUse the key \`${written}\` to post.\n`;
+}
+
+function place(secretText: string, path: (string | number)[], form: Form, way: number): Repository {
+  if (form === 'in the README') return { manifest: JSON.stringify(BASE, null, 2), readme: readmeWith(secretText, way) };
+  return { manifest: placeInManifest(secretText, path, form), readme: README };
+}
+
+function placeInManifest(secretText: string, path: (string | number)[], form: Form): string {
   const manifest = structuredClone(BASE) as unknown as Json;
   let parent = manifest as { [key: string]: Json } | Json[];
   for (const segment of path.slice(0, -1)) parent = (parent as Record<string | number, Json>)[segment] as { [key: string]: Json };
@@ -121,7 +145,16 @@ function tokenPosition(text: string, n: number) {
  * findings (fix edits keep the file's own text, so only their titles count), every output format,
  * `fix`'s report, and each answer of the language service.
  */
-const OUTPUTS: Record<string, (text: string, token: number) => unknown> = {
+/** One folder for the cases that go through the CLI, rewritten at each: the CLI reads files. */
+const FOLDER = workspace({ 'workspace/AGENTS.md': 'Keep the digest short.\n' });
+
+async function throughCli(repository: Repository, argv: string[]): Promise<string> {
+  writeFile(FOLDER, 'manifest.json', repository.manifest);
+  writeFile(FOLDER, 'README.md', repository.readme);
+  return runInProcess(argv, FOLDER);
+}
+
+const OUTPUTS: Record<string, (text: string, token: number, repository: Repository) => unknown> = {
   findings: (text) =>
     lint(text, { now: NOW }).diagnostics.map((d) => ({ ...d, fixes: d.fixes?.map((f) => f.title), suggestions: d.suggestions?.map((f) => f.title) })),
   ...Object.fromEntries(FORMATS.map((name) => [`format ${name}`, (text: string) => formatters[name]([lint(text, { fileName: 'manifest.json', now: NOW })])])),
@@ -140,6 +173,11 @@ const OUTPUTS: Record<string, (text: string, token: number) => unknown> = {
   'code action titles': async (text) => (await service.codeActions(text, { start: { line: 0, character: 0 }, end: positionAt(text, text.length) })).map((action) => action.title),
   symbols: (text) => service.symbols(text),
   'inlay hints': (text) => service.inlayHints(text),
+  // The CLI's own paths: its run mask, code frames, diffs, the template response with its README.
+  'cli stylish': (_text, _token, repository) => throughCli(repository, ['manifest.json']),
+  'cli --fix-dry-run': (_text, _token, repository) => throughCli(repository, ['manifest.json', '--fix-dry-run']),
+  'template api': (_text, _token, repository) => throughCli(repository, ['template', FOLDER, '--format', 'api']),
+  'template stylish': (_text, _token, repository) => throughCli(repository, ['template', FOLDER]),
 };
 
 describe('generated: no output shows a secret', () => {
@@ -149,8 +187,8 @@ describe('generated: no output shows a secret', () => {
       // Each case goes through one output, so that every output sees its share of the cases.
       fc.asyncProperty(secret, fc.constantFrom(...PATHS), fc.constantFrom(...FORMS), fc.constantFrom(...Object.keys(OUTPUTS)), fc.nat(), async (secretText, path, form, output, token) => {
         cases++;
-        const text = place(secretText, path, form);
-        const shown = JSON.stringify(await OUTPUTS[output]!(text, token));
+        const repository = place(secretText, path, form, token);
+        const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
         const leak = leakIn(shown, forbiddenRuns(secretText));
         expect(leak, `${form} at /${path.join('/')} in ${output}: ${leak}`).toBeUndefined();
       }),
