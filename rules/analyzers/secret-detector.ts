@@ -53,8 +53,10 @@ const SHAPES: readonly Shape[] = [
   { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0 },
   // Anthropic, then OpenAI and other `sk-` keys (Stripe's `sk_live_`, `rk_live_` too).
-  { pattern: /(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  // The literal first, then the look back (not a letter or digit before it): irregexp searches
+  // for a literal fast, and tries a leading look-behind at every position.
+  { pattern: /sk-ant-(?<![A-Za-z0-9]sk-ant-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
+  { pattern: /sk-(?<![A-Za-z0-9]sk-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /[sr]k_live_[A-Za-z0-9]{16,}/dg, group: 0 },
   // AWS access key ids; their secret keys are found by the words around them (below).
   { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0 },
@@ -74,8 +76,8 @@ const SHAPES: readonly Shape[] = [
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]+)@/dg, group: 1 },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
-  { pattern: /(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
-  { pattern: /(?<![A-Za-z0-9])(?:hf|gsk)_[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
+  { pattern: /(?:hf|gsk)_(?<![A-Za-z0-9](?:hf|gsk)_)[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /whsec_[A-Za-z0-9+/=]{24,}/dg, group: 0 },
 ];
 
@@ -114,8 +116,7 @@ function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const { pattern, group, accept } of SHAPES) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
   for (const { pattern, group, accept } of CONTEXTS) collect(text, pattern, group, spans, accept ?? opaque);
-  const generated: SecretSpan[] = [];
-  collect(text, RUN, 0, generated, looksGenerated);
+  const generated = generatedRuns(text);
   if (generated.length > 0) {
     // Integrity hashes and digests are public, whatever their characters: their runs are left
     // alone. A run a shape or a place already found, but for a word joined to it (`missing-` in
@@ -169,11 +170,33 @@ function generatedAfterPrefix(value: string): boolean {
   return !isPlaceholder(value) && /[0-9]|[a-z][A-Z]|[A-Z][a-z]/.test(value.replace(/^[A-Za-z]+[-_]/, ''));
 }
 
+/** Runs shorter than this are no candidates; longer ones are taken this many at a time at most. */
+const MIN_RUN = 20;
+const MAX_RUN = 512;
+
 /**
- * Candidates for a generated secret: runs of the characters generated credentials are made of,
- * taken 512 at a time (longer than any credential; irregexp runs out of stack on runs of millions).
+ * Candidates for a generated secret: runs of the characters generated credentials are made of
+ * (letters, digits, `-`, `_`), found in one pass over the text — a pattern would try every start
+ * inside every shorter word — and taken `MAX_RUN` at a time (longer than any credential).
  */
-const RUN = /[A-Za-z0-9_-]{20,512}/dg;
+function generatedRuns(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+    if (inRun) {
+      if (start === -1) start = i;
+      continue;
+    }
+    for (let from = start; start !== -1 && i - from >= MIN_RUN; from += MAX_RUN) {
+      const end = Math.min(i, from + MAX_RUN);
+      if (end - from >= MIN_RUN && looksGenerated(text.slice(from, end))) spans.push({ start: from, end });
+    }
+    start = -1;
+  }
+  return spans;
+}
 
 /**
  * Public identifiers that look random, wherever they are: CIDs (CIDv0 `Qm…`, CIDv1 `b…` in
@@ -190,7 +213,6 @@ const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-
  * and public identifiers do not.
  */
 function looksGenerated(run: string): boolean {
-  if (PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
   let digits = 0;
   let lower = 0;
   let upper = 0;
@@ -207,7 +229,9 @@ function looksGenerated(run: string): boolean {
     previous = kind;
   }
   const alphanumerics = digits + lower + upper;
+  // Most runs of a manifest are words, slugs and names: settled here, before any pattern runs.
   if (alphanumerics < 20 || digits === 0 || switches / alphanumerics < 0.2) return false;
+  if (PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
   if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
   // One case only (base32, base36): longer, and without a word in it (`…_polygon`), since ids and
   // names of one case mix in digits too.
