@@ -160,6 +160,19 @@ const JOINED_WORDS_AFTER = /^(?:[-_](?:[a-z]+|[A-Z]+))*$/;
 
 /** A Subresource Integrity hash (`sha512-…` in base64) or a content digest (`sha256:…` in hex). */
 const DIGEST = /\bsha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=_-]+/dg;
+const DIGEST_START = /^sha(?:1|224|256|384|512)[-:]/;
+
+/**
+ * The public identifiers of a text that look random (digests, CIDs, commit ids, UUIDs): a mask
+ * that learns the text trusts them, so that no output shows one masked, even cut or rewritten.
+ */
+export function publicIdentifiers(text: string): string[] {
+  const found: string[] = [];
+  DIGEST.lastIndex = 0;
+  for (let match = DIGEST.exec(text); match; match = DIGEST.exec(text)) found.push(match[0]);
+  for (const run of text.match(/[A-Za-z0-9-]{32,}/g) ?? []) if (PUBLIC_ID.test(run)) found.push(run);
+  return found;
+}
 
 /**
  * A credential's shape matched, and what follows its prefix was generated: not a placeholder
@@ -302,6 +315,8 @@ export function looksLikeToken(value: string): boolean {
   return false;
 }
 
+/** A word, maybe with a short number after it (`app2`), or a short number (`2024`). */
+const WORD_SEGMENT = /^(?:[A-Za-z]+[0-9]{0,4}|[0-9]{1,4})$/;
 const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|env:|process\.env\.|secrets\.|<|\{\{)/;
 /** Names people write: words, an upper-case variable name, a number at the end (`TOKEN_2`, `myBot3`). */
 const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
@@ -312,13 +327,17 @@ const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
  * (or, for long ones, many letters at random) the way generated credentials do.
  */
 export function opaque(value: string): boolean {
-  if (value.length < 8 || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value)) return false;
+  // A credential is one word: text with spaces in it is a sentence, or a command line.
+  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || PUBLIC_ID.test(value) || DIGEST_START.test(value)) return false;
+  // A path, a model id or a version made of words and short numbers (`anthropic/claude-sonnet-4-6`).
+  const segments = value.split(/[/:.@_\s-]+/).filter((segment) => segment !== '');
+  if (segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment))) return false;
   const bits = entropy(value);
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
     return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !wordLike(value, value.length, true) && bits >= 3);
   }
-  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5;
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !wordLike(value, value.length);
 }
 
 /** Shannon entropy in bits per character. */

@@ -14,7 +14,7 @@
  */
 import { literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, looksLikeToken, mergeSpans, opaque, type SecretSpan } from '../analyzers/secret-detector.js';
+import { findSecrets, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
@@ -63,6 +63,7 @@ export class SecretMask {
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
+    for (const value of publicIdentifiers(text)) this.trust(value);
     for (const span of findSecrets(text)) {
       const secret = text.slice(span.start, span.end);
       if (!this.isPublic(secret)) this.add(secret);
@@ -119,7 +120,9 @@ export class SecretMask {
     const spans: SecretSpan[] = [];
     for (const span of findSecrets(text)) {
       const found = text.slice(span.start, span.end);
-      if (!this.isPublic(found)) spans.push({ start: span.start + shownLength(found), end: span.end });
+      // In a JSON pointer (`~1` for `/`), the escape's digit is no part of the value.
+      const unescaped = text[span.start - 1] === '~' && (found[0] === '0' || found[0] === '1') ? found.slice(1) : found;
+      if (!this.isPublic(unescaped)) spans.push({ start: span.start + shownLength(found), end: span.end });
     }
     for (const { secret, shown } of this.short) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {

@@ -15,9 +15,11 @@ export class ReadingMask extends SecretMask {
   }
 
   override learn(text: string): this {
-    super.learn(text);
+    // The reading first: the public identifiers it holds (a digest written `sha512\-…`) are
+    // trusted before the written text's pieces of them are looked at.
     const reading = this.read(text);
     if (reading) super.learn(reading.text);
+    super.learn(text);
     return this;
   }
 

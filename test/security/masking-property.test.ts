@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLanguageService, fix, formatters, lint, type FormatterName } from '../../lib/index.js';
+import { maskFor, parseDocument, ReadingMask, readMarkupEscapes } from '../../rules/index.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
 import { positionAt, runInProcess, tokenOffsets } from './outputs.js';
 import { workspace, writeFile } from '../workspace.js';
@@ -195,5 +196,45 @@ describe('generated: no output shows a secret', () => {
       { numRuns: Number(process.env.MASKING_CASES ?? 10_000) },
     );
     expect(cases).toBeGreaterThanOrEqual(Number(process.env.MASKING_CASES ?? 10_000));
+  }, 600_000);
+});
+
+/** Values that look random, or could be taken for credentials, and are not secrets. */
+const NOT_SECRETS = [
+  'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue',
+  'QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n',
+  '3df41000223c6fc7ef4c7b950b33b9c327535c10',
+  '123e4567-e89b-12d3-a456-426614174000',
+  'sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==',
+  'openrouter/anthropic/claude-sonnet-4.5',
+  'xoxb-your-bot-token',
+  'YOUR_TOKEN_HERE',
+  'env:SLACK_BOT_TOKEN',
+  'https://cdn.example.com/assets/logo-2024-dark.svg',
+  'DailyReport2024Q4Summary',
+  'useful-assistant-v2',
+  '/workspace/projects/app-2024/dist',
+  'node_modules/.bin/manifest-lint',
+];
+
+describe('generated: masking hides nothing else', () => {
+  it('for a manifest without secrets, every output is what it would be unmasked: nothing in it reads as a secret', async () => {
+    let cases = 0;
+    // Not in a webhook URL's path, where whatever looks opaque is the credential by design.
+    const forms = FORMS.filter((form) => form !== 'in a webhook URL');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...NOT_SECRETS), fc.constantFrom(...PATHS), fc.constantFrom(...forms), fc.constantFrom(...Object.keys(OUTPUTS)), fc.nat(), async (value, path, form, output, token) => {
+        cases++;
+        const repository = place(value, path, form, token);
+        // The masks the product builds: the manifest's, and the README's read through its escapes.
+        const mask = new ReadingMask(readMarkupEscapes).merge(maskFor(parseDocument(repository.manifest))).learn(repository.readme);
+        expect(mask.empty, `${value} (${form} at /${path.join('/')}) was taken for a secret`).toBe(true);
+        // What the output is, and what the product's masking (learned from the files) makes of it.
+        const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
+        expect(mask.mask(shown), `${output} for ${value}`).toBe(shown);
+      }),
+      { numRuns: Number(process.env.MASKING_IDENTITY_CASES ?? 2000) },
+    );
+    expect(cases).toBeGreaterThan(0);
   }, 600_000);
 });
