@@ -3,7 +3,7 @@ import { contentSpan, derived, nodeAt, propertiesNamed } from '../framework/docu
 import type { ParsedDocument } from '../framework/document.js';
 import type { OffsetEdit, Span } from '../framework/rule.js';
 import { declareSecret } from './secrets.js';
-import { formatPath } from '../framework/describe.js';
+import { formatPath } from '../framework/json-path.js';
 import type { JsonPath } from '../framework/types.js';
 import { findSecrets, looksLikeToken } from './secret-detector.js';
 

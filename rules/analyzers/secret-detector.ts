@@ -243,7 +243,10 @@ function looksGenerated(run: string): boolean {
   }
   const alphanumerics = digits + lower + upper;
   // Most runs of a manifest are words, slugs and names: settled here, before any pattern runs.
-  if (alphanumerics < 20 || digits === 0 || switches / alphanumerics < 0.2) return false;
+  if (alphanumerics < 20 || switches / alphanumerics < 0.1) return false;
+  // Without digits, only a long run that switches case as random letters do (half the time),
+  // and does not read as words joined up (`getUserAccountByIdentifierAndToken`).
+  if (digits === 0) return alphanumerics >= 32 && lower > 0 && upper > 0 && switches / alphanumerics >= 0.35 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true) && !isPlaceholder(run);
   if (PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
   if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
   // One case only (base32, base36): longer, and without a word in it (`…_polygon`), since ids and
@@ -288,7 +291,7 @@ function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >=
 }
 
 /** The letter pairs most frequent in English text, which words of any identifier are made of. */
-const COMMON_PAIRS = new Set(
+export const COMMON_PAIRS: ReadonlySet<string> = new Set(
   'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns ge ly ei os no pe do su pa ec ac ot di ol tr sh ke ad wa ai oo fo ie et ul ow ct ss em ck lo vi mo un po ap ag ep ig id am ki ue ay il ab ex'.split(' '),
 );
 
@@ -315,8 +318,8 @@ export function looksLikeToken(value: string): boolean {
   return false;
 }
 
-/** A word, maybe with a short number after it (`app2`), or a short number (`2024`). */
-const WORD_SEGMENT = /^(?:[A-Za-z]+[0-9]{0,4}|[0-9]{1,4})$/;
+/** A word in one case or capitalised, maybe with a short number after it (`app2`), or a short number (`2024`). */
+const WORD_SEGMENT = /^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[0-9]{0,4}|[0-9]{1,4})$/;
 const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|env:|process\.env\.|secrets\.|<|\{\{)/;
 /** Names people write: words, an upper-case variable name, a number at the end (`TOKEN_2`, `myBot3`). */
 const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
@@ -335,9 +338,25 @@ export function opaque(value: string): boolean {
   const bits = entropy(value);
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
-    return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !wordLike(value, value.length, true) && bits >= 3);
+    return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !readsAsWords(value) && bits >= 3);
   }
-  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !wordLike(value, value.length);
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !readsAsWords(value);
+}
+
+/** Camel-case pieces: an acronym before a word or a number, a word, a letter and its number (`Q4`), a number. */
+const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]+|[A-Z]|[0-9]+|[^A-Za-z0-9]+/g;
+
+/**
+ * Whether a whole value is words joined up (`DailyReport2024Summary`, `HTTPServer2`): every piece
+ * of letters a word of three or more (or an acronym), and the letters paired as words pair them.
+ * A short random value has pieces of one or two letters (`Ec8Zckly2kpdepTn`), so a credential in
+ * its place is not taken for words by chance.
+ */
+function readsAsWords(value: string): boolean {
+  for (const piece of value.match(CAMEL_PIECE) ?? []) {
+    if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece)) return false;
+  }
+  return wordLike(value, value.length, true);
 }
 
 /** Shannon entropy in bits per character. */

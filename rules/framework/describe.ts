@@ -4,16 +4,9 @@ import { maskSecret } from './masking.js';
 import { looksLikeToken } from '../analyzers/secret-detector.js';
 import type { ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
+import { formatPath } from './json-path.js';
 
-/** `tasks[0].schedule.kind`; the root is "the manifest". */
-export function formatPath(path: JsonPath): string {
-  if (path.length === 0) return 'the manifest';
-  return path
-    .map((segment, i) =>
-      typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `${i ? '.' : ''}${segment}` : `[${JSON.stringify(segment)}]`,
-    )
-    .join('');
-}
+export { formatPath } from './json-path.js';
 
 /** `` `tasks[0].schedule` `` or "the manifest", ready to start a sentence's subject. */
 export function subject(path: JsonPath): string {

@@ -14,7 +14,7 @@
  */
 import { literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
+import { COMMON_PAIRS, findSecrets, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
@@ -171,14 +171,21 @@ export class SecretMask {
 function looksGenerated(text: string, offsets: Int32Array, from: number, to: number): boolean {
   let switches = 0;
   let upper: boolean | undefined;
+  let commonPairs = 0;
+  let previous = '';
   for (let k = from; k <= to; k++) {
     const c = text.charCodeAt(offsets[k]!);
     if (c <= 57) return true;
     const isUpper = c < 97;
     if (upper !== undefined && isUpper !== upper && ++switches >= 2) return true;
     upper = isUpper;
+    const letter = String.fromCharCode(c | 32);
+    if (COMMON_PAIRS.has(previous + letter)) commonPairs++;
+    previous = letter;
   }
-  return false;
+  // Letters of one case are part of a word when they pair as words do (`bottok`); random ones
+  // (`djxylb`) seldom have two such pairs.
+  return commonPairs <= 1;
 }
 
 function maskValue(mask: SecretMask, value: unknown): unknown {
@@ -231,6 +238,14 @@ function normalize(text: string): { codes: Uint8Array; offsets: Int32Array } {
  */
 export function maskFor(doc: ParsedDocument): SecretMask {
   return derived(doc, buildMask);
+}
+
+/**
+ * Whether a value of the document is (or holds) a secret, so that a rule describes it without
+ * deriving anything from it: a name made from a token shows the token, in another case.
+ */
+export function holdsSecret(doc: ParsedDocument, value: string): boolean {
+  return maskFor(doc).hiddenSpans(value).length > 0;
 }
 
 function buildMask(doc: ParsedDocument): SecretMask {
