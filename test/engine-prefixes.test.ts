@@ -89,8 +89,9 @@ const TASKS_BEFORE_CHANNELS = {
 };
 
 /**
- * Manifests whose verdicts turn on text that comes later: a reference before what it refers to.
- * The finished files report nothing.
+ * Manifests whose verdicts turn on text that comes later: a reference before what it refers to,
+ * a key before the sibling that changes its verdict. The finished files report nothing, or (the
+ * last three) one finding somewhere else than their prefixes would without waiting.
  */
 const WRITTEN_LATER: { name: string; manifest: object; options?: LintOptions }[] = [
   { name: 'a channel token read from a secret declared after `channels`', manifest: CHANNELS_BEFORE_SECRETS },
@@ -98,6 +99,56 @@ const WRITTEN_LATER: { name: string; manifest: object; options?: LintOptions }[]
   {
     name: 'a route before the start script that serves it, behind another block',
     manifest: { version: 1, routes: [{ port: 3000, path: '/app' }], agent: { name: 'Helper' }, scripts: { start: 'PORT=3000 node server.js' } },
+  },
+  {
+    name: 'an open DM policy and an empty token on a channel switched off after them',
+    manifest: { version: 1, agent: { name: 'Helper' }, channels: { discord: { dmPolicy: 'open', botToken: '', enabled: false } } },
+  },
+  {
+    name: 'a payload text field and a session target before the payload kind',
+    manifest: {
+      version: 1,
+      agent: { name: 'Helper' },
+      tasks: [{ name: 'ping', sessionTarget: 'main', schedule: { kind: 'every', everyMs: 600000 }, payload: { message: 'Ping.', kind: 'systemEvent' } }],
+    },
+  },
+  {
+    name: 'a stagger before the interval it is measured against',
+    manifest: {
+      version: 1,
+      agent: { name: 'Helper' },
+      tasks: [{ name: 'poll', schedule: { kind: 'every', staggerMs: 60000, everyMs: 900000 }, payload: { kind: 'agentTurn', text: 'Poll.' } }],
+    },
+  },
+  {
+    name: 'a skill source repeated under the same name, written before the name',
+    manifest: {
+      version: 1,
+      agent: { name: 'Helper' },
+      skills: [
+        { name: 'notes', cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' },
+        { cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue', name: 'notes' },
+      ],
+    },
+  },
+  {
+    name: 'a template partner field before the `partnerName` that covers it',
+    options: { template: true },
+    manifest: {
+      version: 1,
+      agent: { name: 'Helper' },
+      template: { slug: 'helper', category: 'general', partnerUrl: 'https://example.com', partnerName: 'Example' },
+    },
+  },
+  {
+    name: 'a template task with its payload object before its schedule object',
+    options: { template: true },
+    manifest: {
+      version: 1,
+      agent: { name: 'Helper' },
+      template: { slug: 'helper', category: 'general', authorName: 'Example' },
+      tasks: [{ payload: { kind: 'agentTurn', text: 'Report.' }, schedule: { kind: 'cron', expr: '0 9 * * *' }, name: 'report' }],
+    },
   },
 ];
 
