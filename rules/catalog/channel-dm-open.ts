@@ -20,6 +20,7 @@ export const channelDmOpen = defineRule({
       dmOpen: `{{subject}} is \`"open"\`: anyone who finds the bot can message the agent, use its tools and spend your model credits. If the agent is not meant to be public, use \`"pairing"\`, which admits a new user only with a pairing code.`,
     },
     fixable: false,
+    judgesObject: true,
   },
   check(context) {
     for (const { channel, path, config, enabled } of channelConfigs(context.doc)) {

@@ -26,6 +26,7 @@ export const channelTokenMissing = defineRule({
       '/$defs/slack/properties/botToken/minLength',
       '/$defs/slack/properties/appToken/minLength',
     ],
+    judgesObject: true,
   },
   check(context) {
     const declared = declaredSecretNames(context.doc);

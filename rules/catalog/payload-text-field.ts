@@ -18,6 +18,7 @@ export const payloadTextField = defineRule({
       textField: `{{subject}} is {{article}} \`{{kind}}\` with its text in \`{{other}}\`; the platform accepts that, but the documented field for \`{{kind}}\` is \`{{own}}\`. Rename the key to \`{{own}}\`.`,
     },
     fixable: true,
+    judgesObject: true,
   },
   check(context) {
     for (const { index, node } of tasks(context.doc)) {

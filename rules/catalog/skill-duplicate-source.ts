@@ -27,6 +27,7 @@ export const skillDuplicateSource = defineRule({
       duplicateSource: `{{subject}} is {{value}}, the same {{what}} as skills[{{index}}]{{earlierName}}{{otherForm}}, so the same skill is installed twice{{folders}}. Remove one of them.`,
     },
     fixable: false,
+    judgesObject: true,
   },
   check(context) {
     const sources: Source[] = [];

@@ -20,6 +20,7 @@ export const taskSessionPayloadMismatch = defineRule({
       sessionPayloadMismatch: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\`{{implicit}}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
     },
     fixable: false,
+    judgesObject: true,
   },
   check(context) {
     for (const { index, node } of tasks(context.doc)) {

@@ -18,6 +18,7 @@ export const taskStaggerTooLarge = defineRule({
       staggerTooLarge: `{{subject}} is {{value}} ({{humanDuration}}), not less than \`everyMs\` {{value2}} ({{humanDuration3}}): runs offset by up to a whole interval can bunch together or swap order. Keep the stagger well below the interval, for example {{tenth}} ({{humanDuration4}}).`,
     },
     fixable: false,
+    judgesObject: true,
   },
   check(context) {
     for (const { index, node } of tasks(context.doc)) {

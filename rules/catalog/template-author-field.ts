@@ -24,6 +24,7 @@ export const templateAuthorField = defineRule({
     },
     fixable: false,
     suggests: true,
+    judgesObject: true,
   },
   check(context) {
     if (!context.templateMode) return;

@@ -18,6 +18,7 @@ export const templateTaskForm = defineRule({
     },
     fixable: false,
     suggests: true,
+    judgesObject: true,
   },
   check(context) {
     if (!context.templateMode) return;

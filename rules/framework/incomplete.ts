@@ -10,51 +10,55 @@ import type { JsonPath, RuleMeta } from './types.js';
  * be the start of a longer one. So a finding stands only if the node it is about is complete —
  * closed by its own bracket or quote, and not ending where an error begins — or, for a rule that
  * `judgesObject`, the object holding its key is. A rule that compares sections
- * (`crossReference`) reports nothing while any object or array is left open, since what it
- * looks for may be missing or swallowed. Errors that leave every node closed (a comment, a
- * trailing comma, a missing comma or colon) take nothing away.
+ * (`crossReference`) reports nothing until the root is closed by its own bracket, since what it
+ * looks for may come later in the text (an object or array left open leaves the root open too).
+ * Errors that leave every node closed (a comment, a trailing comma, a missing comma or colon)
+ * take nothing away.
  */
 export function reportable(doc: ParsedDocument): (finding: Finding, meta: Pick<RuleMeta, 'crossReference' | 'judgesObject'>) => boolean {
   if (doc.syntaxErrors.length === 0 || !doc.root) return () => true;
-  const { isComplete, anyOpen } = derived(doc, completeness);
+  const isComplete = derived(doc, completeness);
+  const rootComplete = isComplete(doc.root);
   return (finding, meta) => {
     if (finding.file) return true;
-    if (meta.crossReference && anyOpen) return false;
+    if (meta.crossReference && !rootComplete) return false;
     const about = deepestNode(doc.root, meta.judgesObject ? finding.path.slice(0, -1) : finding.path);
     return about === undefined || isComplete(about);
   };
 }
 
-interface Completeness {
-  isComplete(node: Node): boolean;
-  /** Whether some object or array is never closed. */
-  anyOpen: boolean;
-}
+const UNCLOSED = new Set(['CloseBraceExpected', 'CloseBracketExpected']);
 
-function completeness(doc: ParsedDocument): Completeness {
+function completeness(doc: ParsedDocument): (node: Node) => boolean {
   const { text } = doc;
   const unterminated = sortedOffsets(doc.syntaxErrors.filter((error) => printParseErrorCode(error.error) === 'UnexpectedEndOfString'));
-  const isComplete = (node: Node): boolean => {
+  const unclosed = doc.syntaxErrors.filter((error) => UNCLOSED.has(printParseErrorCode(error.error))).length;
+  return (node) => {
     const end = node.offset + node.length;
     switch (node.type) {
       case 'object':
-        return node.length >= 2 && text[end - 1] === '}';
       case 'array':
-        return node.length >= 2 && text[end - 1] === ']';
+        return !leftOpen(node, text.length, unclosed);
       case 'string':
         return !anyBetween(unterminated, node.offset, end);
       default:
         return !syntaxErrorBetween(doc, end, end);
     }
   };
-  let anyOpen = false;
-  const pending: Node[] = [doc.root!];
-  while (pending.length > 0 && !anyOpen) {
-    const node = pending.pop()!;
-    if ((node.type === 'object' || node.type === 'array') && !isComplete(node)) anyOpen = true;
-    for (const child of node.children ?? []) pending.push(child);
-  }
-  return { isComplete, anyOpen };
+}
+
+/**
+ * Whether the text never closes `node`, an object or array. The parser ends one at its own
+ * closing bracket or, lacking it, where the text ends, reporting a `CloseBraceExpected` or
+ * `CloseBracketExpected` there for each. A bracket that ends the text closes at most the innermost
+ * of the nodes reaching that far, so the open ones are the outermost `unclosed` of them. The last
+ * character says nothing: a `}` there may close a nested object and leave the root open.
+ */
+function leftOpen(node: Node, textEnd: number, unclosed: number): boolean {
+  if (node.offset + node.length < textEnd) return false;
+  let around = 0;
+  for (let parent = node.parent; parent; parent = parent.parent) if (parent.type === 'object' || parent.type === 'array') around++;
+  return around < unclosed;
 }
 
 /** The node at `path`, or its nearest ancestor that exists (for a key reported missing). */

@@ -114,8 +114,8 @@ export interface RuleMeta {
   covers?: string[];
   /**
    * The rule compares sections of the manifest (a reference and what it refers to), so a
-   * document cut short may lack what it looks for: it reports nothing while the document has a
-   * syntax error that disrupts its structure.
+   * document cut short may lack what it looks for, written later: in a document with syntax
+   * errors it reports nothing until the root object is closed by its own `}`.
    */
   crossReference?: boolean;
   /**
