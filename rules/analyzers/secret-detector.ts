@@ -170,7 +170,9 @@ export function publicIdentifiers(text: string): string[] {
   const found: string[] = [];
   DIGEST.lastIndex = 0;
   for (let match = DIGEST.exec(text); match; match = DIGEST.exec(text)) found.push(match[0]);
-  for (const run of text.match(/[A-Za-z0-9-]{32,}/g) ?? []) if (PUBLIC_ID.test(run)) found.push(run);
+  for (const run of candidateRuns(text)) {
+    for (const piece of text.slice(run.start, run.end).split('_')) if (piece.length >= 32 && PUBLIC_ID.test(piece)) found.push(piece);
+  }
   return found;
 }
 
@@ -187,26 +189,43 @@ function generatedAfterPrefix(value: string): boolean {
 const MIN_RUN = 20;
 const MAX_RUN = 512;
 
+/** The characters generated credentials are made of: letters, digits, `-` and `_`. */
+const RUN_CHARACTER = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') RUN_CHARACTER[c.charCodeAt(0)] = 1;
+
+/** The last text's runs: a mask learning a text asks for its public identifiers, then its secrets. */
+let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
+
 /**
- * Candidates for a generated secret: runs of the characters generated credentials are made of
- * (letters, digits, `-`, `_`), found in one pass over the text — a pattern would try every start
- * inside every shorter word — and taken `MAX_RUN` at a time (longer than any credential).
+ * The runs of `RUN_CHARACTER`s of at least `MIN_RUN` characters, found in one pass over the text:
+ * a pattern would try every start inside every shorter word.
  */
+function candidateRuns(text: string): SecretSpan[] {
+  if (lastRuns?.text === text) return lastRuns.runs;
+  const runs: SecretSpan[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && RUN_CHARACTER[c] === 1) {
+      if (start === -1) start = i;
+    } else if (start !== -1) {
+      if (i - start >= MIN_RUN) runs.push({ start, end: i });
+      start = -1;
+    }
+  }
+  if (start !== -1 && text.length - start >= MIN_RUN) runs.push({ start, end: text.length });
+  lastRuns = { text, runs };
+  return runs;
+}
+
+/** Candidates for a generated secret: the text's runs, taken `MAX_RUN` at a time (longer than any credential). */
 function generatedRuns(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0;
-    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
-    if (inRun) {
-      if (start === -1) start = i;
-      continue;
-    }
-    for (let from = start; start !== -1 && i - from >= MIN_RUN; from += MAX_RUN) {
-      const end = Math.min(i, from + MAX_RUN);
+  for (const run of candidateRuns(text)) {
+    for (let from = run.start; run.end - from >= MIN_RUN; from += MAX_RUN) {
+      const end = Math.min(run.end, from + MAX_RUN);
       if (end - from >= MIN_RUN && looksGenerated(text.slice(from, end))) spans.push({ start: from, end });
     }
-    start = -1;
   }
   return spans;
 }
