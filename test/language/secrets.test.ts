@@ -1,4 +1,5 @@
 /** `agentManifest/holdsSecret`'s answer: what the playground asks before it puts a text in a link. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeatureContext } from '../../language/context.js';
 import { DocumentStore } from '../../language/documents.js';
@@ -22,5 +23,32 @@ describe('holdsSecret', () => {
 
   it('counts a document it does not have as holding one: what was not checked is not shared', () => {
     expect(holdsSecret(contextWith({}), 'file:///never/opened.json')).toEqual({ holdsSecret: true });
+  });
+
+  it('finds credentials of shapes no list names, placed where users paste them, and leaves public values alone', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const credential = fc
+      .array(fc.constantFrom(...ALPHABET), { minLength: 32, maxLength: 64 })
+      .map((chars) => chars.join(''))
+      .filter((body) => /[0-9]/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body));
+    const placed = [
+      (c: string) => `"tasks": [{ "delivery": { "mode": "webhook", "to": "https://hooks.slack.com/services/T04ABCD12/B05EFGH34/${c}" } }]`,
+      (c: string) => `"agent": { "name": "A", "description": "key ${c}" }`,
+      (c: string) => `"secrets": [{ "name": "${c}" }]`,
+      (c: string) => `"channels": { "slack": { "botToken": "env:${c}" } }`,
+    ];
+    fc.assert(
+      fc.property(credential, fc.constantFrom(...placed), (c, place) => {
+        const uri = 'file:///pasted/manifest.json';
+        expect(holdsSecret(contextWith({ [uri]: `{ "version": 1, ${place(c)} }` }), uri)).toEqual({ holdsSecret: true });
+      }),
+      { numRuns: 500 },
+    );
+    // Values that look random but are public, and placeholders, can be shared.
+    for (const value of ['QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n', '3df41000223c6fc7ef4c7b950b33b9c327535c10', '123e4567-e89b-12d3-a456-426614174000', 'xoxb-your-bot-token', 'YOUR_TOKEN_HERE']) {
+      const uri = 'file:///public/manifest.json';
+      const text = `{ "version": 1, "skills": [{ "cid": "${value}" }], "channels": { "slack": { "botToken": "${value}" } } }`;
+      expect(holdsSecret(contextWith({ [uri]: text }), uri), value).toEqual({ holdsSecret: false });
+    }
   });
 });
