@@ -105,6 +105,30 @@ const CONTEXTS: readonly Shape[] = [
 ];
 
 /**
+ * The text every match of a pattern opens with (`whsec_`, `://`), or `''`: a text without it is
+ * not searched, since looking for a string is several times faster than running a pattern.
+ */
+function leadingLiteral(pattern: RegExp): string {
+  if (pattern.ignoreCase) return '';
+  const source = pattern.source.replace(/^\\b/, '');
+  let literal = '';
+  for (let i = 0; i < source.length; i++) {
+    let c = source[i]!;
+    if (c === '\\') {
+      if (/[A-Za-z0-9]/.test(source[i + 1] ?? 'a')) break;
+      c = source[++i]!;
+    } else if (!/[A-Za-z0-9_:/ -]/.test(c)) break;
+    // A character made optional by what follows it is not part of every match.
+    if (/[?*{]/.test(source[i + 1] ?? '')) break;
+    literal += c;
+  }
+  return literal;
+}
+
+const SHAPE_LITERALS = SHAPES.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+
+/**
  * The places of every secret in `text`, sorted, overlaps merged. The short texts an output is
  * made of (messages, fix titles, path segments) recur from one lint to the next — in an editor,
  * at every keystroke — so their answers are remembered (texts of up to 256 characters, 4,096 at
@@ -114,8 +138,8 @@ export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = re
 
 function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const { pattern, group, accept } of SHAPES) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
-  for (const { pattern, group, accept } of CONTEXTS) collect(text, pattern, group, spans, accept ?? opaque);
+  for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
+  for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? opaque);
   const generated = generatedRuns(text);
   if (generated.length > 0) {
     // Integrity hashes and digests are public, whatever their characters: their runs are left
@@ -309,6 +333,19 @@ function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >=
   return inLowerRuns / alphanumerics >= wordy && commonPairs / pairs >= paired;
 }
 
+/**
+ * Whether the letters of a segment pair as words do: short ones (`gpt`, `opus`, `v2`) always; a
+ * longer one (`claude`, `sonnet`, `workspace`) has a third of its pairs or more among the common
+ * pairs, where random letters (`Nrgwfpe`) have about one in six.
+ */
+function pairsAsWords(segment: string): boolean {
+  const letters = segment.replace(/[0-9]+$/, '').toLowerCase();
+  if (letters.length <= 4) return true;
+  let common = 0;
+  for (let i = 1; i < letters.length; i++) if (COMMON_PAIRS.has(letters.slice(i - 1, i + 1))) common++;
+  return common / (letters.length - 1) >= 1 / 3;
+}
+
 /** The letter pairs most frequent in English text, which words of any identifier are made of. */
 export const COMMON_PAIRS: ReadonlySet<string> = new Set(
   'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns ge ly ei os no pe do su pa ec ac ot di ol tr sh ke ad wa ai oo fo ie et ul ow ct ss em ck lo vi mo un po ap ag ep ig id am ki ue ay il ab ex'.split(' '),
@@ -353,7 +390,7 @@ export function opaque(value: string): boolean {
   if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || PUBLIC_ID.test(value) || DIGEST_START.test(value)) return false;
   // A path, a model id or a version made of words and short numbers (`anthropic/claude-sonnet-4-6`).
   const segments = value.split(/[/:.@_\s-]+/).filter((segment) => segment !== '');
-  if (segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment))) return false;
+  if (segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment) && pairsAsWords(segment))) return false;
   const bits = entropy(value);
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
