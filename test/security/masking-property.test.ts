@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createLanguageService, fix, formatters, lint, type FormatterName } from '../../lib/index.js';
 import { maskFor, parseDocument, ReadingMask, readMarkupEscapes } from '../../rules/index.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
+import { randomBody } from './random-body.js';
 import { positionAt, runInProcess, tokenOffsets } from './outputs.js';
 import { workspace, writeFile } from '../workspace.js';
 import { secretShapes } from './secret-cases.js';
@@ -21,16 +22,6 @@ const NOW = '2026-11-23T09:00:00Z';
 const FORMATS: FormatterName[] = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle'];
 const service = createLanguageService({ now: NOW });
 
-/** A body drawn from `alphabet` by a seeded generator, as a credential issuer draws one. */
-function randomBody(seed: number, alphabet: string, length: number): string {
-  let state = seed >>> 0;
-  let body = '';
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5 + i) >>> 0;
-    body += alphabet[state % alphabet.length];
-  }
-  return body;
-}
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A credential of a shape nobody listed: a random prefix and a generated body of 32 to 100 characters. */

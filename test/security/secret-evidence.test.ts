@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findSecrets, fixText, lint, SecretMask } from '../../rules/index.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
+import { randomBody } from './random-body.js';
 
 const found = (text: string) => findSecrets(text).map((span) => text.slice(span.start, span.end));
 
@@ -15,16 +16,6 @@ const ALPHABETS = {
   base62: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
   base64url: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
 };
-/** A body drawn from `alphabet` by a seeded generator, as a credential issuer draws one (shrinking keeps it random). */
-function randomBody(seed: number, alphabet: string, length: number): string {
-  let state = seed >>> 0;
-  let body = '';
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5 + i) >>> 0;
-    body += alphabet[state % alphabet.length];
-  }
-  return body;
-}
 const generatedBody = (alphabet: string, min: number, max: number) =>
   fc
     .tuple(fc.integer(), fc.integer({ min, max }))
