@@ -59,7 +59,8 @@ const SHAPES: readonly Shape[] = [
   { pattern: /sk-(?<![A-Za-z0-9]sk-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /[sr]k_live_[A-Za-z0-9]{16,}/dg, group: 0 },
   // AWS access key ids; their secret keys are found by the words around them (below).
-  { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0 },
+  // Their shape is exact, so letters alone (no digit) are one too; AWS's documented example is not.
+  { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0, accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE') },
   // GitLab, Google API keys, npm tokens.
   { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0 },
@@ -140,6 +141,7 @@ function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? opaque);
+  if (text.includes('=')) paddedBase64(text, spans);
   const generated = generatedRuns(text);
   if (generated.length > 0) {
     // Integrity hashes and digests are public, whatever their characters: their runs are left
@@ -155,6 +157,27 @@ function scan(text: string): SecretSpan[] {
     return mergeSpans([...found, ...kept]);
   }
   return mergeSpans(spans);
+}
+
+/** Characters of standard base64, which `+` and `/` keep out of the runs generated secrets are searched in. */
+const BASE64_CHARACTER = /[A-Za-z0-9+/]/;
+
+/**
+ * Standard base64 with its `=` padding (a key or a secret of random bytes: `k3Jd…+q/…==`), found
+ * from each `=` back to where the base64 starts; an integrity hash (`sha512-…==`) is public.
+ */
+function paddedBase64(text: string, into: SecretSpan[]): void {
+  for (let at = text.indexOf('='); at !== -1; at = text.indexOf('=', at + 1)) {
+    let end = at + 1;
+    if (text[end] === '=') end++;
+    if (end < text.length && (BASE64_CHARACTER.test(text[end]!) || text[end] === '=')) continue;
+    let start = at;
+    while (start > 0 && BASE64_CHARACTER.test(text[start - 1]!)) start--;
+    if (at - start < 20 || (start > 0 && /[-_]/.test(text[start - 1]!))) continue;
+    const body = text.slice(start, at);
+    if (/[0-9]/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && entropy(body) >= 3.5 && !isPlaceholder(body)) into.push({ start, end });
+    at = end - 1;
+  }
 }
 
 /** The spans of a sorted, disjoint list that overlap `span` (found by binary search). */
@@ -405,12 +428,13 @@ const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]
 /**
  * Whether a whole value is words joined up (`DailyReport2024Summary`, `HTTPServer2`): every piece
  * of letters a word of three or more (or an acronym), and the letters paired as words pair them.
- * A short random value has pieces of one or two letters (`Ec8Zckly2kpdepTn`), so a credential in
- * its place is not taken for words by chance.
+ * A short random value has pieces of one or two letters (`Ec8Zckly2kpdepTn`), or long ones whose
+ * letters pair at random (`Ouihy`), so a credential in its place is not taken for words by chance.
  */
 function readsAsWords(value: string): boolean {
   for (const piece of value.match(CAMEL_PIECE) ?? []) {
     if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece)) return false;
+    if (!pairsAsWords(piece)) return false;
   }
   return wordLike(value, value.length, true);
 }

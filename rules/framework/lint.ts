@@ -292,18 +292,25 @@ export function toRange(lines: LineIndex, span: Span): Range {
 }
 
 /**
- * Whether a fix would write a secret into a new place of the file: a name, a description, a key.
- * A fix that moves or re-quotes a token replaces as many secrets as it writes; one that copies
- * writes more than the text it replaces held.
+ * Whether a fix would write a secret into a new place of the file (a name, a description, a key)
+ * or in a form of its own (lower-cased into a slug). A fix that moves or re-quotes a token
+ * replaces as many secrets as it writes, each as it was; one that copies writes more.
  */
 function copiesSecret(doc: ParsedDocument, fix: FixSpec): boolean {
   const mask = maskFor(doc);
   let written = 0;
-  for (const edit of fix.edits) written += mask.hiddenSpans(edit.newText).length;
+  const writtenParts: string[] = [];
+  for (const edit of fix.edits) {
+    for (const span of mask.hiddenSpans(edit.newText)) {
+      written++;
+      writtenParts.push(edit.newText.slice(span.start, span.end));
+    }
+  }
   if (written === 0) return false;
   let replaced = 0;
-  for (const edit of fix.edits) replaced += mask.hiddenSpans(doc.text.slice(edit.start, edit.end)).length;
-  return written > replaced;
+  const replacedTexts = fix.edits.map((edit) => doc.text.slice(edit.start, edit.end));
+  for (const text of replacedTexts) replaced += mask.hiddenSpans(text).length;
+  return written > replaced || writtenParts.some((part) => !replacedTexts.some((text) => text.includes(part)));
 }
 
 function toFix(lines: LineIndex, fix: FixSpec): Fix {

@@ -87,6 +87,18 @@ describe('secrets nobody listed', () => {
     expect(found('SIGNINGKEY=f3Rk9LpQ2mXz7Vb1')).toEqual(['f3Rk9LpQ2mXz7Vb1']);
     expect(found('"signingKey": "f3Rk9LpQ2mXz7Vb1"')).toEqual(['f3Rk9LpQ2mXz7Vb1']);
   });
+
+  it('finds standard base64 with its padding, which `+` and `/` cut into short runs, but not an integrity hash or an assignment', () => {
+    const key = 'k3Jd9+qL/x7Vb2mZ+Rt8wPq1/Ns5Yc4Hf6Ag0Ue==';
+    for (const text of [`"detail": "${key}"`, `{ "${key}": 1 }`, `/* old ${key} */`]) expect(found(text)).toEqual([key]);
+    expect(found('"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="')).toEqual([]);
+    expect(found('"start": "MODE=production node server.js"')).toEqual([]);
+  });
+
+  it('finds an AWS access key id of letters only, and leaves AWS\'s documented example alone', () => {
+    expect(found('"botToken": "AKIAGTPYQWERTZUIOPLK"')).toEqual(['AKIAGTPYQWERTZUIOPLK']);
+    expect(found('"note": "AKIAIOSFODNN7EXAMPLE"')).toEqual([]);
+  });
 });
 
 describe('what looks random but is public', () => {
@@ -164,5 +176,12 @@ describe('no fix copies a secret', () => {
     }
     const { output } = fixText(text);
     expect(output.split(token.slice(10, 30)).length - 1).toBe(1);
+  });
+
+  it('no suggestion rewrites a secret into a form of its own (lower-cased into a slug)', () => {
+    const token = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
+    const text = `{ "version": 1, "agent": { "name": "a" }, "skills": [{ "name": "s", "clawhub_slug": "${token}" }] }`;
+    const edits = lint(text).diagnostics.flatMap((d) => [...(d.fixes ?? []), ...(d.suggestions ?? [])]).flatMap((f) => f.edits);
+    for (const edit of edits) expect(leakIn(edit.newText, forbiddenRuns(token))).toBeUndefined();
   });
 });
