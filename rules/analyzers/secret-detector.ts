@@ -328,7 +328,7 @@ function looksGenerated(run: string): boolean {
  * `er`, `on`…), and its digits in one or two numbers. Random text has short lower-case runs, few
  * such pairs (about one in twelve) and its digits scattered.
  */
-function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >= 32): boolean {
+function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >= 32, pairedAtLeast = 0.45): boolean {
   let inLowerRuns = 0;
   let lowerRun = 0;
   let pairs = 0;
@@ -352,7 +352,7 @@ function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >=
   const numbers = run.match(/[0-9]+/g)?.length ?? 0;
   if (numbers >= 3 || pairs === 0) return false;
   // A long run, or one in a credential's place, must read as words more plainly.
-  const [wordy, paired] = plainly ? [0.6, 0.45] : [0.45, 0.4];
+  const [wordy, paired] = plainly ? [0.6, pairedAtLeast] : [0.45, 0.4];
   return inLowerRuns / alphanumerics >= wordy && commonPairs / pairs >= paired;
 }
 
@@ -419,7 +419,8 @@ export function opaque(value: string): boolean {
   if (NAME_LIKE.test(value)) {
     return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !readsAsWords(value) && bits >= 3);
   }
-  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !readsAsWords(value);
+  // Digits among the letters: words joined up must read as words all the more plainly.
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !readsAsWords(value, 0.55);
 }
 
 /** Camel-case pieces: an acronym before a word or a number, a word, a letter and its number (`Q4`), a number. */
@@ -431,12 +432,12 @@ const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]
  * A short random value has pieces of one or two letters (`Ec8Zckly2kpdepTn`), or long ones whose
  * letters pair at random (`Ouihy`), so a credential in its place is not taken for words by chance.
  */
-function readsAsWords(value: string): boolean {
+function readsAsWords(value: string, pairedAtLeast = 0.45): boolean {
   for (const piece of value.match(CAMEL_PIECE) ?? []) {
     if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece)) return false;
     if (!pairsAsWords(piece)) return false;
   }
-  return wordLike(value, value.length, true);
+  return wordLike(value, value.length, true, pairedAtLeast);
 }
 
 /** Shannon entropy in bits per character. */
