@@ -292,6 +292,10 @@ const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-
  * and public identifiers do not.
  */
 function looksGenerated(run: string): boolean {
+  // Words joined to a short random tail (`agent-manifest-test-3z8y2C`, a temporary folder) are a
+  // name: what is left of the run without its joined words must be as long as a credential.
+  const core = JOINED_WORDS_AROUND.reduce((rest, words) => rest.replace(words, ''), run);
+  if (core.length < MIN_GENERATED) return false;
   let digits = 0;
   let lower = 0;
   let upper = 0;
@@ -321,6 +325,11 @@ function looksGenerated(run: string): boolean {
   if (!mixedCase && (alphanumerics < 24 || /(?:^|[-_])[A-Za-z]{4,}(?:$|[-_])/.test(run))) return false;
   return entropy(run) >= 3.5 && !wordLike(run, alphanumerics);
 }
+
+/** Words joined to the start or the end of a run by `-` or `_`. */
+const JOINED_WORDS_AROUND = [/^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[-_])+/, /(?:[-_](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))+$/];
+/** The shortest generated part that counts as a credential. */
+const MIN_GENERATED = 16;
 
 /**
  * Whether a run reads as words joined up (`DailyReport2024Summary`, `useEffectHook2`): most of it

@@ -110,6 +110,16 @@ describe('secrets nobody listed', () => {
 });
 
 describe('what looks random but is public', () => {
+  it('leaves alone words joined to a short random tail, as temporary folders are named', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('agent-manifest-test-', 'tmp_build_', 'my-app-release-'), fc.integer(), (words, seed) => {
+        const path = `/tmp/${words}${randomBody(seed, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 6)}/manifest.json`;
+        expect(found(path)).toEqual([]);
+      }),
+      { numRuns: 20000, ...SEED },
+    );
+  });
+
   it.each([
     ['words joined up with numbers', 'DailyReport2024Q4Summary useEffectHook2Cleanup GetUserProfileById2 AgentWithWallet2MoonPay'],
     ['a CIDv1', 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'],
