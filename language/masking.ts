@@ -28,15 +28,10 @@ export function maskCompletion(document: OpenDocument, list: CompletionList | nu
   return maskFields(mask, { ...list, items: list.items.filter((item) => !insertsSecret(mask, item)) }) as CompletionList;
 }
 
-/** Whether a text holds something the mask hides: a name that is a secret, say. */
-export function holdsSecretText(mask: SecretMask, text: string): boolean {
-  return mask.hiddenSpans(text).length > 0;
-}
-
 function insertsSecret(mask: SecretMask, item: CompletionItem): boolean {
   // Without an insert text or an edit, the label is what is inserted.
   const inserted = [item.label, item.insertText, item.textEdit?.newText, ...(item.additionalTextEdits ?? []).map((edit) => edit.newText)];
-  return inserted.some((text) => text !== undefined && holdsSecretText(mask, text));
+  return inserted.some((text) => text !== undefined && mask.hides(text));
 }
 
 function maskFields(mask: SecretMask, value: unknown): unknown {

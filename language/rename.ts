@@ -9,7 +9,6 @@ import {
 } from 'vscode-languageserver';
 import { ENV_NAME, envReferences, maskFor, nameAt, secretDeclarations, type SecretMask } from '../rules/index.js';
 import { servedDocument, type FeatureContext } from './context.js';
-import { holdsSecretText } from './masking.js';
 
 /**
  * Renaming a secret, from its `name` in `secrets[]` or from an `env:` reference to it: the
@@ -27,7 +26,7 @@ export function prepareRename(context: FeatureContext, params: PrepareRenamePara
 }
 
 function refuseCredentialName(mask: SecretMask, name: string): void {
-  if (!holdsSecretText(mask, name)) return;
+  if (!mask.hides(name)) return;
   throw new ResponseError(
     LSPErrorCodes.RequestFailed,
     `\`${mask.mask(name)}\` looks like a credential, not a variable name, and a rename neither starts nor ends at one: a secret's name is a variable name such as \`SLACK_BOT_TOKEN\`, and the credential itself belongs in the secrets vault.`,

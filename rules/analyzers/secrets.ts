@@ -22,4 +22,8 @@ export function declareSecret(doc: ParsedDocument, name: string, description: st
 }
 
 /** `^[A-Za-z_][A-Za-z0-9_]*$`: what a shell accepts as an environment variable name. */
+/** The message of a secret `name` that is a credential (`secret-name-case`, `secret-name-format`): nothing is derived from it. */
+export const CREDENTIAL_AS_NAME =
+  "{{subject}} is {{value}}, which looks like a credential, not the name of a variable: the name here is the environment variable the agent reads (for example `OPENAI_API_KEY`), and the value is set in the platform's secrets, never in the manifest. Revoke this one: whoever has read the file has it.";
+
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -1,9 +1,9 @@
 import { arrayItems, childValue } from '../framework/document.js';
-import { subject } from '../framework/describe.js';
+import { formatValue, subject } from '../framework/describe.js';
 import { upperSnakeCase } from '../analyzers/env-names.js';
 import { defineRule, spanOf } from '../framework/rule.js';
-import { holdsSecret } from '../framework/masking.js';
-import { declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
+import { maskFor } from '../framework/masking.js';
+import { CREDENTIAL_AS_NAME, declaredSecretNames, ENV_NAME } from '../analyzers/secrets.js';
 
 const LOWERCASE = /[a-z]/;
 
@@ -19,7 +19,7 @@ export const secretNameCase = defineRule({
       'None found requiring a case: https://docs.pinata.cloud/agents/manifest#secrets calls `name` an "Environment variable name (e.g. `ANTHROPIC_API_KEY`)", and every example is upper case. UPPER_SNAKE_CASE is the POSIX convention for environment variables, not a platform rule.',
     assumptions: 'Only lowercase letters make a name not UPPER_SNAKE_CASE; where its underscores go (`_PRIVATE`, `A__B`) is left alone.',
     messages: {
-      credential: `{{subject}} is \`{{value}}\`, which looks like a credential, not the name of a variable: the name here is the environment variable the agent reads (for example \`OPENAI_API_KEY\`), and the value is set in the platform's secrets, never in the manifest. Revoke this one: whoever has read the file has it.`,
+      credential: CREDENTIAL_AS_NAME,
       nameCase: `{{subject}} is \`{{value}}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`{{suggestion}}\` would not find it. {{advice}}`,
     },
     // A credential where a name belongs is a leak, whatever its case.
@@ -35,8 +35,8 @@ export const secretNameCase = defineRule({
       // An invalid name is `secret-name-format`'s.
       if (!ENV_NAME.test(value) || !LOWERCASE.test(value)) continue;
       const path = ['secrets', index, 'name'];
-      if (holdsSecret(context.doc, value)) {
-        context.report({ path, span: spanOf(name), messageId: 'credential', data: { subject: subject(path), value } });
+      if (maskFor(context.doc).hides(value)) {
+        context.report({ path, span: spanOf(name), messageId: 'credential', data: { subject: subject(path), value: formatValue(value, path) } });
         continue;
       }
       const suggestion = upperSnakeCase(value);

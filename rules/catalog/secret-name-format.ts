@@ -1,9 +1,9 @@
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, listOf, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
-import { holdsSecret } from '../framework/masking.js';
+import { maskFor } from '../framework/masking.js';
 import { envNameFor } from '../analyzers/env-names.js';
-import { ENV_NAME } from '../analyzers/secrets.js';
+import { CREDENTIAL_AS_NAME, ENV_NAME } from '../analyzers/secrets.js';
 
 const WHITESPACE = /\s/;
 const NAME_CHARACTER = /[A-Za-z0-9_]/;
@@ -22,7 +22,7 @@ export const secretNameFormat = defineRule({
     evidence:
       'The docs name the field "Environment variable name (e.g. `ANTHROPIC_API_KEY`)" (https://docs.pinata.cloud/agents/manifest) and give no pattern; the published schema\'s `secrets` could not be read. The error covers only what no environment can hold (POSIX: a name holds no `=` or NUL); the shell-name pattern is POSIX\'s for shell variables, hence a warning.',
     messages: {
-      credential: `{{subject}} is {{value}}, which looks like a credential, not the name of a variable: the name here is the environment variable the agent reads (for example \`OPENAI_API_KEY\`), and the value is set in the platform's secrets, never in the manifest. Revoke this one: whoever has read the file has it.`,
+      credential: CREDENTIAL_AS_NAME,
       noName: `{{subject}} is {{value}}, so the secret has no environment variable to reach the agent through. Name it after the variable the agent reads, in UPPER_SNAKE_CASE (for example \`OPENAI_API_KEY\`).`,
       notEnvName: `{{subject}} is {{value}}, which cannot be an environment variable name: {{problem}}. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every \`env:\` reference to it.`,
       notShellName: `{{subject}} is {{value}}, which shells cannot read as a variable: {{problem}}. The platform can still set it, but \`$NAME\` in a start command, a skill's script or an \`env:\` reference cannot name it. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every reference to it.`,
@@ -36,7 +36,7 @@ export const secretNameFormat = defineRule({
       const value = name.value as string;
       if (ENV_NAME.test(value)) continue;
       const path = ['secrets', index, 'name'];
-      if (holdsSecret(context.doc, value)) {
+      if (maskFor(context.doc).hides(value)) {
         context.report({ path, span: spanOf(name), messageId: 'credential', data: { subject: subject(path), value: formatValue(value, path) } });
         continue;
       }

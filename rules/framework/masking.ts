@@ -93,7 +93,7 @@ export class SecretMask {
     let generated = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
-      if (i >= GRAM - 1 && looksGenerated(hidden, offsets, i - GRAM + 1, i)) {
+      if (i >= GRAM - 1 && windowLooksGenerated(hidden, offsets, i - GRAM + 1, i)) {
         this.grams.add(value);
         generated++;
       }
@@ -116,6 +116,14 @@ export class SecretMask {
   }
 
   /** The parts of `text` to hide, sorted and merged. */
+  /**
+   * Whether `text` holds something the mask hides: a name that is a secret, say, which nothing
+   * should be derived from (a name made from a token shows the token, in another case).
+   */
+  hides(text: string): boolean {
+    return this.hiddenSpans(text).length > 0;
+  }
+
   hiddenSpans(text: string): SecretSpan[] {
     const spans: SecretSpan[] = [];
     for (const span of findSecrets(text)) {
@@ -168,7 +176,7 @@ export class SecretMask {
  * among them, or letters switching case twice or more. Words are written in one case, or change
  * case once where a word starts (`botToken`, `tokenSLACK`).
  */
-function looksGenerated(text: string, offsets: Int32Array, from: number, to: number): boolean {
+function windowLooksGenerated(text: string, offsets: Int32Array, from: number, to: number): boolean {
   let switches = 0;
   let upper: boolean | undefined;
   let commonPairs = 0;
@@ -238,14 +246,6 @@ function normalize(text: string): { codes: Uint8Array; offsets: Int32Array } {
  */
 export function maskFor(doc: ParsedDocument): SecretMask {
   return derived(doc, buildMask);
-}
-
-/**
- * Whether a value of the document is (or holds) a secret, so that a rule describes it without
- * deriving anything from it: a name made from a token shows the token, in another case.
- */
-export function holdsSecret(doc: ParsedDocument, value: string): boolean {
-  return maskFor(doc).hiddenSpans(value).length > 0;
 }
 
 function buildMask(doc: ParsedDocument): SecretMask {
