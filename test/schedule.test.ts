@@ -240,6 +240,21 @@ describe('time zones', () => {
     for (const zone of ['Mars/Base', 'Europe/Lisbn', '+02:00', 'Europe/Lisbon ']) expect(isValidTimeZone(zone), zone).toBe(false);
   });
 
+  it('finds a zone Intl lists, in any case, without a formatter, and agrees with one', () => {
+    const accepts = (zone: string) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const zones = Intl.supportedValuesOf('timeZone');
+    for (const zone of [...zones.slice(0, 40), ...zones.slice(-40)]) {
+      for (const written of [zone, zone.toLowerCase(), zone.toUpperCase()]) expect(isValidTimeZone(written), written).toBe(accepts(written));
+    }
+  });
+
   it('suggests the closest zone, ignoring letter case when that helps', () => {
     expect(suggestTimeZone('Europe/Lisbn')).toEqual({ zone: 'Europe/Lisbon', clear: true });
     expect(suggestTimeZone('america/new_yrok')).toEqual({ zone: 'America/New_York', clear: true });

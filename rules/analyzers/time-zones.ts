@@ -5,7 +5,9 @@ import { closest, editDistance } from '../framework/suggest.js';
  * Time zones of task schedules. A zone is valid when `Intl.DateTimeFormat` accepts it (SPEC
  * section 2): that includes `UTC`, links such as `US/Pacific` and any letter case, none of which
  * `Intl.supportedValuesOf('timeZone')` lists. Constructing a zoned formatter is expensive (the
- * first one loads the time-zone data), so each zone string's formatter, or its absence, is remembered.
+ * first one loads the time-zone data, each costs more than a thousand look-ups), so a zone that
+ * `Intl` lists, in any case, is valid without one; each zone string's formatter, or its absence,
+ * is remembered.
  */
 
 const CACHE_LIMIT = 500;
@@ -35,10 +37,17 @@ function newZoneFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
-  return zoneFormatter(timeZone) !== undefined;
+  return listedZones().has(timeZone.toLowerCase()) || zoneFormatter(timeZone) !== undefined;
 }
 
 let zoneNames: string[] | undefined;
+let lowerCaseZoneNames: Set<string> | undefined;
+
+/** The zones `Intl` lists, in lower case: a valid zone in any case is found here or is a link. */
+function listedZones(): ReadonlySet<string> {
+  lowerCaseZoneNames ??= new Set(knownTimeZones().map((zone) => zone.toLowerCase()));
+  return lowerCaseZoneNames;
+}
 
 /** Canonical zone names to suggest from: every zone `Intl` lists, plus `UTC`. */
 export function knownTimeZones(): readonly string[] {
