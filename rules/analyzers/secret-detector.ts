@@ -57,10 +57,11 @@ const SHAPES: readonly Shape[] = [
   // for a literal fast, and tries a leading look-behind at every position.
   { pattern: /sk-ant-(?<![A-Za-z0-9]sk-ant-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /sk-(?<![A-Za-z0-9]sk-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /[sr]k_live_[A-Za-z0-9]{16,}/dg, group: 0 },
+  { pattern: /sk_live_[A-Za-z0-9]{16,}/dg, group: 0 },
+  { pattern: /rk_live_[A-Za-z0-9]{16,}/dg, group: 0 },
   // AWS access key ids; their secret keys are found by the words around them (below).
   // Their shape is exact, so letters alone (no digit) are one too; AWS's documented example is not.
-  { pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0, accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE') },
+  { pattern: /A(?<![A-Z0-9]A)(?:KIA|SIA|GPA|IDA|ROA|NPA|IPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0, accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE') },
   // GitLab, Google API keys, npm tokens.
   { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0 },
@@ -78,7 +79,8 @@ const SHAPES: readonly Shape[] = [
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
-  { pattern: /(?:hf|gsk)_(?<![A-Za-z0-9](?:hf|gsk)_)[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /hf_(?<![A-Za-z0-9]hf_)[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /gsk_(?<![A-Za-z0-9]gsk_)[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /whsec_[A-Za-z0-9+/=]{24,}/dg, group: 0 },
 ];
 
@@ -88,16 +90,19 @@ const SHAPES: readonly Shape[] = [
  */
 const CONTEXTS: readonly Shape[] = [
   {
+    // Found from its `:` or `=`, looking back for the name: irregexp searches for a character
+    // fast, where a pattern opening with a list of words is tried at every position.
     pattern: new RegExp(
-      String.raw`${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>|[:=])\s*["']?(${OPAQUE_VALUE})`,
+      String.raw`(?:=>?|:)(?<=${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:))\s*["']?(${OPAQUE_VALUE})`,
       'dgi',
     ),
     group: 1,
   },
-  { pattern: new RegExp(String.raw`(?<![\w-])--?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
-  { pattern: new RegExp(String.raw`\b(?:Bearer|Basic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
+  { pattern: new RegExp(String.raw`Bearer(?<!\wBearer)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   // `env:` followed by something that is not a variable name.
-  { pattern: new RegExp(String.raw`\benv:(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
@@ -110,8 +115,7 @@ const CONTEXTS: readonly Shape[] = [
  * not searched, since looking for a string is several times faster than running a pattern.
  */
 function leadingLiteral(pattern: RegExp): string {
-  if (pattern.ignoreCase) return '';
-  const source = pattern.source.replace(/^\\b/, '');
+  const source = pattern.source;
   let literal = '';
   for (let i = 0; i < source.length; i++) {
     let c = source[i]!;
@@ -119,6 +123,8 @@ function leadingLiteral(pattern: RegExp): string {
       if (/[A-Za-z0-9]/.test(source[i + 1] ?? 'a')) break;
       c = source[++i]!;
     } else if (!/[A-Za-z0-9_:/ -]/.test(c)) break;
+    // A letter of a pattern that ignores case may be written in either.
+    if (pattern.ignoreCase && /[A-Za-z]/.test(c)) break;
     // A character made optional by what follows it is not part of every match.
     if (/[?*{]/.test(source[i + 1] ?? '')) break;
     literal += c;
@@ -206,7 +212,7 @@ const JOINED_WORDS_BEFORE = /^(?:(?:[a-z]+|[A-Z]+)[-_])*$/;
 const JOINED_WORDS_AFTER = /^(?:[-_](?:[a-z]+|[A-Z]+))*$/;
 
 /** A Subresource Integrity hash (`sha512-…` in base64) or a content digest (`sha256:…` in hex). */
-const DIGEST = /\bsha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=_-]+/dg;
+const DIGEST = /sha(?<!\wsha)(?:1|224|256|384|512)[-:][A-Za-z0-9+/=_-]+/dg;
 const DIGEST_START = /^sha(?:1|224|256|384|512)[-:]/;
 
 /**
@@ -244,25 +250,31 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
 
 /**
- * The runs of `RUN_CHARACTER`s of at least `MIN_RUN` characters, found in one pass over the text:
- * a pattern would try every start inside every shorter word.
+ * The runs of `RUN_CHARACTER`s of at least `MIN_RUN` characters. Every such run holds one of the
+ * characters `MIN_RUN` apart, so only those are looked at, and a run only from where one falls in
+ * it: about half the characters of a text of words are read (a pattern would try every start
+ * inside every shorter word).
  */
 function candidateRuns(text: string): SecretSpan[] {
   if (lastRuns?.text === text) return lastRuns.runs;
   const runs: SecretSpan[] = [];
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && RUN_CHARACTER[c] === 1) {
-      if (start === -1) start = i;
-    } else if (start !== -1) {
-      if (i - start >= MIN_RUN) runs.push({ start, end: i });
-      start = -1;
-    }
+  const length = text.length;
+  for (let probe = MIN_RUN - 1; probe < length; probe += MIN_RUN) {
+    if (!isRunCharacter(text.charCodeAt(probe))) continue;
+    let start = probe;
+    while (start > 0 && isRunCharacter(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < length && isRunCharacter(text.charCodeAt(end))) end++;
+    if (end - start >= MIN_RUN) runs.push({ start, end });
+    // The next probe after the run: the character at `end` is none of its characters.
+    while (probe + MIN_RUN <= end) probe += MIN_RUN;
   }
-  if (start !== -1 && text.length - start >= MIN_RUN) runs.push({ start, end: text.length });
   lastRuns = { text, runs };
   return runs;
+}
+
+function isRunCharacter(code: number): boolean {
+  return code < 128 && RUN_CHARACTER[code] === 1;
 }
 
 /** Candidates for a generated secret: the text's runs, taken `MAX_RUN` at a time (longer than any credential). */

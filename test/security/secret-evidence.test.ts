@@ -79,6 +79,18 @@ describe('secrets nobody listed', () => {
     );
   });
 
+  it('finds a generated credential as the whole text, at its start and at its end, beside text of any length', () => {
+    fc.assert(
+      fc.property(unlistedSecret(32), fc.string({ maxLength: 45 }), (secret, words) => {
+        const beside = words.replace(/[A-Za-z0-9_-]/g, ' ');
+        for (const text of [secret, `${secret}${beside}`, `${beside}${secret}`]) {
+          expect(leakIn(new SecretMask().learn(text).mask(text), forbiddenRuns(secret)), JSON.stringify(text)).toBeUndefined();
+        }
+      }),
+      { numRuns: 5000, ...SEED },
+    );
+  });
+
   it('hides generated credentials from 16 characters on in the places that hold credentials', () => {
     fc.assert(
       fc.property(unlistedSecret(16), fc.constantFrom(...CREDENTIAL_PLACES), fc.string(), (secret, place, after) => {
