@@ -7,8 +7,6 @@ import {
   listRules,
   maskFor,
   parseDocument,
-  readJsonEscapes,
-  ReadingMask,
   reportUnusedIgnores,
   SCHEMA_URL,
   whyNotAgentManifest,
@@ -22,7 +20,7 @@ import { useColor } from './color.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
-import type { Io } from './io.js';
+import type { CommandIo, Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
 import { formatReports } from './formats/output.js';
@@ -57,7 +55,7 @@ export interface Linted {
 }
 
 /** Lints, fixes and reports as the options say; returns the exit code. */
-export async function lintCommand(options: CliOptions, io: Io): Promise<number> {
+export async function lintCommand(options: CliOptions, io: CommandIo): Promise<number> {
   checkRuleIds(options);
   if (options.listRules) {
     if (options.format === 'json') {
@@ -85,9 +83,8 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
   warnSkippedConfigs(resolver, io);
   const linted: Linted[] = [];
   const diffs: string[] = [];
-  // Every output of the run is masked with the secrets of every file of the run, also where
-  // code frames, diffs and fix texts quote them written with JSON escapes.
-  const mask = new ReadingMask(readJsonEscapes);
+  // Every output of the run is masked with the secrets of every file of the run.
+  const { mask } = io;
   const summary = new FixSummary();
   // One for the run: a folder named by two manifests is hashed once.
   const hasher = new SkillSourceHasher();
@@ -116,7 +113,7 @@ export async function lintCommand(options: CliOptions, io: Io): Promise<number> 
     linted.push({ displayPath: input.displayPath, text, diagnostics: result.diagnostics });
   }
   const code = await reportLinted(linted, resolver, options, io, diffs, mask);
-  if (options.fix) io.stderr.write(mask.mask(summary.text()));
+  if (options.fix) io.stderr.write(summary.text());
   return code;
 }
 

@@ -1,30 +1,33 @@
 import pkg from '../package.json' with { type: 'json' };
 import { parseCli } from './args.js';
 // The mask alone, not the engine's entry: --help and --version do not load the rules.
-import { SecretMask } from '../rules/framework/masking.js';
+import { readJsonEscapes } from '../rules/framework/escapes.js';
+import { ReadingMask } from '../rules/framework/reading-mask.js';
 import { CliError, oneLine } from './errors.js';
-import type { Io } from './io.js';
+import { commandIo, type CommandIo, type Io } from './io.js';
 
 /**
- * Runs the command line and returns the exit code; never throws. The line a failure ends with
- * goes through the mask too: an error's text may quote what it failed on.
+ * Runs the command line and returns the exit code; never throws. Every line on stderr passes
+ * through the run's mask (see `commandIo`), the line a failure ends with too: an error's text
+ * may quote what it failed on.
  */
-export async function run(argv: string[], io: Io): Promise<number> {
+export async function run(argv: string[], processIo: Io): Promise<number> {
+  // Code frames, diffs and fix texts may quote secrets written with JSON escapes.
+  const io = commandIo(processIo, new ReadingMask(readJsonEscapes));
   try {
     return await runUnsafe(argv, io);
   } catch (error) {
-    const mask = new SecretMask();
     if (error instanceof CliError) {
-      io.stderr.write(`manifest-lint: ${mask.mask(oneLine(error.message))}\n`);
+      io.stderr.write(`manifest-lint: ${oneLine(error.message)}\n`);
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`manifest-lint: internal error: ${mask.mask(oneLine(message)) || 'unknown'}\n`);
+    io.stderr.write(`manifest-lint: internal error: ${oneLine(message) || 'unknown'}\n`);
     return 2;
   }
 }
 
-async function runUnsafe(argv: string[], io: Io): Promise<number> {
+async function runUnsafe(argv: string[], io: CommandIo): Promise<number> {
   if (argv[0] === 'cid' || argv[0] === 'skill') return runSkillCommand(argv, io);
   const template = argv[0] === 'template';
   const options = parseCli(template ? argv.slice(1) : argv, { template });
@@ -47,7 +50,7 @@ async function runUnsafe(argv: string[], io: Io): Promise<number> {
 }
 
 /** `manifest-lint cid …` and `manifest-lint skill upload …` (SPEC section 15): no lint engine. */
-async function runSkillCommand(argv: string[], io: Io): Promise<number> {
+async function runSkillCommand(argv: string[], io: CommandIo): Promise<number> {
   const { parseCidArgs, parseUploadArgs } = await import('./skill-args.js');
   const skillHelp = argv[0] === 'skill' && (argv[1] === '--help' || argv[1] === '-h');
   if (argv[0] === 'skill' && argv[1] !== 'upload' && !skillHelp) {

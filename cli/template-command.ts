@@ -8,7 +8,6 @@ import {
   MANIFEST_FILE,
   maskSecret,
   parseDocument,
-  readJsonEscapes,
   readMarkupEscapes,
   ReadingMask,
   WORKSPACE_FOLDER,
@@ -19,7 +18,7 @@ import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError } from './errors.js';
-import type { Io } from './io.js';
+import type { CommandIo, Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from './report.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
@@ -36,7 +35,7 @@ export const MAX_SIZE_VARIABLE = 'MANIFEST_LINT_CLONE_MAX_MB';
  * folder first, which is always removed. With `--remote`, the platform's validator is asked too
  * (`template-remote.ts`).
  */
-export async function templateCommand(options: CliOptions, io: Io): Promise<number> {
+export async function templateCommand(options: CliOptions, io: CommandIo): Promise<number> {
   checkRuleIds(options);
   const { source, ref, remote } = options.template!;
   if (isGitSource(source)) {
@@ -93,7 +92,7 @@ type LintedRepository = Omit<LocalCheck, 'ref'> & { diffs: string[] };
  * Lints the repository at `root`. `displayBase` is the folder as given on the command line
  * (paths are shown under it); for a clone it is undefined and paths are repository-relative.
  */
-async function lintRepository(root: string, displayBase: string | undefined, options: CliOptions, io: Io): Promise<LintedRepository> {
+async function lintRepository(root: string, displayBase: string | undefined, options: CliOptions, io: CommandIo): Promise<LintedRepository> {
   let repository: TemplateRepository;
   try {
     repository = await readTemplateRepository(root, { skipInstalled: displayBase !== undefined });
@@ -121,8 +120,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
 
   let text = repository.manifestText ?? '';
   const diffs: string[] = [];
-  // As in lint mode: code frames, diffs and fix texts may quote secrets written with JSON escapes.
-  const mask = new ReadingMask(readJsonEscapes);
+  const { mask } = io;
   if (repository.manifestEncoding && options.fix) {
     io.stderr.write(`manifest-lint: skipped ${manifestDisplay}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
   } else if ((options.fix || options.fixDryRun) && facts.manifest) {
@@ -141,7 +139,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, folders, settings, io, new SkillSourceHasher());
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
-  for (const file of repository.unread) io.stderr.write(`manifest-lint: warning: ${mask.mask(display(file.path))} is not read: ${file.reason}\n`);
+  for (const file of repository.unread) io.stderr.write(`manifest-lint: warning: ${display(file.path)} is not read: ${file.reason}\n`);
 
   const byFile = new Map<string, Diagnostic[]>();
   const own: Diagnostic[] = [];

@@ -85,6 +85,29 @@ describe('secrets', () => {
     expect(text).toContain('env:SLACK_BOT_TOKEN');
   });
 
+  it('never appear on standard error, whichever line names a path that holds one', async () => {
+    // A folder named after a token: each warning and note that names the folder quotes it.
+    const folder = `ci-${SLACK}`;
+    const cwd = workspace({
+      [`${folder}/manifest.json`]: '{ "name": "web-app", "version": "1.0.0", "icons": [] }\n',
+      [`${folder}/.manifestlintrc.json`]: '{ "rules": { "no-such-rule": "error" } }\n',
+      'agent/manifest.json': Buffer.concat([Buffer.from('{ "version": 1, "agent": { "name": "B'), Buffer.from([0xff]), Buffer.from('" } }\n')]),
+    });
+    const foreign = await runCli(['--now', NOW, '--verbose', folder], { cwd });
+    expect(foreign.stderr).toContain('not an agent manifest');
+    expectNoSecret(foreign, 'a foreign manifest in the folder');
+    const named = await runCli(['--now', NOW, `${folder}/manifest.json`], { cwd });
+    expect(named.stderr).toContain('is not an agent manifest');
+    expectNoSecret(named, 'a foreign manifest named');
+    const configured = await runCli(['--now', NOW, '--force', `${folder}/manifest.json`], { cwd });
+    expect(configured.code).toBe(2);
+    expectNoSecret(configured, 'its config file');
+    fs.renameSync(path.join(cwd, 'agent'), path.join(cwd, `bot-${SLACK}`));
+    const undecodable = await runCli(['--now', NOW, '--fix', `bot-${SLACK}/manifest.json`], { cwd });
+    expect(undecodable.stderr).toContain('not valid UTF-8');
+    expectNoSecret(undecodable, 'a file --fix skips');
+  });
+
   it('never appear for standard input', async () => {
     const cwd = workspace();
     for (const format of formats) {
