@@ -2,7 +2,7 @@
  * The layout keeps its promises: the framework (rules/framework/) knows no rule and no analyzer
  * knows one either; rules share code through them, never by importing each other; no module
  * imports itself back through others (type-only imports included, since they tie modules together
- * just the same for a reader); and the README's architecture section names the folders there are.
+ * just the same for a reader); and the development guide's section on the code names the folders there are.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -91,11 +91,11 @@ describe('the import graph', () => {
   });
 });
 
-describe('the README', () => {
-  it('names, in its architecture section, every source folder and nothing else', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+describe('the development guide', () => {
+  it('names, in its section on the code, every source folder and nothing else', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
     // The section's opening items, up to the build's.
-    const start = readme.indexOf('\n## Development');
+    const start = readme.indexOf('\n## How the code is organised');
     const section = readme.slice(start, readme.indexOf('- `npm run build`', start));
     const named = new Set([...section.matchAll(/`((?:rules\/)?[a-z]+\/)`/g)].map((match) => match[1]));
     const folders = [

@@ -1,5 +1,5 @@
 /**
- * Generated documentation: the README's rule list and `docs/rules/<id>.md`, built from the rule
+ * Generated documentation: the rule list (`docs/rules.md`) and `docs/rules/<id>.md`, built from the rule
  * metadata and the golden files. Their examples are the golden inputs, linted here, so a page
  * cannot drift from what the rule does. `UPDATE_DOCS=1 npx vitest run test/docs.test.ts`
  * rewrites them.
@@ -10,7 +10,8 @@ import { replaceBetween, ruleListMarkdown, rulePage, RULES_BEGIN, RULES_END, typ
 import { findRule, fixText, listRules } from '../rules/index.js';
 import { configOf, findingsOfCase, goldenCases, goldenText, lintOptionsFor, repositoryOf, skillSourcesOf } from './golden-cases.js';
 
-const README = new URL('../README.md', import.meta.url);
+/** The rule list: every rule with its default severity, linked to its page. */
+const RULE_LIST = new URL('../docs/rules.md', import.meta.url);
 const DOCS = new URL('../docs/rules/', import.meta.url);
 const UPDATE = process.env.UPDATE_DOCS === '1';
 
@@ -40,9 +41,9 @@ function casesOf(ruleId: string): DocCase[] {
     });
 }
 
-it('the README rule list is generated from the rule metadata and up to date', () => {
-  const current = readFileSync(README, 'utf8');
-  compareOrWrite(README, replaceBetween(current, RULES_BEGIN, RULES_END, ruleListMarkdown(listRules())));
+it('the rule list is generated from the rule metadata and up to date', () => {
+  const current = readFileSync(RULE_LIST, 'utf8');
+  compareOrWrite(RULE_LIST, replaceBetween(current, RULES_BEGIN, RULES_END, ruleListMarkdown(listRules())));
 });
 
 describe('rule pages', () => {

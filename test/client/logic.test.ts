@@ -249,7 +249,7 @@ describe('the extension manifest (client/package.json)', () => {
 });
 
 describe('the READMEs', () => {
-  const rootReadme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const rootReadme = fs.readFileSync(path.join(ROOT, 'docs', 'language-server.md'), 'utf8');
   const section = rootReadme.slice(rootReadme.indexOf('<!-- vscode:begin -->'), rootReadme.indexOf('<!-- vscode:end -->'));
   const clientReadme = fs.readFileSync(path.join(ROOT, 'client/README.md'), 'utf8');
 

@@ -113,8 +113,8 @@ describe.concurrent('the packed package', () => {
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });
 
-  it.each(['library', 'language-service'])('runs the README %s example as written, printing what its comments say', async (example) => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it.each(['library', 'language-service'])('runs the %s example of docs/library.md as written, printing what its comments say', async (example) => {
+    const readme = fs.readFileSync(path.join(ROOT, 'docs', 'library.md'), 'utf8');
     const section = new RegExp(`<!-- ${example}-example:begin -->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${example}-example:end -->`).exec(readme);
     expect(section).not.toBeNull();
     const code = section![1]!;
