@@ -4,9 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 export const CI_PAGE = fs.readFileSync(fileURLToPath(new URL('../docs/ci.md', import.meta.url)), 'utf8');
 
-/** The command the page runs the CLI with, installed in the user's project. */
-export const NPX_LINT = 'npx --no-install manifest-lint';
-
 export function ciSnippet(name: string, language: string): string {
   const match = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\`\\n`).exec(CI_PAGE);
   if (!match) throw new Error(`docs/ci.md has no ${language} block marked ${name}`);

@@ -1,8 +1,9 @@
 /**
  * docs/ci.md: every set-up it offers, taken from the page (the fenced block after
  * `<!-- snippet: <name> -->`) and run — here the GitHub workflow's step through the action's own
- * steps, the GitLab job's script lines and the shell step, with the built CLI in place of
- * `npx --no-install manifest-lint`; the pre-commit configuration in test/pre-commit/hook.test.ts,
+ * steps, the GitLab job's script lines and the shell step, as written, in a project where the
+ * package is installed (its bin in `node_modules/.bin`, the built CLI) and in one where it is
+ * not; the pre-commit configurations in test/pre-commit/hook.test.ts,
  * which shares one install of the hook between the page's set-up and its own checks.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CACHE_HIT, runAction } from './action/steps.js';
 import { codeQualityEntryValidator } from './cli/xml-reports.js';
-import { CI_PAGE, ciSnippet, NPX_LINT } from './ci-docs.js';
+import { CI_PAGE, ciSnippet } from './ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WARNS } from './ci-manifests.js';
 import { sarifValidator } from './sarif-schema.js';
 import { workspace } from './workspace.js';
@@ -22,14 +23,22 @@ import { workspace } from './workspace.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
 
-/** A command line of the page, with the CLI this build made in place of the installed one. */
-function withBuiltCli(line: string): string {
-  expect(line).toContain(NPX_LINT);
-  return line.replaceAll(NPX_LINT, `'${process.execPath}' '${BIN}'`);
+/** A project with the package installed, as npm links a dependency's bin: `node_modules/.bin/manifest-lint`. */
+function withPackage(project: string): string {
+  const bin = path.join(project, 'node_modules', '.bin');
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(path.join(bin, 'manifest-lint'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
+  return project;
 }
 
+/** The PATH of the test's machine without any folder that holds a `manifest-lint`. */
+const PATH_WITHOUT_THE_TOOL = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .filter((folder) => folder !== '' && !fs.existsSync(path.join(folder, 'manifest-lint')))
+  .join(path.delimiter);
+
 function sh(script: string, cwd: string): { status: number | null; output: string } {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: PATH_WITHOUT_THE_TOOL };
   delete env.NODE_OPTIONS;
   delete env.FORCE_COLOR;
   const run = spawnSync('sh', ['-c', script], { cwd, env, encoding: 'utf8' });
@@ -38,7 +47,7 @@ function sh(script: string, cwd: string): { status: number | null; output: strin
 
 describe('docs/ci.md', () => {
   it('offers the four set-ups, and the README points to it', () => {
-    expect([...CI_PAGE.matchAll(/<!-- snippet: (\S+) -->/g)].map((match) => match[1])).toEqual(['github-actions', 'gitlab-ci', 'pre-commit', 'shell']);
+    expect([...CI_PAGE.matchAll(/<!-- snippet: (\S+) -->/g)].map((match) => match[1])).toEqual(['github-actions', 'gitlab-ci', 'pre-commit-commit', 'pre-commit', 'shell']);
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('](docs/ci.md)');
   });
 });
@@ -77,14 +86,17 @@ describe.concurrent('the GitLab CI job', () => {
 
   it('installs the project, writes the Code Quality report it declares, and keeps it when the job fails', () => {
     expect(job.script[0]).toBe('npm ci');
-    expect(job.script[1]).toBe(`${NPX_LINT} --format gitlab . > ${report}`);
+    expect(job.script.at(-1)).toBe(`manifest-lint --format gitlab . > ${report}`);
     expect(job.artifacts.when).toBe('always');
   });
 
-  it('runs its script (after npm ci): exit 1 on a bad manifest, and a Code Quality report GitLab takes', () => {
-    const project = workspace({ 'package.json': '{ "private": true }\n', 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD });
-    // GitLab runs the lines in one shell and stops at the first that fails.
-    const run = sh(['set -e', ...job.script.slice(1).map(withBuiltCli)].join('\n'), project);
+  // GitLab runs the lines in one shell and stops at the first that fails; `npm ci` is the
+  // project's own install, made here by hand.
+  const script = ['set -e', ...job.script.slice(1)].join('\n');
+
+  it('runs its script: exit 1 on a bad manifest, and a Code Quality report GitLab takes', () => {
+    const project = withPackage(workspace({ 'package.json': '{ "private": true }\n', 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD }));
+    const run = sh(script, project);
     expect(run.status).toBe(1);
     const text = fs.readFileSync(path.join(project, report), 'utf8');
     expect(text).not.toContain(BOT_TOKEN.slice(4));
@@ -96,10 +108,16 @@ describe.concurrent('the GitLab CI job', () => {
       ['channel-token-literal', 'minor', 'agents/bad/manifest.json', 6],
     ]);
   });
+
+  it('without the package installed, says the manifests were not checked and exits 2', () => {
+    const run = sh(script, workspace({ 'package.json': '{ "private": true }\n', 'agents/bad/manifest.json': BAD }));
+    expect(run.output).toContain('manifests: not checked (manifest-lint is not installed)');
+    expect(run.status).toBe(2);
+  });
 });
 
 describe.concurrent('the shell step', () => {
-  const step = withBuiltCli(ciSnippet('shell', 'sh'));
+  const step = ciSnippet('shell', 'sh');
 
   it.each([
     ['errors', 1, { 'agents/web/manifest.json': BAD }, 'manifests: problems to fix, listed above'],
@@ -107,11 +125,20 @@ describe.concurrent('the shell step', () => {
     ['good manifests', 0, { 'manifest.json': GOOD }, 'manifests: clean'],
     ['no manifest', 2, { 'README.md': '# Notes\n' }, 'manifests: not checked (exit code 2), see the message above'],
   ])('with %s, exits %i and says so, also under set -e', (_, status, files, says) => {
-    const cwd = workspace(files);
+    const cwd = withPackage(workspace(files));
     for (const script of [step, `set -e\n${step}`]) {
       const run = sh(script, cwd);
       expect(run.output).toContain(says);
       expect(run.status).toBe(status);
+    }
+  });
+
+  it('without the package installed, says the manifests were not checked and exits 2, also under set -e', () => {
+    const cwd = workspace({ 'manifest.json': BAD });
+    for (const script of [step, `set -e\n${step}`]) {
+      const run = sh(script, cwd);
+      expect(run.output).toContain('manifests: not checked (manifest-lint is not installed)');
+      expect(run.status).toBe(2);
     }
   });
 });

@@ -13,4 +13,6 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 
 afterEach(stopClients);
 afterAll(stopSharedClients);
-afterAll(removeWorkspaces);
+// A file's workspaces may hold installs (pre-commit's hooks, packed packages): hundreds of
+// megabytes, which a busy machine takes longer than the default ten seconds to delete.
+afterAll(removeWorkspaces, 300_000);

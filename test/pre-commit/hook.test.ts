@@ -1,10 +1,11 @@
 /**
- * The pre-commit hook (.pre-commit-hooks.yaml) as users set it up: the configuration docs/ci.md
- * gives, pointed at a copy of this repository, in a repository of theirs. Installing the hook is
- * pre-commit's `npm install` with the development dependencies, the build and `npm pack` (about
- * ten seconds), so it is installed once, into one pre-commit home, for both checks: a commit that
- * stages a bad manifest, then a good one (the page's set-up), and `--all-files` over a bad
- * manifest beside good ones and a web app's manifest.json. (`pre-commit try-repo`, which the page
+ * The pre-commit hook (.pre-commit-hooks.yaml) as users set it up: the two configurations
+ * docs/ci.md gives, pointed at a copy of this repository, in a repository of theirs. Installing the
+ * hook is pre-commit's `npm install` with the development dependencies, the build and `npm pack`
+ * (about ten seconds), once per rev, into one pre-commit home: a commit that stages a bad
+ * manifest, then a good one (the set-up for a release, its tag made in the copy), and
+ * `--all-files` over a bad manifest beside good ones and a web app's manifest.json (the set-up
+ * before the first release, the copy's commit in place of the zeros). (`pre-commit try-repo`, which the page
  * suggests for a first look, installs the same way into a store it throws away.)
  *
  * Without Debian's `pre-commit` the tests are skipped, except in CI (`CI` set), where they fail:
@@ -21,6 +22,7 @@ import { workspace, writeFile } from '../workspace.js';
 import { git, gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe.runIf(PRE_COMMIT === undefined && IN_CI)('the pre-commit hook in CI', () => {
   it('has pre-commit installed', () => {
@@ -41,23 +43,32 @@ describe('.pre-commit-hooks.yaml', () => {
 });
 
 describe.skipIf(PRE_COMMIT === undefined)('the hook installed from this repository by the set-up of docs/ci.md (needs Debian\'s pre-commit: apt-get install pre-commit)', { timeout: 180_000 }, () => {
-  // One pre-commit home for the tests below: the first installs the hook, the second reuses it.
+  // One pre-commit home for the tests below; each installs the hook at the rev of its set-up.
   let env: NodeJS.ProcessEnv;
-  let config: string;
+  /** The page's set-up for a release, as written but for the repository: the copy, tagged as the release. */
+  let tagged: string;
+  /** The page's set-up before the first release, with the copy's commit in place of the zeros it says to replace. */
+  let pinned: string;
 
   beforeAll(() => {
     env = isolatedEnvironment(workspace({}, { git: false }));
     const hook = hookRepository(env);
-    const written = ciSnippet('pre-commit', 'yaml');
-    // This repository's commit, from its copy, in place of the release the page names.
-    config = written.replace('https://github.com/agent-manifest/agent-manifest', hook.repo).replace(/^( +rev: ).*$/m, `$1${hook.rev}`);
-    expect(parse(config)).toEqual({ repos: [{ repo: hook.repo, rev: hook.rev, hooks: [{ id: 'manifest-lint' }] }] });
-    // A tag or a commit: pre-commit calls anything else a mutable reference.
-    expect((parse(written) as { repos: { rev: string }[] }).repos[0]!.rev).toMatch(/\.|^[0-9a-f]{40}$/);
+    const atCopy = (snippet: string) => snippet.replace('https://github.com/agent-manifest/agent-manifest', hook.repo);
+    tagged = atCopy(ciSnippet('pre-commit', 'yaml'));
+    const tag = (parse(tagged) as { repos: { rev: string }[] }).repos[0]!.rev;
+    // The release the page names is the package's version.
+    expect(tag).toBe(`v${PACKAGE_VERSION}`);
+    git(hook.repo, env, 'tag', tag);
+    expect(parse(tagged)).toEqual({ repos: [{ repo: hook.repo, rev: tag, hooks: [{ id: 'manifest-lint' }] }] });
+    const zeros = '0'.repeat(40);
+    pinned = atCopy(ciSnippet('pre-commit-commit', 'yaml'));
+    expect(pinned).toContain(zeros);
+    pinned = pinned.replace(zeros, hook.rev);
+    expect(parse(pinned)).toEqual({ repos: [{ repo: hook.repo, rev: hook.rev, hooks: [{ id: 'manifest-lint' }] }] });
   }, 60_000);
 
   it('runs the hook on the manifest.json files a commit stages: fails on a bad manifest with the finding, passes once it is fixed, beside a web app\'s', async () => {
-    const repo = gitRepository({ '.pre-commit-config.yaml': config, 'README.md': '# Agents\n' }, env);
+    const repo = gitRepository({ '.pre-commit-config.yaml': tagged, 'README.md': '# Agents\n' }, env);
     writeFile(repo, 'agents/web/manifest.json', BAD);
     git(repo, env, 'add', '-A');
     const bad = await preCommit(['run'], repo, env);
@@ -78,7 +89,7 @@ describe.skipIf(PRE_COMMIT === undefined)('the hook installed from this reposito
   });
 
   it('checks every manifest.json with --all-files: fails on a bad manifest and shows the finding, never the secret; other manifest.json files pass', async () => {
-    const repo = gitRepository({ '.pre-commit-config.yaml': config, 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'site/manifest.json': WEB_APP }, env);
+    const repo = gitRepository({ '.pre-commit-config.yaml': pinned, 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'site/manifest.json': WEB_APP }, env);
     const run = await preCommit(['run', '--all-files'], repo, env);
     expect(run.output).toMatch(/^manifest-lint\.+Failed$/m);
     expect(run.output).toContain('- exit code: 1');
