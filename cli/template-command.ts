@@ -54,7 +54,7 @@ export async function templateCommand(options: CliOptions, io: CommandIo): Promi
       const { checkBesidePlatform } = await import('./template-remote.js');
       return checkBesidePlatform(options, io, checkClone);
     }
-    return report(await checkClone(), options, io);
+    return report(await checkClone(), source, options, io);
   }
   if (remote) throw new CliError(`--remote needs the repository's git URL, which the platform clones itself; ${source} is a folder`);
   if (ref !== undefined) throw new CliError(`--ref applies to a git URL, and ${source} is a folder`);
@@ -66,7 +66,7 @@ export async function templateCommand(options: CliOptions, io: CommandIo): Promi
     throw new CliError(`cannot read ${source}: ${fileErrorReason(error)}`);
   }
   if (!stat.isDirectory()) throw new CliError(`${source} is not a folder: template checks a repository folder or a git URL`);
-  return report(await lintRepository(root, source, options, io), options, io);
+  return report(await lintRepository(root, source, options, io), source, options, io);
 }
 
 async function cloneOf(source: string, ref: string | undefined, env: NodeJS.ProcessEnv): Promise<Clone> {
@@ -164,9 +164,15 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   return { linted, resolver, diffs, mask, ...(options.format === 'api' ? { template: apiFacts(repository, text, mask) } : {}) };
 }
 
-function report(repository: LintedRepository, options: CliOptions, io: Io): Promise<number> {
+async function report(repository: LintedRepository, source: string, options: CliOptions, io: Io): Promise<number> {
   const { linted, resolver, diffs, mask, template } = repository;
-  return reportLinted(linted, resolver, options, io, diffs, mask, template ? { template } : {});
+  const code = await reportLinted(linted, resolver, options, io, diffs, mask, template ? { template } : {});
+  // The terminal's format ends a check without errors with its verdict: a clean check would print nothing.
+  if (options.format === 'stylish' && !options.fixDryRun && !options.quiet) {
+    const errors = linted.reduce((count, entry) => count + entry.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, 0);
+    if (errors === 0) io.stdout.write(`${source}: a valid template repository, as the platform's template validator checks one\n`);
+  }
+  return code;
 }
 
 /** What `--format api` prints besides the findings: the masked manifest, the README, the workspace files. */

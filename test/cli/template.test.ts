@@ -143,6 +143,23 @@ describe('a well-formed template', () => {
     expect(api(result)).toEqual({ valid: true, errors: [], manifest: MANIFEST, readme: README, files: EXPECTED_FILES });
   });
 
+  it('in the terminal\'s format, ends with one line saying the repository is valid; machine formats and --quiet print nothing more', async () => {
+    const dir = checkout('main');
+    const stylish = await check([dir]);
+    expect(stylish.code).toBe(0);
+    expect(stylish.stdout).toBe(`${dir}: a valid template repository, as the platform's template validator checks one\n`);
+    expect((await check([dir, '--quiet'])).stdout).toBe('');
+    expect(JSON.parse((await check([dir, '--format', 'json'])).stdout)).toEqual([expect.objectContaining({ errorCount: 0 })]);
+    expect((await check([dir, '--format', 'compact'])).stdout).toBe('');
+    // Warnings leave it valid: the findings, then the verdict (the broken branch, its errors turned off).
+    const broken = checkout('broken');
+    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => ['--rule', `${id}=off`]);
+    const warned = await check([broken, ...off]);
+    expect(warned.stdout).toMatch(/warning +.* script-path-missing/);
+    expect(warned.stdout.trimEnd().split('\n').at(-1)).toBe(`${broken}: a valid template repository, as the platform's template validator checks one`);
+    expect((await check([broken])).stdout).not.toContain('a valid template repository');
+  });
+
   it('as a file:// URL at a tag, a branch and a commit: the same answer, no hook or filter run, no temporary folder left', async () => {
     for (const ref of ['v1', 'main', repo.sha]) {
       const result = await run([url, '--ref', ref, '--format', 'api']);
