@@ -17,6 +17,7 @@ import {
 } from '../rules/index.js';
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
+import { useHyperlinks } from './hyperlinks.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
@@ -195,7 +196,12 @@ export async function reportLinted(
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
     const formatter = await FORMATTERS[options.format]();
-    reportStream.write(formatReports(options.format, formatter, reports, mask, { color: useColor(reportStream, io.env), cwd: io.cwd, ...extra }));
+    reportStream.write(formatReports(options.format, formatter, reports, mask, {
+      color: useColor(reportStream, io.env),
+      hyperlinks: useHyperlinks(reportStream, io.env),
+      cwd: io.cwd,
+      ...extra,
+    }));
   }
   return exitCodeOf(reports, options, io);
 }
