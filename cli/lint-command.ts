@@ -18,6 +18,7 @@ import {
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
 import { useHyperlinks } from './hyperlinks.js';
+import { unknownRule } from './unknown-rule.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
@@ -172,7 +173,7 @@ export class FixSummary {
 
 export function checkRuleIds(options: CliOptions): void {
   for (const id of Object.keys(options.rules)) {
-    if (!findRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
+    if (!findRule(id)) throw unknownRule(id);
   }
 }
 
