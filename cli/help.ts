@@ -2,6 +2,7 @@
 export const HELP = `Usage: manifest-lint [options] [paths...]
        manifest-lint template <dir|git-url> [--ref <ref>] [options]
        manifest-lint template --remote <git-url> [--ref <ref>] [--agents-url <url>]
+       manifest-lint rule <id>
        manifest-lint cid <file|folder> [--profile <name>] [--format json]
        manifest-lint skill upload <folder> [--profile <name>] [--network <name>]
                                   [--pin <skill-name>] [--upload-url <url>]
@@ -11,7 +12,9 @@ manifest.json, skipping node_modules and .git) or globs; the default is
 ./manifest.json.
 
 Output
-  -f, --format <name>       stylish (default; code frames, colours on a terminal),
+  -f, --format <name>       stylish (default; code frames, colours on a terminal,
+                            rule ids linked to their page where the terminal
+                            draws links; FORCE_HYPERLINK=1 or 0 decides),
                             json, sarif, github, compact, or for CI reports
                             gitlab (Code Quality), junit or checkstyle (XML)
       --quiet               report errors only (warnings do not count either)
@@ -49,6 +52,8 @@ Input
 
 Information
       --list-rules          list the rules with their default severity
+  rule <id>                 print a rule's page: what it finds, why it matters,
+                            the evidence, examples, how to turn it off
       --print-schema        print the manifest JSON Schema
       --print-config        print, for each path, the config file that applies
                             (and any passed over) and every rule's severity

@@ -17,6 +17,8 @@ import {
 } from '../rules/index.js';
 import type { CliOptions, Format } from './args.js';
 import { useColor } from './color.js';
+import { useHyperlinks } from './hyperlinks.js';
+import { unknownRule } from './unknown-rule.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
@@ -171,7 +173,7 @@ export class FixSummary {
 
 export function checkRuleIds(options: CliOptions): void {
   for (const id of Object.keys(options.rules)) {
-    if (!findRule(id)) throw new CliError(`unknown rule: ${id} (see --list-rules)`);
+    if (!findRule(id)) throw unknownRule(id);
   }
 }
 
@@ -195,7 +197,12 @@ export async function reportLinted(
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
     const formatter = await FORMATTERS[options.format]();
-    reportStream.write(formatReports(options.format, formatter, reports, mask, { color: useColor(reportStream, io.env), cwd: io.cwd, ...extra }));
+    reportStream.write(formatReports(options.format, formatter, reports, mask, {
+      color: useColor(reportStream, io.env),
+      hyperlinks: useHyperlinks(reportStream, io.env),
+      cwd: io.cwd,
+      ...extra,
+    }));
   }
   return exitCodeOf(reports, options, io);
 }

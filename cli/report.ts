@@ -34,6 +34,8 @@ export interface TemplateFacts {
 
 export interface FormatContext {
   color: boolean;
+  /** The stylish format links each rule id to its page (OSC 8), where the terminal draws such links. */
+  hyperlinks?: boolean;
   cwd: string;
   version: string;
   /** Where people learn about the tool (SARIF `tool.driver.informationUri`). */

@@ -29,6 +29,7 @@ export async function run(argv: string[], processIo: Io): Promise<number> {
 
 async function runUnsafe(argv: string[], io: CommandIo): Promise<number> {
   if (argv[0] === 'cid' || argv[0] === 'skill') return runSkillCommand(argv, io);
+  if (argv[0] === 'rule') return runRuleCommand(argv.slice(1), io);
   const template = argv[0] === 'template';
   const options = parseCli(template ? argv.slice(1) : argv, { template });
   if (options.help) {
@@ -47,6 +48,17 @@ async function runUnsafe(argv: string[], io: CommandIo): Promise<number> {
   }
   const { lintCommand } = await import('./lint-command.js');
   return lintCommand(options, io);
+}
+
+/** `manifest-lint rule <id>`: a rule's documentation page in the terminal. */
+async function runRuleCommand(argv: string[], io: CommandIo): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    const { HELP } = await import('./help.js');
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const { ruleCommand } = await import('./rule-command.js');
+  return ruleCommand(argv, io);
 }
 
 /** `manifest-lint cid …` and `manifest-lint skill upload …` (SPEC section 15): no lint engine. */

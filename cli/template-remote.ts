@@ -8,6 +8,7 @@
 import type { SecretMask } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { useColor } from './color.js';
+import { useHyperlinks } from './hyperlinks.js';
 import type { ConfigResolver } from './config.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError } from './errors.js';
@@ -60,7 +61,7 @@ export async function checkBesidePlatform(options: CliOptions, io: Io, checkLoca
 
     if (options.format === 'stylish') {
       const color = useColor(io.stdout, io.env);
-      const findings = formatReports('stylish', formatStylish, reports, mask, { color, cwd: io.cwd });
+      const findings = formatReports('stylish', formatStylish, reports, mask, { color, hyperlinks: useHyperlinks(io.stdout, io.env), cwd: io.cwd });
       const ourErrors = reports.reduce((sum, report) => sum + countDiagnostics(report.diagnostics).error, 0);
       io.stdout.write(`${findings}${findings === '' ? '' : '\n'}${mask.mask(formatPlatformSection(sent, outcome, comparison, ourErrors, color))}`);
     } else {

@@ -1,6 +1,7 @@
 import type { Severity } from '../../rules/index.js';
 import { codeFrame } from '../code-frame.js';
 import { painter, type Painter } from '../color.js';
+import { hyperlink } from '../hyperlinks.js';
 import { countDiagnostics, type Counts, type FileReport, type FormatContext } from '../report.js';
 import { safeLine } from '../terminal-text.js';
 
@@ -43,7 +44,8 @@ export function formatStylish(reports: FileReport[], context: FormatContext): st
       const mark = severityPaint(paint, diagnostic.severity);
       const position = (positions[index] as string).padEnd(positionWidth);
       const severity = mark(diagnostic.severity.padEnd(severityWidth));
-      out.push(`  ${paint.gray(position)}  ${severity}  ${safeLine(diagnostic.message)}  ${paint.gray(diagnostic.ruleId)}`);
+      const ruleId = context.hyperlinks ? hyperlink(diagnostic.docsUrl, diagnostic.ruleId) : diagnostic.ruleId;
+      out.push(`  ${paint.gray(position)}  ${severity}  ${safeLine(diagnostic.message)}  ${paint.gray(ruleId)}`);
       if (report.codeFrames !== false) out.push(...codeFrame(report, diagnostic.range, paint, mark));
       for (const suggestion of diagnostic.suggestions ?? []) out.push(`  ${' '.repeat(positionWidth)}  ${paint.gray(`suggestion: ${safeLine(suggestion.title)}`)}`);
     });

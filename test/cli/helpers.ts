@@ -34,9 +34,11 @@ export interface RunOptions {
    * the CLI runs in this process through `run(argv, io)`, which is what every command runs.
    */
   binary?: boolean;
+  /** In this process: standard output says it is a terminal (`isTTY`), as a terminal's stream does. */
+  tty?: boolean;
 }
 
-/** Runs the CLI in `cwd`, with colour variables cleared unless given. */
+/** Runs the CLI in `cwd`, with colour and hyperlink variables cleared unless given. */
 export function runCli(args: string[], options: RunOptions): Promise<RunResult> {
   return options.binary ? runBinary(args, options) : runInProcess(args, options);
 }
@@ -45,6 +47,7 @@ function environment(options: RunOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
+  delete env.FORCE_HYPERLINK;
   delete env.NODE_OPTIONS;
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
@@ -67,6 +70,7 @@ async function runInProcess(args: string[], options: RunOptions): Promise<RunRes
   };
   const stdout = capture();
   const stderr = capture();
+  if (options.tty) Object.assign(stdout.stream, { isTTY: true });
   const code = await run(args, {
     stdout: stdout.stream,
     stderr: stderr.stream,

@@ -3,7 +3,7 @@
  * builds it, as from a clean clone — taking the outputs of this checkout's build of the same
  * sources from node_modules/.cache, which the copy shares), installed into an empty project
  * without the network, then both commands run, the library imported from CommonJS and from an ES
- * module, and its types checked by TypeScript.
+ * module, its types checked by TypeScript, and a rule page printed from the package's own files.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,6 +67,23 @@ describe.concurrent('the packed package', () => {
       expect(packed, file).toContain(file);
     }
     expect(packed.filter((file) => /^(test|bench|client|rules|cli|server|lib|build)\/|^dist\/extension\/|\.vsix$/.test(file))).toEqual([]);
+  });
+
+  it('ships every rule page, docs/rules/<id>.md, and no other documentation file', () => {
+    const pages = fs.readdirSync(path.join(ROOT, 'docs', 'rules')).map((file) => `docs/rules/${file}`);
+    expect(pages.length).toBeGreaterThan(60);
+    expect(packed.filter((file) => file.startsWith('docs/')).sort()).toEqual(pages.sort());
+  });
+
+  it('prints a rule page with manifest-lint rule <id>, read from the installed package', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.FORCE_COLOR;
+    const result = await run(path.join(project, 'node_modules/.bin/manifest-lint'), ['rule', 'route-port-reserved'], { cwd: project, env });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('route-port-reserved');
+    expect(result.stdout).toMatch(/^WHY IT MATTERS$/m);
+    expect(result.stdout).toMatch(/^ {8}\{ "port": 18789, "path": "\/app" \},$/m);
   });
 
   it('installs without adding a dependency, in under 10 MB', () => {
