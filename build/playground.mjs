@@ -1,11 +1,12 @@
-// The playground, `dist/playground/`: a static site (build/serve-playground.mjs serves it).
+// The playground, `dist/playground/` (or the folder `--out <folder>` names): a static site
+// (build/serve-playground.mjs serves it; build/pages-site.mjs publishes it).
 //   index.html, playground.css, playground.js  the page: CodeMirror and the LSP client
 //   worker.js                                  the language server, in a Web Worker
 //   examples/<slug>.json                       the examples menu's files and the rule pages' examples
 //   rules/<id>.html, rules/index.html          the rule docs, whose examples open in the editor
 // Needs `node build/build.mjs` first (the generated validator and the CLI, for the rule list).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Marked } from 'marked';
@@ -15,7 +16,13 @@ import { packageFacts, readPackageFacts } from './package-facts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
-const OUT = at('dist/playground');
+const outFlag = process.argv.indexOf('--out');
+const OUT = outFlag === -1 ? at('dist/playground') : resolve(process.argv[outFlag + 1] ?? fail('--out expects a folder'));
+// The folder is emptied before it is written, so it must be new, empty or an earlier build (it
+// has the build's worker.js): a mistyped `--out` never empties a folder of other files.
+if (existsSync(OUT) && (!statSync(OUT).isDirectory() || (readdirSync(OUT).length > 0 && !existsSync(join(OUT, 'worker.js'))))) {
+  fail(`--out ${OUT} is neither an empty folder nor an earlier playground build; name a new folder`);
+}
 const FIRST_EXAMPLE = 'needs-work';
 
 /** The examples menu: the bundled examples, then the mistakes the tools exist for. */
@@ -138,6 +145,11 @@ rmSync(OUT, { recursive: true, force: true });
 for (const [path, content] of files) {
   mkdirSync(dirname(`${OUT}/${path}`), { recursive: true });
   writeFileSync(`${OUT}/${path}`, content);
+}
+
+function fail(message) {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
 }
 
 function escape(text) {

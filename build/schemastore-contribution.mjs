@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createDraft07Ajv, EDITOR_KEYWORDS } from './ajv.mjs';
 import { subschemas, toDraft07 } from './draft-07-schema.mjs';
 import { readPackageFacts } from './package-facts.mjs';
+import { publishedSchemaUrl } from './pages-url.mjs';
 
 export const SCHEMASTORE_NAME = 'pinata-agent-manifest';
 export const SCHEMASTORE_ID = `https://www.schemastore.org/${SCHEMASTORE_NAME}.json`;
@@ -34,7 +35,9 @@ const REGISTERED_BY_SCHEMASTORE = new Set(['defaultSnippets', 'markdownDescripti
 export function schemaStoreSchema(source) {
   const { homepage } = readPackageFacts();
   const project = homepage.replace(/#.*$/, '');
-  const comment = `Generated from ${source.$id} (draft 2020-12) by the build of agent-manifest (${project}): change that schema, not this copy.`;
+  // The $id is the platform's address, which serves the platform's own schema: the note also
+  // names where the project publishes the source, so a reader finds the schema this copy is of.
+  const comment = `Generated from ${source.$id} (the $id of agent-manifest's draft 2020-12 schema, published at ${publishedSchemaUrl()}) by the build of agent-manifest (${project}): change that schema, not this copy.`;
   return toDraft07(source, { id: SCHEMASTORE_ID, comment });
 }
 

@@ -1,5 +1,6 @@
 // `npm run playground`: serves dist/playground/ on 127.0.0.1 (a page's Web Worker cannot start
-// from file://) and prints the address. `--port <n>` picks the port (default 5177; 0: any free).
+// from file://) and prints the address. `--port <n>` picks the port (default 5177; 0: any free);
+// `--root <folder>` serves another build, such as the Pages site (dist/site/, build/pages-site.mjs).
 // Files go out gzip-compressed when the browser accepts it, as a static host would send them.
 import { createServer } from 'node:http';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
@@ -16,9 +17,10 @@ const TYPES = {
 
 /**
  * Serves `root`; resolves once listening, with its address and a way to stop. `onSent` hears of
- * each file sent, with the bytes its body took on the wire.
+ * each file sent, with the bytes its body took on the wire. `crossOrigin` lets pages of any origin
+ * read the files, as GitHub Pages does (`Access-Control-Allow-Origin: *`).
  */
-export function servePlayground({ root = fileURLToPath(new URL('../dist/playground/', import.meta.url)), port = 0, onSent = () => undefined } = {}) {
+export function servePlayground({ root = fileURLToPath(new URL('../dist/playground/', import.meta.url)), port = 0, onSent = () => undefined, crossOrigin = false } = {}) {
   const base = realpathSync(root);
   const compressed = new Map();
   const server = createServer((request, response) => {
@@ -30,6 +32,7 @@ export function servePlayground({ root = fileURLToPath(new URL('../dist/playgrou
     const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     let body = readFileSync(file);
     const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' };
+    if (crossOrigin) headers['access-control-allow-origin'] = '*';
     if (gzip) {
       // Compressed once per version of the file: a rebuild while serving is picked up.
       const key = `${file}:${statSync(file).mtimeMs}`;
@@ -70,12 +73,18 @@ function fileOf(base, pathname) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const flag = process.argv.indexOf('--port');
-  const port = flag === -1 ? 5177 : Number(process.argv[flag + 1]);
+  const given = (flag) => process.argv.includes(flag);
+  const valueOf = (flag) => process.argv[process.argv.indexOf(flag) + 1];
+  const port = given('--port') ? Number(valueOf('--port')) : 5177;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write('--port expects a port number (0 for any free port)\n');
     process.exit(2);
   }
-  const { url } = await servePlayground({ port });
+  const root = given('--root') ? valueOf('--root') : undefined;
+  if (given('--root') && !(root && statSync(root, { throwIfNoEntry: false })?.isDirectory())) {
+    process.stderr.write('--root expects a folder\n');
+    process.exit(2);
+  }
+  const { url } = await servePlayground({ port, root });
   process.stdout.write(`The playground is at ${url} (Ctrl+C stops it)\n`);
 }

@@ -120,6 +120,8 @@ describe('the SchemaStore copy of the schema', () => {
     expect(COPY.$id).toBe(`https://www.schemastore.org/${SCHEMASTORE_NAME}.json`);
     // A reader of the copy learns where to make changes.
     expect(COPY.$comment).toMatch(/^Generated from https:\/\/agents\.pinata\.cloud\/schemas\/manifest\.v1\.json .*change that schema, not this copy/);
+    // The $id serves the platform's own schema; the project's copy of the source is on its Pages site.
+    expect(COPY.$comment).toContain(' published at https://agent-manifest.github.io/agent-manifest/schemas/manifest.v1.json)');
     const nodes = [...subschemas(COPY)].map(([, node]) => node);
     expect(nodes.length).toBeGreaterThan(100);
     expect(JSON.stringify(COPY)).not.toContain('"$defs"');
