@@ -6,7 +6,7 @@
 //   rules/<id>.html, rules/index.html          the rule docs, whose examples open in the editor
 // Needs `node build/build.mjs` first (the generated validator and the CLI, for the rule list).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Marked } from 'marked';
@@ -146,6 +146,8 @@ for (const [path, content] of files) {
   mkdirSync(dirname(`${OUT}/${path}`), { recursive: true });
   writeFileSync(`${OUT}/${path}`, content);
 }
+const bytes = [...files.values()].reduce((sum, content) => sum + Buffer.byteLength(content), 0);
+process.stderr.write(`playground: wrote ${files.size} files (${Math.round(bytes / 1024)} KiB) to ${relative(process.cwd(), OUT) || '.'}; npm run playground serves them\n`);
 
 function fail(message) {
   process.stderr.write(`${message}\n`);

@@ -8,6 +8,7 @@ import { formatters, lint } from '../../lib/index.js';
 import { sarifValidator } from '../sarif-schema.js';
 import { BIN, fixture, NOW, parseJson, positionOf, runCli, workspace } from './helpers.js';
 import { codeQualityEntryValidator, decodeXml, elements, xsdErrors } from './xml-reports.js';
+import { unlessAvailable } from '../skipped.js';
 
 const problems = fixture('problems.json');
 
@@ -461,7 +462,7 @@ describe('--format stylish', () => {
   });
 
   // The built command under `script`: only a process of its own has a real terminal as its output.
-  const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', 'util-linux\'s `script`');
   it.skipIf(!hasScript)('colours on a terminal unless NO_COLOR is set', () => {
     const cwd = workspace({ 'manifest.json': problems });
     const onTty = (env: NodeJS.ProcessEnv) =>

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { hyperlink, useHyperlinks } from '../../cli/hyperlinks.js';
 import { docsUrl } from '../../rules/index.js';
 import { BIN, fixture, NOW, runCli, workspace } from './helpers.js';
+import { unlessAvailable } from '../skipped.js';
 
 const OSC8 = '\u001b]8;';
 const linked = (id: string) => `\u001b]8;;${docsUrl(id)}\u001b\\${id}\u001b]8;;\u001b\\`;
@@ -114,7 +115,7 @@ describe('stylish output', () => {
   });
 
   // The built command under `script`: only a process of its own has a real terminal as its output.
-  const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', 'util-linux\'s `script`');
   it.skipIf(!hasScript)('links on a real terminal that draws them, not on TERM=dumb', () => {
     const cwd = workspace({ 'manifest.json': problems });
     const onTty = (env: Record<string, string | undefined>) => {

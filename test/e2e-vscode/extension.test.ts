@@ -16,10 +16,11 @@ import { packagedVsix, ROOT } from '../client/vsix.js';
 import { workspace } from '../workspace.js';
 import { closeBrowser, startEditor, type Editor } from './code-server.js';
 import { CHROMIUM, codeServerEntry, missingSystemTools } from './editor-paths.mjs';
+import { unlessAvailable } from '../skipped.js';
 
 const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
 const ENTRY = codeServerEntry();
-const READY = ENTRY !== undefined && fs.existsSync(CHROMIUM);
+const READY = unlessAvailable(ENTRY !== undefined && fs.existsSync(CHROMIUM), 'the VS Code tests', 'code-server (node test/e2e-vscode/install-code-server.mjs) and Chromium (apt-get install chromium ripgrep libkrb5-dev)');
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e-vscode');
 
 /** Four problems, each on a line of its own. */

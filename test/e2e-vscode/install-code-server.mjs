@@ -27,6 +27,15 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
+const started = Date.now();
+const STEPS = 6;
+let done = 0;
+/** Says on stderr which step runs, as the install takes a minute or more and prints nothing else. */
+function step(what) {
+  done += 1;
+  process.stderr.write(`install-code-server: [${done}/${STEPS}] ${what} (${Math.round((Date.now() - started) / 1000)} s so far)\n`);
+}
+
 /** Runs a command, its output shown only when it fails. */
 function run(command, args, cwd, env = {}) {
   try {
@@ -42,6 +51,7 @@ fs.rmSync(partial, { recursive: true, force: true });
 fs.mkdirSync(partial, { recursive: true });
 
 // The package, verified by npm against the registry's integrity hash.
+step(`fetching code-server ${CODE_SERVER_VERSION} from the npm registry into ${partial}`);
 run('npm', ['pack', `code-server@${CODE_SERVER_VERSION}`, '--silent'], partial);
 const tarball = path.join(partial, `code-server-${CODE_SERVER_VERSION}.tgz`);
 run('tar', ['xzf', tarball, '--strip-components=1'], partial);
@@ -52,11 +62,14 @@ fs.rmSync(tarball);
 // `npm install` keeps every locked version and resolves the missing one.
 const vscode = path.join(partial, 'lib', 'vscode');
 const quiet = ['--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+step("installing code-server's locked dependencies");
 run('npm', ['ci', ...quiet], partial);
+step("installing VS Code's locked dependencies");
 run('npm', ['install', ...quiet], vscode);
 
 // Native modules, compiled with npm's own node-gyp against the installed Node's headers.
 const nodeGyp = path.join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+step('compiling the native modules against this Node.js');
 const gyp = (dir, extra = []) => run(process.execPath, [nodeGyp, 'rebuild', '--nodedir=/usr', '-j', 'max', ...extra], dir);
 for (const name of ['@vscode/deviceid', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty']) gyp(path.join(vscode, 'node_modules', name));
 // argon2 (password hashing, loaded at start even without a password) is built for node-pre-gyp.
@@ -64,6 +77,7 @@ const argon2 = path.join(partial, 'node_modules', 'argon2');
 const argon2Binding = path.join(argon2, 'lib', 'binding', 'napi-v3');
 gyp(argon2, ['--module_name=argon2', `--module_path=${argon2Binding}`, '--napi_build_version=3']);
 
+step("linking Debian's ripgrep and what code-server's install script links");
 // What code-server's install script links: VS Code reads its modules through `node_modules.asar`.
 const ripgrepBin = path.join(vscode, 'node_modules', '@vscode', 'ripgrep', 'bin');
 fs.mkdirSync(ripgrepBin, { recursive: true });
@@ -74,6 +88,7 @@ fs.symlinkSync('browser-linux.sh', path.join(vscode, 'bin', 'helpers', 'browser.
 
 // It starts: the version it prints last is the one asked for (before it, a note on the config
 // file it writes, kept out of the user's home).
+step('checking that it starts');
 const config = fs.mkdtempSync(path.join(os.tmpdir(), 'code-server-config-'));
 const printed = execFileSync(process.execPath, [path.join(partial, 'out', 'node', 'entry.js'), '--version'], {
   encoding: 'utf8',
@@ -88,4 +103,5 @@ if (!version.startsWith(`${CODE_SERVER_VERSION} `)) {
 fs.writeFileSync(path.join(partial, '.complete'), `${version}\n`);
 fs.rmSync(target, { recursive: true, force: true });
 fs.renameSync(partial, target);
+process.stderr.write(`install-code-server: installed code-server ${CODE_SERVER_VERSION} in ${Math.round((Date.now() - started) / 1000)} s, into:\n`);
 process.stdout.write(`${target}\n`);

@@ -12,10 +12,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePlayground } from '../../build/serve-playground.mjs';
 import { CHROMIUM } from '../e2e-vscode/editor-paths.mjs';
+import { unlessAvailable } from '../skipped.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
-const READY = fs.existsSync(CHROMIUM);
+const READY = unlessAvailable(fs.existsSync(CHROMIUM), 'the playground\'s browser tests', `Chromium at ${CHROMIUM} (apt-get install chromium)`);
 const RESULTS = path.join(ROOT, 'test-results', 'playground');
 /** The budget of SPEC section 14: the page, its editor and its worker, gzip-compressed. */
 const TRANSFER_BUDGET = 300 * 1024;

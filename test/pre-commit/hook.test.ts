@@ -20,6 +20,7 @@ import { ciSnippet } from '../ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WEB_APP } from '../ci-manifests.js';
 import { workspace, writeFile } from '../workspace.js';
 import { git, gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
+import { unlessAvailable } from '../skipped.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -42,7 +43,7 @@ describe('.pre-commit-hooks.yaml', () => {
   });
 });
 
-describe.skipIf(PRE_COMMIT === undefined)('the hook installed from this repository by the set-up of docs/ci.md (needs Debian\'s pre-commit: apt-get install pre-commit)', { timeout: 180_000 }, () => {
+describe.runIf(unlessAvailable(PRE_COMMIT !== undefined, 'the pre-commit hook tests', "Debian's pre-commit (apt-get install pre-commit)"))('the hook installed from this repository by the set-up of docs/ci.md', { timeout: 180_000 }, () => {
   // One pre-commit home for the tests below; each installs the hook at the rev of its set-up.
   let env: NodeJS.ProcessEnv;
   /** The page's set-up for a release, as written but for the repository: the copy, tagged as the release. */
