@@ -16,7 +16,6 @@
 (require 'eglot)
 (require 'flymake)
 (require 'json)
-(require 'subr-x)
 
 (defvar manifest-session--report nil
   "What the session saw, as an alist that `json-encode' writes.")
@@ -88,6 +87,8 @@ Returns the titles the menu offered."
       (when server
         (manifest-session--note 'serverCommand (vconcat (process-command (jsonrpc--process server))))))
     (manifest-session--note 'findings (vconcat (or (manifest-session--wait seconds #'manifest-session--findings) [])))
+    ;; ElDoc shows hovers from the command loop's idle time, which batch mode never has: the
+    ;; hover is asked as ElDoc's Eglot function asks it.
     (manifest-session--goto (alist-get 'hover plan))
     (manifest-session--note
      'hover
