@@ -1,14 +1,15 @@
 -- Drives manifest-language-server from inside Neovim 0.7 (the Debian version), with the built-in
--- LSP client only: no plugins, no user configuration.
+-- LSP client only: no plugins, and as configuration only the set-up docs/editors.md gives.
 --
 -- Run as `nvim --headless --clean -u NONE -n -i NONE -c "luafile lsp-client.lua"`, with the
 -- environment variable MANIFEST_LSP_PLAN naming a JSON file:
---   { "cmd": [...], "rootDir": "...", "initOptions": {...}, "timeoutMs": 10000, "output": "...",
+--   { "config": "...", "timeoutMs": 10000, "output": "...",
 --     "files": [ { "path": "...", "completions": [ { "line": 0, "character": 0 } ] } ] }
--- It starts the server with vim.lsp.start_client, opens every file, attaches it, waits for the
--- diagnostics the server publishes, asks for completion at each position and writes what Neovim
--- received to `output` as JSON. Exit code: 0 when everything arrived, 2 on a timeout, 3 on an
--- error (the output file then says what was missing or what failed).
+-- It loads `config` as init.lua would be (the set-up starts the server when a JSON buffer opens),
+-- opens every file as a JSON buffer, waits for the diagnostics the server publishes, asks for
+-- completion at each position and writes what Neovim received to `output` as JSON. Exit code: 0
+-- when everything arrived, 2 on a timeout, 3 on an error (the output file then says what was
+-- missing or what failed).
 
 local EXIT_TIMEOUT = 2
 local EXIT_ERROR = 3
@@ -73,48 +74,47 @@ local function main()
   plan = read_plan()
   local timeout = plan.timeoutMs or 10000
 
-  -- Diagnostics as the server published them, by URI; Neovim's own handler still runs so that
-  -- they also land in vim.diagnostic, as they would for a user.
+  -- Diagnostics as the server published them, by URI. The set-up's client has no handler of its
+  -- own, so it uses the global one: wrapped here, Neovim's default still runs so that they also
+  -- land in vim.diagnostic, as they would for a user.
   local published = {}
   local default_handler = vim.lsp.handlers['textDocument/publishDiagnostics']
-  local client_id = vim.lsp.start_client({
-    name = 'manifest-language-server',
-    cmd = plan.cmd,
-    cmd_cwd = plan.rootDir,
-    root_dir = plan.rootDir,
-    init_options = plan.initOptions,
-    handlers = {
-      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-        if result and result.uri then
-          published[result.uri] = published[result.uri] or {}
-          table.insert(published[result.uri], result)
-        end
-        return default_handler(err, result, ctx, config)
-      end,
-    },
-  })
-  assert(client_id, 'vim.lsp.start_client did not start the server')
-  report.clientId = client_id
+  vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+    if result and result.uri then
+      published[result.uri] = published[result.uri] or {}
+      table.insert(published[result.uri], result)
+    end
+    return default_handler(err, result, ctx, config)
+  end
 
-  -- Open each file as a real buffer read from disk, and attach it to the client.
+  dofile(plan.config)
+
+  -- Edit each file, as JSON (filetype detection is off without a configuration): the set-up's
+  -- FileType autocommand starts the server and attaches the buffer.
   local buffers = {}
   for index, file in ipairs(plan.files) do
-    local bufnr = vim.fn.bufadd(file.path)
-    vim.fn.bufload(bufnr)
-    vim.api.nvim_buf_set_option(bufnr, 'buflisted', true)
-    vim.api.nvim_buf_set_option(bufnr, 'filetype', 'json')
-    assert(vim.lsp.buf_attach_client(bufnr, client_id), 'could not attach ' .. file.path)
+    vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
+    vim.cmd('setlocal filetype=json')
+    local bufnr = vim.api.nvim_get_current_buf()
     buffers[index] = bufnr
     report.files[index] = { path = file.path, uri = vim.uri_from_bufnr(bufnr), lines = vim.api.nvim_buf_line_count(bufnr) }
   end
-
+  -- Neovim lists a client once the server has answered `initialize`.
   local client_ready = vim.wait(timeout, function()
-    local client = vim.lsp.get_client_by_id(client_id)
-    return client ~= nil and client.initialized == true
+    return #get_clients() > 0
   end, 20)
   if not client_ready then
     report.error = 'timed out after ' .. timeout .. ' ms waiting for the server to initialize'
     return EXIT_TIMEOUT
+  end
+  local clients = get_clients()
+  assert(#clients == 1, 'the set-up started ' .. #clients .. ' clients for the JSON buffers, not one')
+  local client_id = clients[1].id
+  report.clientId = client_id
+  report.clientName = clients[1].name
+  report.cmd = clients[1].config.cmd
+  for index, file in ipairs(plan.files) do
+    assert(vim.lsp.buf_is_attached(buffers[index], client_id), 'the set-up did not attach ' .. file.path)
   end
 
   -- Wait for the first publication for every open file.

@@ -1,55 +1,24 @@
 /**
  * A real editor in front of the server: headless Neovim, with no user configuration and no
- * plugins, starts the built `manifest-language-server` with its own LSP client
- * (`vim.lsp.start_client`, the API of Neovim 0.7, Debian's version), opens manifests from disk and
- * reports what it received (`lsp-client.lua` beside this file).
+ * plugins, loads the `vim.lsp.start_client` set-up docs/editors.md gives for Neovim 0.7 (Debian's
+ * version), as written, with the built server's path in place of the command; `lsp-client.lua`
+ * beside this file then opens manifests from disk and reports what Neovim received.
  *
  * Without `nvim` on the PATH the test is skipped, except in CI (`CI` set), where it fails: CI
  * installs Neovim in `.ci/run`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { workspace } from '../workspace.js';
+import { describeRun, documentedSetup, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER = path.join(ROOT, 'dist', 'manifest-language-server.cjs');
 const CLIENT_SCRIPT = fileURLToPath(new URL('./lsp-client.lua', import.meta.url));
-const NOW = '2026-11-23T09:00:00Z';
 /** How long the Lua script waits for each step, and when this test gives up on Neovim and kills it. */
 const STEP_TIMEOUT_MS = 10_000;
 const KILL_AFTER_MS = 25_000;
-
-const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
-
-/** A Telegram-shaped token assembled here, so that no token-like literal is committed. */
-const TOKEN = [String(7_000_000_000 + 4_102_233), ['AAF', 'q9Lw', 'T3xZ', 'k7Rb', 'N2mV', 'c8Hd', 'P5sJ', 'y1Ge', 'U6a'].join('')].join(':');
-
-/** A manifest with four known problems, one per line that the assertions name. */
-const PROBLEMS = `{
-  "$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json",
-  "version": 1,
-  "agent": { "name": "Port Clash" },
-  "secrets": [{ "name": "OPS_API_KEY", "description": "Key for the ops service" }],
-  "scripts": { "start": "node server.js --port 18789" },
-  "routes": [
-    { "port": 18789, "path": "/app" }
-  ],
-  "tasks": [
-    {
-      "name": "poll",
-      "schedule": { "kind": "every", "everyMs": 10000 },
-      "payload": { "kind": "agentTurn", "text": "Check the queue" }
-    }
-  ],
-  "channels": {
-    "telegram": { "botToken": "${TOKEN}", "dmPolicy": "pairing" }
-  },
-  "notes": "Deploy notes"
-}
-`;
 
 const CLEAN = `{
   "$schema": "https://agents.pinata.cloud/schemas/manifest.v1.json",
@@ -75,14 +44,6 @@ const CLEAN = `{
   }
 }
 `;
-
-/** 0-based line and UTF-16 character of `needle` in `text`, plus `delta` (the texts are ASCII). */
-function positionOf(text: string, needle: string, delta = 0): { line: number; character: number } {
-  const offset = text.indexOf(needle);
-  if (offset < 0) throw new Error(`${needle} not found`);
-  const before = text.slice(0, offset + delta).split('\n');
-  return { line: before.length - 1, character: before.at(-1)!.length };
-}
 
 /** Where completion is asked: on the key `"port"` of the route, and inside the clean channel's `env:` token. */
 const ROUTE_KEY = positionOf(PROBLEMS, '"port": 18789');
@@ -110,16 +71,12 @@ interface FileReport {
 interface Report {
   ok: boolean;
   error?: string;
+  cmd?: string[];
   files: FileReport[];
 }
 
-interface NeovimRun {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  killed: boolean;
-  stderr: string;
+interface NeovimRun extends EditorRun {
   report: Report | undefined;
-  ms: number;
 }
 
 /** `nvim` on the PATH and its version, or why it cannot be used. */
@@ -135,46 +92,27 @@ function findNeovim(): { ok: true; version: string } | { ok: false; reason: stri
 
 const neovim = findNeovim();
 
-const temporary: string[] = [];
-afterAll(() => {
-  for (const dir of temporary.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/**
- * Runs Neovim once over both manifests (each in its own folder of one workspace) and reads what it
- * wrote. Neovim runs in its own process group, so a hang is ended with the server it started.
- */
+/** Runs Neovim once over both manifests (each in its own folder of one workspace) and reads what it wrote. */
 async function runNeovim(): Promise<NeovimRun> {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-nvim-')));
-  temporary.push(dir);
-  const workspace = path.join(dir, 'workspace');
-  fs.mkdirSync(path.join(workspace, '.git'), { recursive: true });
+  const dir = fs.realpathSync(workspace({}, { git: false }));
+  const root = path.join(dir, 'workspace');
+  fs.mkdirSync(path.join(root, '.git'), { recursive: true });
   const files = {
-    problems: path.join(workspace, 'problems', 'manifest.json'),
-    clean: path.join(workspace, 'clean', 'manifest.json'),
+    problems: path.join(root, 'problems', 'manifest.json'),
+    clean: path.join(root, 'clean', 'manifest.json'),
   };
   for (const [file, text] of [[files.problems, PROBLEMS], [files.clean, CLEAN]] as const) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
-  const home = path.join(dir, 'home');
-  const xdg = {
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CONFIG_DIRS: path.join(home, 'etc-xdg'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_RUNTIME_DIR: path.join(home, 'run'),
-  };
-  for (const folder of Object.values(xdg)) fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const config = path.join(dir, 'init.lua');
+  fs.writeFileSync(config, documentedSetup('neovim-start-client', 'lua', "'"));
   const output = path.join(dir, 'received.json');
   const plan = path.join(dir, 'plan.json');
   fs.writeFileSync(
     plan,
     JSON.stringify({
-      cmd: [process.execPath, SERVER, '--stdio'],
-      rootDir: workspace,
-      initOptions: { now: NOW, debounceMs: 20 },
+      config,
       timeoutMs: STEP_TIMEOUT_MS,
       output,
       files: [
@@ -183,55 +121,20 @@ async function runNeovim(): Promise<NeovimRun> {
       ],
     }),
   );
-
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, ...xdg, MANIFEST_LSP_PLAN: plan, MANIFEST_LSP_SCRIPT: CLIENT_SCRIPT };
-  for (const name of ['NODE_OPTIONS', 'VIMINIT', 'EXINIT', 'MYVIMRC', 'VIM', 'VIMRUNTIME', 'NVIM', 'NVIM_APPNAME', 'NVIM_LISTEN_ADDRESS', 'NVIM_LOG_FILE']) {
-    delete env[name];
-  }
-  const started = Date.now();
-  const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-n', '-i', 'NONE', '-c', 'lua dofile(os.getenv("MANIFEST_LSP_SCRIPT"))'], {
-    cwd: workspace,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  let killed = false;
-  const killGroup = () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-  const timer = setTimeout(() => {
-    killed = true;
-    killGroup();
-  }, KILL_AFTER_MS);
-  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, sig) => resolve([code, sig]));
-  }).finally(() => clearTimeout(timer));
-  // The server stops with Neovim; anything left in the group goes too.
-  killGroup();
+  const env = editorEnvironment(dir, { MANIFEST_LSP_PLAN: plan, MANIFEST_LSP_SCRIPT: CLIENT_SCRIPT }, ['VIMINIT', 'EXINIT', 'MYVIMRC', 'VIM', 'VIMRUNTIME', 'NVIM', 'NVIM_APPNAME', 'NVIM_LISTEN_ADDRESS', 'NVIM_LOG_FILE']);
+  // The set-up's root is the folder Neovim starts in.
+  const run = await runEditor('nvim', ['--headless', '--clean', '-u', 'NONE', '-n', '-i', 'NONE', '-c', 'lua dofile(os.getenv("MANIFEST_LSP_SCRIPT"))'], { cwd: root, env, killAfterMs: KILL_AFTER_MS });
   const report = fs.existsSync(output) ? (JSON.parse(fs.readFileSync(output, 'utf8')) as Report) : undefined;
-  return { exitCode, signal, killed, stderr, report, ms: Date.now() - started };
+  return { ...run, report };
 }
 
 let run: Promise<NeovimRun> | undefined;
 
 /** The one Neovim run, checked to have succeeded; skips or fails (in CI) without Neovim. */
 async function received(skip: (note: string) => never): Promise<{ problems: FileReport; clean: FileReport; run: NeovimRun }> {
-  if (!neovim.ok) {
-    if (IN_CI) {
-      throw new Error(`Neovim is required in CI for the editor test, but ${neovim.reason}. .ci/run installs it (apt-get install neovim) when it runs as root or with sudo.`);
-    }
-    skip(`Neovim is not installed (${neovim.reason}); install it (for example apt-get install neovim) to run the editor test`);
-  }
+  requireEditor(neovim, 'Neovim', 'neovim', skip);
   const result = await (run ??= runNeovim());
-  const what = () => `after ${result.ms} ms, exit code ${result.exitCode}${result.signal ? `, signal ${result.signal}` : ''}; Neovim said:\n${result.stderr}\nreport: ${JSON.stringify(result.report, null, 2)}`;
+  const what = () => describeRun('Neovim', result, result.report);
   if (result.killed) throw new Error(`Neovim did not finish within ${KILL_AFTER_MS} ms and was killed; ${what()}`);
   if (result.exitCode !== 0 || !result.report?.ok) throw new Error(`Neovim did not receive everything: ${result.report?.error ?? 'no report written'}; ${what()}`);
   const [problems, clean] = result.report.files;
@@ -245,18 +148,18 @@ const labels = (file: FileReport, index = 0): string[] => {
   return items.map((item) => item.label);
 };
 
-describe(`Neovim (${neovim.ok ? neovim.version : 'not installed'}) with vim.lsp.start_client`, () => {
+describe(`Neovim (${neovim.ok ? neovim.version : 'not installed'}) with the documented vim.lsp.start_client set-up`, () => {
+  it('starts the server with the documented command', async ({ skip }) => {
+    const { run } = await received(skip);
+    expect(run.report!.cmd).toEqual([SERVER, '--stdio']);
+  });
+
   it('receives the rule ids and lines of a manifest with known problems', async ({ skip }) => {
     const { problems } = await received(skip);
     expect(problems.published.length).toBeGreaterThan(0);
     const [first] = problems.published;
     expect(first!.uri).toBe(pathToFileURL(problems.path).href);
-    expect(codesAndLines(first!.diagnostics)).toEqual([
-      ['route-port-reserved', 7],
-      ['task-interval-too-short', 12],
-      ['channel-token-literal', 17],
-      ['unknown-property', 19],
-    ]);
+    expect(codesAndLines(first!.diagnostics)).toEqual(PROBLEM_LINES);
     // The same findings reached Neovim's own diagnostics, as a user would see them.
     expect(problems.vimDiagnostics.map((d) => [d.code, d.lnum]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(codesAndLines(first!.diagnostics));
     // No message repeats the literal token.
