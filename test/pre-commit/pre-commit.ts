@@ -1,7 +1,7 @@
 /**
  * Running Debian's `pre-commit` against this repository without the network. pre-commit installs a
  * node hook from a clone of the hook's repository at a commit (`npm install` with the development
- * dependencies, `npm pack`, whose `prepack` builds the CLI, then a global install of the tarball),
+ * dependencies, `npm pack`, whose `prepare` builds the CLI, then a global install of the tarball),
  * so the tests give it a commit holding this working tree: the files git tracks or would track,
  * copied and committed in a temporary repository. (Pointed at this checkout itself, pre-commit
  * would see HEAD only, plus tracked changes through its shadow commit — never a new file.) npm
