@@ -1,14 +1,11 @@
 /** The set-ups docs/ci.md offers: each is the fenced block after `<!-- snippet: <name> -->`. */
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { docPage, snippetOf } from './doc-snippets.js';
 
-export const CI_PAGE = fs.readFileSync(fileURLToPath(new URL('../docs/ci.md', import.meta.url)), 'utf8');
+export const CI_PAGE = docPage('docs/ci.md');
 
 /** The command the page runs the CLI with, installed in the user's project. */
 export const NPX_LINT = 'npx --no-install manifest-lint';
 
 export function ciSnippet(name: string, language: string): string {
-  const match = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\`\`\`\\n`).exec(CI_PAGE);
-  if (!match) throw new Error(`docs/ci.md has no ${language} block marked ${name}`);
-  return match[1]!;
+  return snippetOf(CI_PAGE, 'docs/ci.md', name, language);
 }

@@ -18,7 +18,8 @@ import { parse } from 'yaml';
 import { ciSnippet } from '../ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WEB_APP } from '../ci-manifests.js';
 import { workspace, writeFile } from '../workspace.js';
-import { git, gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
+import { committedWorkingTree, git, isolatedEnvironment } from '../offline-npm.js';
+import { gitRepository, IN_CI, PRE_COMMIT, preCommit } from './pre-commit.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -47,7 +48,7 @@ describe.skipIf(PRE_COMMIT === undefined)('the hook installed from this reposito
 
   beforeAll(() => {
     env = isolatedEnvironment(workspace({}, { git: false }));
-    const hook = hookRepository(env);
+    const hook = committedWorkingTree(env);
     const written = ciSnippet('pre-commit', 'yaml');
     // This repository's commit, from its copy, in place of the release the page names.
     config = written.replace('https://github.com/agent-manifest/agent-manifest', hook.repo).replace(/^( +rev: ).*$/m, `$1${hook.rev}`);
