@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepBuild, restoreBuild } from './build-cache.mjs';
+import { stampIsCurrent, writeStamp } from './build-stamp.mjs';
 import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,18 +20,10 @@ const at = (relative) => `${root}${relative}`;
 
 // 0. Nothing to do when the outputs are there and the sources, Node.js and its platform (the code
 // cache fits one Node.js) are those they were made from: a test run after a build, for example.
-const STAMP = at('dist/.build-stamp.json');
+const STAMP = 'dist/.build-stamp.json';
 const stampKey = buildKey(root);
-function upToDate() {
-  try {
-    const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
-    return stamp.key === stampKey && stamp.outputs.every((file) => existsSync(at(file)));
-  } catch {
-    return false;
-  }
-}
 const fresh = process.argv.includes('--force') || process.argv.includes('--sync-client-manifest');
-if (!fresh && upToDate()) process.exit(0);
+if (!fresh && stampIsCurrent(root, STAMP, stampKey)) process.exit(0);
 
 // A packaged extension (`npm run package`) survives a rebuild; everything else is made anew, or
 // taken from a build of the same sources kept before (build/build-cache.mjs), stamp included.
@@ -181,7 +174,7 @@ if (process.argv.includes('--sync-client-manifest')) {
 // 4. The SchemaStore contribution, generated from the schema and the test fixtures.
 for (const [file, content] of schemaStoreContribution(schema)) writeAtomic(at(`dist/schemastore/${file}`), content);
 
-// Last, so that an interrupted build leaves no stamp and is made again.
-writeAtomic(STAMP, `${JSON.stringify({ key: stampKey, outputs: [...outputs].sort() }, null, 2)}\n`);
+writeStamp(root, STAMP, stampKey, outputs);
 // Not a build that changed a source file (the client manifest): its key names the sources before.
-if (!process.argv.includes('--sync-client-manifest')) keepBuild(root, 'build', stampKey, [...outputs]);
+// Kept with its stamp, so that a build restored from the cache is current.
+if (!process.argv.includes('--sync-client-manifest')) keepBuild(root, 'build', stampKey, [...outputs, STAMP]);

@@ -1,4 +1,4 @@
-// The library's declarations (`npm run build:types`, run by `prepack`): TypeScript emits them for
+// The library's declarations (`npm run build:types`, run by `prepare`): TypeScript emits them for
 // lib/index.ts and what it imports into dist/types/, and package.json ships the ones users need.
 // The build stops when a shipped declaration imports one that package.json does not ship.
 import { spawnSync } from 'node:child_process';
@@ -7,19 +7,29 @@ import { createRequire } from 'node:module';
 import { dirname, join, posix, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepBuild, restoreBuild } from './build-cache.mjs';
+import { stampIsCurrent, writeStamp } from './build-stamp.mjs';
 import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 'dist/types/';
-// Emitted anew, or taken from an earlier emit of the same sources (build/build-cache.mjs).
-rmSync(join(root, OUT), { recursive: true, force: true });
+const STAMP = `${OUT}.types-stamp.json`;
 const key = buildKey(root);
-if (!restoreBuild(root, 'types', key)) {
-  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-  const emitted = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
-  if (emitted.status !== 0) process.exit(emitted.status ?? 1);
-  const emittedFiles = readdirSync(join(root, OUT), { recursive: true }).map((file) => `${OUT}${file.split(sep).join('/')}`);
-  keepBuild(root, 'types', key, emittedFiles.filter((file) => statSync(join(root, file)).isFile()));
+/** Every file under OUT, relative to the root. */
+const outputFiles = () =>
+  readdirSync(join(root, OUT), { recursive: true })
+    .map((file) => `${OUT}${file.split(sep).join('/')}`)
+    .filter((file) => statSync(join(root, file)).isFile());
+// Nothing to do when dist/types/ was emitted from these sources; else emitted anew, or taken from
+// an earlier emit of the same sources (build/build-cache.mjs).
+if (!stampIsCurrent(root, STAMP, key)) {
+  rmSync(join(root, OUT), { recursive: true, force: true });
+  if (!restoreBuild(root, 'types', key)) {
+    const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+    const emitted = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+    if (emitted.status !== 0) process.exit(emitted.status ?? 1);
+    keepBuild(root, 'types', key, outputFiles());
+  }
+  writeStamp(root, STAMP, key, outputFiles());
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -1,40 +1,27 @@
 /**
- * The package as users get it: packed from a copy of the repository's tracked files (so `prepack`
+ * The package as users get it: packed from a copy of the repository's tracked files (so `prepare`
  * builds it, as from a clean clone — taking the outputs of this checkout's build of the same
  * sources from node_modules/.cache, which the copy shares), installed into an empty project
  * without the network, then both commands run, the library imported from CommonJS and from an ES
- * module, its types checked by TypeScript, and a rule page printed from the package's own files.
+ * module, its types checked by TypeScript, and a rule page printed from the package's own files;
+ * and installed globally as docs/install.md says, with both commands then on PATH.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { docPage, docSnippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
+import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const NPM_ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 delete NPM_ENV.NODE_OPTIONS;
-
-const MANIFEST = '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "start": "node server.js" }, "routes": [{ "port": 18789, "path": "/" }] }\n';
 
 let tarball = '';
 let project = '';
 let packed: string[] = [];
-
-/** A command run to its end without blocking, so the tests below can run side by side. */
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, env: NPM_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,7 +43,7 @@ beforeAll(() => {
   tarball = path.join(out, result[0]!.filename);
   packed = result[0]!.files.map((file) => file.path);
 
-  project = workspace({ 'package.json': '{ "name": "consumer", "version": "1.0.0", "private": true }\n', 'manifest.json': MANIFEST }, { git: false });
+  project = workspace({ 'package.json': '{ "name": "consumer", "version": "1.0.0", "private": true }\n', 'manifest.json': BAD_MANIFEST }, { git: false });
   npm(['install', '--offline', '--no-package-lock', tarball], project);
 }, 240_000);
 
@@ -101,24 +88,11 @@ describe.concurrent('the packed package', () => {
     ]);
     expect(result.stdout).toContain('route-port-reserved');
     expect(result.status).toBe(1);
-    expect(version.stdout.trim()).toBe(pkg.version);
+    expect(version.stdout.trim()).toBe(VERSION);
   });
 
   it('starts the language server, which names its version', async () => {
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
-    const server = spawn(path.join(project, 'node_modules/.bin/manifest-language-server'), ['--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let answer = '';
-    const answered = new Promise<void>((resolve) =>
-      server.stdout.on('data', (chunk: Buffer) => {
-        answer += chunk.toString('utf8');
-        if (answer.includes('"id":1')) resolve();
-      }),
-    );
-    server.stdin.write(`Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
-    await answered;
-    server.kill();
-    expect(answer).toContain('"name":"manifest-language-server"');
-    expect(answer).toContain(`"version":"${pkg.version}"`);
+    await expectLanguageServerAnswers(path.join(project, 'node_modules/.bin/manifest-language-server'));
   });
 
   // docs/editors.md: a global install gives editors a command that works from any folder.
@@ -134,12 +108,27 @@ describe.concurrent('the packed package', () => {
   });
 
   it('gives a working lint to require and to import, and the schema by its export', async () => {
-    const cjs = await run(process.execPath, ['-e', "const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync('manifest.json', 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)"], { cwd: project });
-    expect(cjs.stderr).toBe('');
-    expect(cjs.stdout).toMatch(/^1 .*route-port-reserved.* true\n$/);
-    const esm = await run(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":\" a/b\"}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project });
-    expect(esm.stderr).toBe('');
-    expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
+    await expectLibraryWorks(project, 'manifest.json');
+  });
+
+  it('installs globally with the command docs/install.md gives: both commands on PATH, working', async () => {
+    const prefix = workspace({}, { git: false });
+    const command = docSnippet(docPage('install.md'), 'install.md', 'global', 'sh').trim();
+    expect(command).toContain('/path/to/agent-manifest-<version>.tgz');
+    // A global prefix of the test's own, in place of the machine's.
+    const installed = await run('sh', ['-c', command.replaceAll('/path/to/agent-manifest-<version>.tgz', `'${tarball}'`)], { cwd: prefix, env: { ...NPM_ENV, npm_config_prefix: prefix, npm_config_offline: 'true' } });
+    expect(installed.stderr).not.toContain('npm error');
+    expect(installed.status).toBe(0);
+    const bin = path.join(prefix, 'bin');
+    expect(fs.readdirSync(bin).sort()).toEqual(['agent-manifest', 'manifest-language-server', 'manifest-lint']);
+    const onPath = { ...NPM_ENV, PATH: `${bin}${path.delimiter}${process.env.PATH}` };
+    const elsewhere = workspace({ 'manifest.json': BAD_MANIFEST }, { git: false });
+    await Promise.all([
+      expectVersion('manifest-lint', elsewhere, onPath),
+      expectVersion('agent-manifest', elsewhere, onPath),
+      expectBadManifestFails('manifest-lint', elsewhere, 'manifest.json', onPath),
+      expectLanguageServerAnswers('manifest-language-server', onPath),
+    ]);
   });
 
   it.each(['library', 'language-service'])('runs the %s example of docs/library.md as written, printing what its comments say', async (example) => {

@@ -19,7 +19,8 @@ import { parse } from 'yaml';
 import { ciSnippet } from '../ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WEB_APP } from '../ci-manifests.js';
 import { workspace, writeFile } from '../workspace.js';
-import { git, gitRepository, hookRepository, IN_CI, isolatedEnvironment, PRE_COMMIT, preCommit } from './pre-commit.js';
+import { committedWorkingTree, git, isolatedEnvironment } from '../offline-npm.js';
+import { gitRepository, IN_CI, PRE_COMMIT, preCommit } from './pre-commit.js';
 import { unlessAvailable } from '../skipped.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -53,7 +54,7 @@ describe.runIf(unlessAvailable(PRE_COMMIT !== undefined, 'the pre-commit hook te
 
   beforeAll(() => {
     env = isolatedEnvironment(workspace({}, { git: false }));
-    const hook = hookRepository(env);
+    const hook = committedWorkingTree(env);
     const atCopy = (snippet: string) => snippet.replace('https://github.com/agent-manifest/agent-manifest', hook.repo);
     tagged = atCopy(ciSnippet('pre-commit', 'yaml'));
     const tag = (parse(tagged) as { repos: { rev: string }[] }).repos[0]!.rev;
