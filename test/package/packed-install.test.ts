@@ -95,18 +95,6 @@ describe.concurrent('the packed package', () => {
     await expectLanguageServerAnswers(path.join(project, 'node_modules/.bin/manifest-language-server'));
   });
 
-  // docs/editors.md: a global install gives editors a command that works from any folder.
-  it('installs globally, giving commands that run from a folder with no project', async () => {
-    const prefix = workspace({}, { git: false });
-    const elsewhere = workspace({}, { git: false });
-    const install = await run('npm', ['install', '--global', '--offline', '--prefix', prefix, tarball], { cwd: elsewhere, env: NPM_ENV });
-    expect(install.status, install.stderr).toBe(0);
-    for (const bin of ['manifest-language-server', 'manifest-lint']) {
-      const version = await run(path.join(prefix, 'bin', bin), ['--version'], { cwd: elsewhere });
-      expect(version.stdout.trim(), `${bin}: ${version.stderr}`).toBe(pkg.version);
-    }
-  });
-
   it('gives a working lint to require and to import, and the schema by its export', async () => {
     await expectLibraryWorks(project, 'manifest.json');
   });
