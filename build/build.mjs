@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepBuild, restoreBuild } from './build-cache.mjs';
+import { SINGLE_FILE_CLI } from './release-files.mjs';
 import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -197,7 +198,7 @@ const [singleFile] = (
     plugins: [packageFacts],
     banner: { js: `#!/usr/bin/env node\n${importMetaUrl.banner}` },
     define: importMetaUrl.define,
-    outfile: at('dist/release/manifest-lint.cjs'),
+    outfile: at(SINGLE_FILE_CLI),
   })
 ).outputFiles;
 writeAtomic(singleFile.path, singleFile.contents, 0o755);
