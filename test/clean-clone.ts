@@ -21,6 +21,10 @@ export function cleanClone(tools: string[] = []): string {
     if (!fs.existsSync(source)) continue;
     fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
     fs.copyFileSync(source, path.join(clone, file));
+    // With its time: build/install-tools.mjs installs again when a lock file is newer than the
+    // install, which here is this checkout's, linked.
+    const { atime, mtime } = fs.statSync(source);
+    fs.utimesSync(path.join(clone, file), atime, mtime);
   }
   for (const folder of ['.', ...tools]) fs.symlinkSync(path.join(ROOT, folder, 'node_modules'), path.join(clone, folder, 'node_modules'), 'dir');
   return clone;
