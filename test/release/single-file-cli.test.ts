@@ -11,11 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { formatJsonResults as FormatJsonResults, JsonFileResult } from '../../lib/index.js';
+import { SINGLE_FILE_CLI } from '../../build/release-files.mjs';
 import { BAD, GOOD } from '../ci-manifests.js';
 import { NOW, ROOT, runBinary } from '../cli/helpers.js';
 import { workspace, writeFile } from '../workspace.js';
 
-export const SINGLE_FILE_CLI = path.join(ROOT, 'dist/release/manifest-lint.cjs');
+const SINGLE_FILE = path.join(ROOT, SINGLE_FILE_CLI);
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** A manifest whose rules need the libraries the normal bins load on demand: cron (cron-parser, cronstrue) and CIDs (multiformats). */
@@ -36,7 +37,7 @@ beforeAll(() => {
   // A folder of its own under the system's temporary folder: nothing of this checkout is reachable.
   alone = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-manifest-single-file-'));
   cli = path.join(alone, 'manifest-lint.cjs');
-  fs.copyFileSync(SINGLE_FILE_CLI, cli);
+  fs.copyFileSync(SINGLE_FILE, cli);
   return () => fs.rmSync(alone, { recursive: true, force: true });
 });
 
