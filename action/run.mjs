@@ -1,4 +1,4 @@
-// The action's lint step (action.yml): runs the manifest-lint built in the action's own checkout
+// The action's lint step (action.yml): runs the manifest-lint of the action's release or its build
 // on the workspace once, with `--format json`, and reports in every place GitHub shows results —
 // annotations and a SARIF file when asked (the library's `formatJsonResults`, which prints what
 // `--format github` and `--format sarif` would), the job summary (a table) and step outputs.
@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { cliArguments, InputError, readInputs } from './inputs.mjs';
 import { failureMarkdown, plural, summaryMarkdown, totals } from './summary.mjs';
 
-const CLI = fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
-const LIBRARY = fileURLToPath(new URL('../dist/agent-manifest.cjs', import.meta.url));
+// The release's single-file CLI (action/release-cli.mjs), which is also the library, or the build's two.
+const CLI = process.env.RELEASE_CLI || fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
+const LIBRARY = process.env.RELEASE_CLI || fileURLToPath(new URL('../dist/agent-manifest.cjs', import.meta.url));
 
 function manifestLint(args, cwd) {
   const env = { ...process.env, NO_COLOR: '1' };

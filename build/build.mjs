@@ -13,6 +13,7 @@ import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepBuild, restoreBuild } from './build-cache.mjs';
 import { stampIsCurrent, writeStamp } from './build-stamp.mjs';
+import { SINGLE_FILE_CLI } from './release-files.mjs';
 import { buildKey } from './source-hash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -105,6 +106,12 @@ const common = {
   logLevel: 'warning',
 };
 
+/** ES-module packages may use `import.meta.url` (tinyglobby's fdir does): a CommonJS bundle gives them its own file's URL. */
+const importMetaUrl = {
+  banner: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+  define: { 'import.meta.url': '__importMetaUrl' },
+};
+
 // 2. The CLI and the language server: one CommonJS bundle each (Node starts it faster than an ES
 // module), sharing the side bundles, and each started by a small loader with its code cache.
 const COMMANDS = ['manifest-lint', 'manifest-language-server'];
@@ -141,9 +148,8 @@ const bundles = await Promise.all([
       // An ES module re-export, so packages that export only ES modules (multiformats) resolve too.
       stdin: { contents: `export * from '${specifier}';`, resolveDir: root },
       format: 'cjs',
-      // ES-module packages may use `import.meta.url` (tinyglobby's fdir does): give it this file's URL.
-      banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-      define: { 'import.meta.url': '__importMetaUrl' },
+      banner: { js: importMetaUrl.banner },
+      define: importMetaUrl.define,
       outfile: at(`dist/${runtime}`),
     }),
   ),
@@ -173,6 +179,22 @@ if (process.argv.includes('--sync-client-manifest')) {
 
 // 4. The SchemaStore contribution, generated from the schema and the test fixtures.
 for (const [file, content] of schemaStoreContribution(schema)) writeAtomic(at(`dist/schemastore/${file}`), content);
+
+// 5. The single-file CLI a release ships (and the GitHub Action of a release runs): one bundle
+// without the lazy loading, so every chunk and the schema are inside it, and no code cache (a
+// file of its own); it also exports `formatJsonResults` (cli/single-file.ts).
+const [singleFile] = (
+  await build({
+    ...common,
+    entryPoints: [at('cli/single-file.ts')],
+    format: 'cjs',
+    plugins: [packageFacts],
+    banner: { js: `#!/usr/bin/env node\n${importMetaUrl.banner}` },
+    define: importMetaUrl.define,
+    outfile: at(SINGLE_FILE_CLI),
+  })
+).outputFiles;
+writeAtomic(singleFile.path, singleFile.contents, 0o755);
 
 writeStamp(root, STAMP, stampKey, outputs);
 // Not a build that changed a source file (the client manifest): its key names the sources before.

@@ -3,13 +3,11 @@
  * offline; and this working tree committed in a repository of its own, for installs from git.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { workspace } from './workspace.js';
+import { copyRepositoryFiles } from './clean-clone.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The npm cache `npm ci` filled: this process's, before the tests move HOME. */
 const NPM_CACHE = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
@@ -58,13 +56,7 @@ export function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): str
 /** This working tree, committed in a repository of its own: its path and the commit. */
 export function committedWorkingTree(env: NodeJS.ProcessEnv): { repo: string; rev: string } {
   const repo = workspace({}, { git: false });
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of files) {
-    const source = path.join(ROOT, file);
-    if (!fs.existsSync(source)) continue;
-    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-    fs.copyFileSync(source, path.join(repo, file));
-  }
+  copyRepositoryFiles(repo, { untracked: true });
   git(repo, env, 'init', '--quiet', '--template=');
   git(repo, env, 'add', '-A');
   git(repo, env, 'commit', '--quiet', '--no-verify', '-m', 'The working tree under test');

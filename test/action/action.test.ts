@@ -53,7 +53,7 @@ describe('action.yml', () => {
 
   it('runs only scripts of its own, which exist', () => {
     const scripts = action.runs.steps.flatMap((step) => [...(step.run ?? '').matchAll(/"\$GITHUB_ACTION_PATH\/([^"]+)"/g)].map((match) => match[1]!));
-    expect(scripts).toEqual(['action/build-key.mjs', 'action/build.mjs', 'action/run.mjs']);
+    expect(scripts).toEqual(['action/release-cli.mjs', 'action/build-key.mjs', 'action/build.mjs', 'action/run.mjs']);
     for (const script of scripts) expect(fs.existsSync(path.join(ROOT, script)), script).toBe(true);
   });
 });
@@ -66,6 +66,7 @@ describe.concurrent('the action’s steps', () => {
     expect(run.steps).toEqual([
       { step: 'node', ran: true },
       { step: 'actions/setup-node', ran: false },
+      { step: 'release', ran: true },
       { step: 'build-key', ran: true },
       { step: 'cache', ran: true },
       { step: 'build', ran: false },

@@ -60,6 +60,10 @@ export interface RunOptions {
   inputs?: Record<string, string>;
   /** Outputs of the steps that use other actions, by action name without its version. */
   uses?: Record<string, Record<string, string>>;
+  /** Where the workflow took the action from (`github.action_repository`, `github.action_ref`); none by default, as for `uses: ./`. */
+  action?: { repository: string; ref: string };
+  /** GITHUB_SERVER_URL: a local stand-in for github.com (the default is one no test reaches). */
+  serverUrl?: string;
 }
 
 interface Contexts {
@@ -83,12 +87,17 @@ function interpolate(text: string, contexts: Contexts): string {
   return text.replace(/\$\{\{([^}]*)\}\}/g, (_, expression: string) => lookup(expression, contexts));
 }
 
-/** An `if:` of the form `context.path == 'literal'` or `!=`. */
+/** An `if:` of comparisons `context.path == 'literal'` (or `!=`), joined by `&&`. */
 function condition(text: string, contexts: Contexts): boolean {
-  const match = /^\s*([\w.-]+)\s*(==|!=)\s*'([^']*)'\s*$/.exec(text.replace(/^\$\{\{(.*)\}\}$/s, '$1'));
-  if (!match) throw new Error(`if: not understood by the test runner: ${text}`);
-  const equal = lookup(match[1]!, contexts) === match[3];
-  return match[2] === '==' ? equal : !equal;
+  return text
+    .replace(/^\$\{\{(.*)\}\}$/s, '$1')
+    .split('&&')
+    .every((comparison) => {
+      const match = /^\s*([\w.-]+)\s*(==|!=)\s*'([^']*)'\s*$/.exec(comparison);
+      if (!match) throw new Error(`if: not understood by the test runner: ${text}`);
+      const equal = lookup(match[1]!, contexts) === match[3];
+      return match[2] === '==' ? equal : !equal;
+    });
 }
 
 /** GITHUB_OUTPUT's two forms: `name=value` lines and `name<<delimiter` blocks. */
@@ -145,7 +154,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const contexts: Contexts = {
     inputs,
     steps: {},
-    github: { action_path: ROOT, workspace: options.workspace },
+    github: { action_path: ROOT, workspace: options.workspace, action_repository: options.action?.repository ?? '', action_ref: options.action?.ref ?? '' },
     runner: { os: 'Linux', temp: files },
   };
   const run: ActionRun = { status: 0, stdout: '', stderr: '', summary: '', outputs: {}, steps: [] };
@@ -172,6 +181,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       RUNNER_TEMP: files,
+      GITHUB_SERVER_URL: options.serverUrl ?? 'http://127.0.0.1:9',
       ...stepEnv,
     };
     const result = await bash(interpolate(step.run, contexts), options.workspace, runnerEnvironment(variables));

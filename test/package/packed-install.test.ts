@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanClone } from '../clean-clone.js';
 import { docPage, docSnippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
 import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
@@ -29,15 +30,7 @@ function npm(args: string[], cwd: string): string {
 
 beforeAll(() => {
   // A clean clone: the tracked files only, with the development dependencies beside them.
-  const clone = workspace({}, { git: false });
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-  for (const file of tracked) {
-    const source = path.join(ROOT, file);
-    if (!fs.existsSync(source)) continue;
-    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    fs.copyFileSync(source, path.join(clone, file));
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
+  const clone = cleanClone();
   const out = workspace({}, { git: false });
   const result = JSON.parse(npm(['pack', '--json', '--pack-destination', out], clone)) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(out, result[0]!.filename);
