@@ -19,6 +19,8 @@ import {
   fixText,
   lint as lintDocument,
   listRules,
+  maskFor,
+  parseDocument,
   readJsonEscapes,
   ReadingMask,
   type IgnoreEntry,
@@ -138,7 +140,9 @@ export function formatJsonResults(name: JsonFormatterName, results: JsonFileResu
 function format(name: FormatterName, results: FormatInput[], cwd: string): string {
   // As the CLI's: texts quoted in code frames and fix texts may write secrets with JSON escapes.
   const mask = new ReadingMask(readJsonEscapes);
-  for (const result of results) mask.learn(result.text);
+  // Each text's own mask first, which knows what is public from where it stands (a skill's CID,
+  // even mistyped), then the text as written.
+  for (const result of results) mask.merge(maskFor(parseDocument(result.text))).learn(result.text);
   const reports = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
   return formatReports(name, FORMATTERS[name], reports, mask, { color: false, cwd });
 }
