@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -113,11 +114,11 @@ describe.concurrent('the packed package', () => {
     expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
   });
 
-  it.each(['library', 'language-service'])('runs the %s example of docs/library.md as written, printing what its comments say', async (example) => {
-    const readme = fs.readFileSync(path.join(ROOT, 'docs', 'library.md'), 'utf8');
-    const section = new RegExp(`<!-- ${example}-example:begin -->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${example}-example:end -->`).exec(readme);
-    expect(section).not.toBeNull();
-    const code = section![1]!;
+  it.each([
+    ['library', snippet('library-example')],
+    ['language-service', snippet('language-service-example')],
+  ])('runs the %s example of docs/library.md as written, printing what its comments say', async (example, block) => {
+    const code = block.code;
     const expected = code
       .split('\n')
       .filter((line) => line.startsWith('// '))
