@@ -3,13 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../dist/manifest-lint.cjs', import.meta.url));
+/** The package's commands (package.json's `bin`), each the built file it runs. */
+const BINS: Record<string, string> = {
+  'manifest-lint': 'dist/manifest-lint.cjs',
+  'agent-manifest': 'dist/manifest-lint.cjs',
+  'manifest-language-server': 'dist/manifest-language-server.cjs',
+};
 
-/** Gives `project` a `node_modules/.bin/manifest-lint` (and `agent-manifest`) that runs the built CLI. */
+/** Gives `project` the package's commands in `node_modules/.bin`, each running the built file. */
 export function withPackage(project: string): string {
   const bin = path.join(project, 'node_modules', '.bin');
   fs.mkdirSync(bin, { recursive: true });
-  for (const name of ['manifest-lint', 'agent-manifest']) fs.writeFileSync(path.join(bin, name), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
+  for (const [name, file] of Object.entries(BINS)) {
+    const built = fileURLToPath(new URL(`../${file}`, import.meta.url));
+    fs.writeFileSync(path.join(bin, name), `#!/bin/sh\nexec '${process.execPath}' '${built}' "$@"\n`, { mode: 0o755 });
+  }
   return project;
 }
 

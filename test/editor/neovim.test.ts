@@ -13,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { snippet } from '../doc-snippets.js';
+import { withPackage } from '../installed-package.js';
+import { workspace } from '../workspace.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = path.join(ROOT, 'dist', 'manifest-language-server.cjs');
@@ -280,5 +283,48 @@ describe(`Neovim (${neovim.ok ? neovim.version : 'not installed'}) with vim.lsp.
     const { clean } = await received(skip);
     expect(clean.completions?.[0]?.error).toBeNull();
     expect(labels(clean).sort()).toEqual(['"env:NOTES_API_KEY"', '"env:TELEGRAM_BOT_TOKEN"']);
+  });
+});
+
+/** After docs/language-server.md's set-up as init.lua: waits for the diagnostics of the opened file and writes their rule ids. */
+const REPORT_DIAGNOSTICS = `
+local arrived = vim.wait(${STEP_TIMEOUT_MS}, function() return #vim.diagnostic.get(0) > 0 end, 50)
+local codes = {}
+for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(codes, tostring(d.code)) end
+table.sort(codes)
+vim.fn.writefile({ vim.fn.json_encode({ arrived = arrived, codes = codes }) }, 'report.json')
+vim.cmd('qall!')
+`;
+
+/** A manifest with a finding of its own and one of the rule the set-up turns off (secret-name-case). */
+const SNAKE_CASE_SECRET = `{
+  "version": 1,
+  "agent": { "name": "Port Clash" },
+  "secrets": [{ "name": "ops_api_key", "description": "Key for the ops service" }],
+  "scripts": { "start": "node server.js --port 18789" },
+  "routes": [{ "port": 18789, "path": "/app" }]
+}
+`;
+
+describe('the Neovim 0.7 set-up of docs/language-server.md, as written in init.lua', () => {
+  it('starts the installed server through npx when a JSON file opens and sends its settings: the findings arrive, the rule it turns off stays silent', ({ skip }) => {
+    if (!neovim.ok) {
+      if (IN_CI) throw new Error(`Neovim is required in CI for the editor test, but ${neovim.reason}.`);
+      skip(`Neovim is not installed (${neovim.reason})`);
+    }
+    const project = withPackage(
+      workspace({ 'package.json': '{ "private": true }\n', 'manifest.json': SNAKE_CASE_SECRET, 'init.lua': snippet('neovim-0-7').code, 'report.lua': REPORT_DIAGNOSTICS }),
+    );
+    // No user configuration or plugins of this machine; npm stays offline (the command is installed).
+    const env = { ...process.env, XDG_CONFIG_HOME: path.join(project, 'config'), XDG_DATA_HOME: path.join(project, 'data'), npm_config_offline: 'true' };
+    const run = spawnSync('nvim', ['--headless', '-u', 'init.lua', '-i', 'NONE', '-n', 'manifest.json', '-c', 'luafile report.lua'], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+      timeout: KILL_AFTER_MS,
+      killSignal: 'SIGKILL',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(project, 'report.json'), 'utf8'))).toEqual({ arrived: true, codes: ['route-port-reserved'] });
   });
 });
