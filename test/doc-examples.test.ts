@@ -33,7 +33,7 @@ describe('docs/language-server.md', () => {
   it('starts a manifest with the official $schema that lints clean', () => {
     const text = snippet('schema-in-manifest').code;
     expect(JSON.parse(text).$schema).toBe('https://agents.pinata.cloud/schemas/manifest.v1.json');
-    expect(lint(text, { fileName: 'manifest.json', now: NOW }).diagnostics).toEqual([]);
+    expect(lint(text, { now: NOW }).diagnostics).toEqual([]);
   });
 
   it('points VS Code\'s json.schemas at the file --print-schema writes, for files named manifest.json', () => {
