@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docBlocks, ROOT, type DocBlock } from './doc-snippets.js';
+import { blocksOf, docBlocks, ROOT, type DocBlock } from './doc-snippets.js';
 
 const BLOCKS = docBlocks();
 const where = (block: DocBlock) => `${block.page}:${block.line}`;
@@ -71,5 +71,50 @@ describe('the code blocks of the README and docs/', () => {
       ),
     );
     expect(unsaid).toEqual([]);
+  });
+});
+
+describe('finding blocks and their markers', () => {
+  const page = [
+    'Run it, replacing `<dir>` with your folder:',
+    '',
+    '<!-- snippet: run-it -->',
+    '<!-- replace: `<dir>` with your folder -->',
+    '```sh',
+    'manifest-lint <dir>',
+    '```',
+    '',
+    '- In a list:',
+    '',
+    '  <!-- output -->',
+    '  ~~~',
+    '  printed',
+    '  ```',
+    '  still printed',
+    '  ~~~',
+    '',
+    '<!-- snippet: far -->',
+    '',
+    '```json',
+    '{}',
+    '```',
+    'After it.',
+  ].join('\n');
+  const [first, second, third] = blocksOf('page.md', page);
+
+  it('reads the markers right above a fence, in order, and the paragraphs beside it', () => {
+    expect(first).toMatchObject({ line: 5, language: 'sh', code: 'manifest-lint <dir>\n', before: 'Run it, replacing `<dir>` with your folder:' });
+    expect(first!.markers).toEqual([
+      { kind: 'snippet', name: 'run-it' },
+      { kind: 'replace', what: '`<dir>` with your folder' },
+    ]);
+  });
+
+  it('takes an indented fence of another kind whole, its indentation removed', () => {
+    expect(second).toMatchObject({ language: '', code: 'printed\n```\nstill printed\n', markers: [{ kind: 'output' }] });
+  });
+
+  it('takes no marker across a blank line', () => {
+    expect(third).toMatchObject({ code: '{}\n', markers: [], after: 'After it.' });
   });
 });
