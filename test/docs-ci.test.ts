@@ -15,27 +15,13 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CACHE_HIT, runAction } from './action/steps.js';
 import { codeQualityEntryValidator } from './cli/xml-reports.js';
-import { CI_PAGE, ciSnippet } from './ci-docs.js';
+import { docBlocks, snippet } from './doc-snippets.js';
 import { BAD, BOT_TOKEN, GOOD, WARNS } from './ci-manifests.js';
+import { PATH_WITHOUT_THE_TOOL, withPackage } from './installed-package.js';
 import { sarifValidator } from './sarif-schema.js';
 import { workspace } from './workspace.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');
-
-/** A project with the package installed, as npm links a dependency's bin: `node_modules/.bin/manifest-lint`. */
-function withPackage(project: string): string {
-  const bin = path.join(project, 'node_modules', '.bin');
-  fs.mkdirSync(bin, { recursive: true });
-  fs.writeFileSync(path.join(bin, 'manifest-lint'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
-  return project;
-}
-
-/** The PATH of the test's machine without any folder that holds a `manifest-lint`. */
-const PATH_WITHOUT_THE_TOOL = (process.env.PATH ?? '')
-  .split(path.delimiter)
-  .filter((folder) => folder !== '' && !fs.existsSync(path.join(folder, 'manifest-lint')))
-  .join(path.delimiter);
 
 function sh(script: string, cwd: string): { status: number | null; output: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: PATH_WITHOUT_THE_TOOL };
@@ -47,13 +33,16 @@ function sh(script: string, cwd: string): { status: number | null; output: strin
 
 describe('docs/ci.md', () => {
   it('offers the four set-ups, and the README points to it', () => {
-    expect([...CI_PAGE.matchAll(/<!-- snippet: (\S+) -->/g)].map((match) => match[1])).toEqual(['github-actions', 'gitlab-ci', 'pre-commit-commit', 'pre-commit', 'shell']);
+    const blocks = docBlocks().filter((block) => block.page === 'docs/ci.md');
+    expect(blocks.map((block) => block.markers.find((marker) => marker.kind === 'snippet'))).toEqual(
+      ['github-actions', 'gitlab-ci', 'pre-commit-commit', 'pre-commit', 'shell'].map((name) => ({ kind: 'snippet', name })),
+    );
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('](docs/ci.md)');
   });
 });
 
 describe.concurrent('the GitHub Actions workflow', () => {
-  const workflow = parse(ciSnippet('github-actions', 'yaml')) as {
+  const workflow = parse(snippet('github-actions').code) as {
     permissions: Record<string, string>;
     jobs: Record<string, { steps: { uses?: string; if?: string; with?: Record<string, string> }[] }>;
   };
@@ -80,8 +69,21 @@ describe.concurrent('the GitHub Actions workflow', () => {
   });
 });
 
+describe('the README\'s two workflow steps', () => {
+  const steps = parse(snippet('readme-github-actions').code) as { uses: string; with?: Record<string, string> }[];
+
+  it('are the checkout and the action of the workflow above, and run: the action fails on a bad manifest, with its annotation', async () => {
+    const workflow = parse(snippet('github-actions').code) as { jobs: Record<string, { steps: { uses?: string }[] }> };
+    expect(steps.map((step) => step.uses)).toEqual(Object.values(workflow.jobs)[0]!.steps.slice(0, 2).map((step) => step.uses));
+    const repo = workspace({ 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD });
+    const run = await runAction({ workspace: repo, inputs: steps[1]!.with ?? {}, uses: CACHE_HIT });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^::error file=agents\/bad\/manifest\.json,line=5,.*title=route-port-reserved::/m);
+  });
+});
+
 describe.concurrent('the GitLab CI job', () => {
-  const job = (parse(ciSnippet('gitlab-ci', 'yaml')) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)['manifest-lint']!;
+  const job = (parse(snippet('gitlab-ci').code) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)['manifest-lint']!;
   const report = job.artifacts.reports.codequality;
 
   it('installs the project, writes the Code Quality report it declares, and keeps it when the job fails', () => {
@@ -117,7 +119,7 @@ describe.concurrent('the GitLab CI job', () => {
 });
 
 describe.concurrent('the shell step', () => {
-  const step = ciSnippet('shell', 'sh');
+  const step = snippet('shell').code;
 
   it.each([
     ['errors', 1, { 'agents/web/manifest.json': BAD }, 'manifests: problems to fix, listed above'],

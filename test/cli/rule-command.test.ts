@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docsUrl, findRule, listRules } from '../../rules/index.js';
 import { expectOneLineError, ROOT, runBinary, runCli, workspace } from './helpers.js';
+import { snippet } from '../doc-snippets.js';
 
 const page = (id: string) => fs.readFileSync(path.join(ROOT, 'docs', 'rules', `${id}.md`), 'utf8');
 
@@ -60,6 +61,14 @@ describe('manifest-lint rule <id>', () => {
       for (const line of codeLines(markdown)) expect(printed, `${rule.id}: ${line}`).toContain(line.trim());
       for (const heading of markdown.match(/^## .*$/gm) ?? []) expect(printed, rule.id).toContain(plainWords(heading.slice(3)).toUpperCase());
     }
+  });
+
+  it('prints the page docs/rules-in-the-terminal.md shows the command for, as written there', async () => {
+    const [command, ...args] = snippet('rule-page').code.trim().split(/\s+/);
+    expect(command).toBe('manifest-lint');
+    const result = await runCli(args, { cwd: workspace() });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(args[1]);
   });
 
   it('uses bold and colour only when colour is on', async () => {

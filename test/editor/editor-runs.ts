@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { docPage, docSnippet } from '../doc-snippets.js';
+import type { DocBlock } from '../doc-snippets.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built server, an executable script (`#!/usr/bin/env node`), as a global install links it. */
@@ -60,24 +60,16 @@ export function positionOf(text: string, needle: string, delta = 0): { line: num
   return { line: before.length - 1, character: before.at(-1)!.length };
 }
 
-const EDITORS_PAGE = docPage('editors.md');
-
-/** The block marked `name` in docs/editors.md, exactly as written. */
-export function documentedSnippet(name: string, language: string): string {
-  return docSnippet(EDITORS_PAGE, 'editors.md', name, language);
-}
-
 /**
- * The set-up marked `name` in docs/editors.md, exactly as written but for the one place that
- * names the server (`'manifest-language-server'` in the snippet's own quotes), which gets the path
- * of the built server: the substitution the page declares.
+ * A set-up of docs/editors.md (`block`, asked for by name with `snippet()`), exactly as written
+ * but for the one place that names the server (`'manifest-language-server'` in the snippet's own
+ * quotes), which gets the path of the built server: the substitution the page declares.
  */
-export function documentedSetup(name: string, language: string, quote: string): string {
-  const snippet = documentedSnippet(name, language);
+export function documentedSetup(block: DocBlock, quote: string): string {
   const named = `${quote}${SERVER_COMMAND}${quote}`;
-  const count = snippet.split(named).length - 1;
-  if (count !== 1) throw new Error(`the ${name} set-up in docs/editors.md names ${named} ${count} times, not once`);
-  return snippet.replace(named, `${quote}${SERVER}${quote}`);
+  const count = block.code.split(named).length - 1;
+  if (count !== 1) throw new Error(`the set-up at ${block.page}:${block.line} names ${named} ${count} times, not once`);
+  return block.code.replace(named, `${quote}${SERVER}${quote}`);
 }
 
 /**

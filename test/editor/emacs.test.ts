@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../lib/index.js';
 import { workspace } from '../workspace.js';
-import { describeRun, documentedSetup, documentedSnippet, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
+import { describeRun, documentedSetup, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
+import { snippet } from '../doc-snippets.js';
 
 const SESSION_SCRIPT = fileURLToPath(new URL('./eglot-session.el', import.meta.url));
 /** How long the session waits for each step, and when this test gives up on Emacs and kills it. */
@@ -77,9 +78,9 @@ async function runEmacs(options: { switchedOff: boolean }): Promise<Session> {
   const file = path.join(project, 'manifest.json');
   fs.mkdirSync(path.join(project, '.git'), { recursive: true });
   fs.writeFileSync(file, PROBLEMS);
-  if (options.switchedOff) fs.writeFileSync(path.join(project, '.dir-locals.el'), documentedSnippet('emacs-dir-locals', 'elisp'));
+  if (options.switchedOff) fs.writeFileSync(path.join(project, '.dir-locals.el'), snippet('emacs-dir-locals').code);
   const configuration = path.join(dir, 'init.el');
-  fs.writeFileSync(configuration, documentedSetup('emacs-eglot', 'elisp', '"'));
+  fs.writeFileSync(configuration, documentedSetup(snippet('emacs-eglot'), '"'));
   const output = path.join(dir, 'session.json');
   const plan = path.join(dir, 'plan.json');
   fs.writeFileSync(

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { workspace } from '../workspace.js';
 import { describeRun, documentedSetup, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
+import { snippet } from '../doc-snippets.js';
 
 const CLIENT_SCRIPT = fileURLToPath(new URL('./lsp-client.lua', import.meta.url));
 /** How long the Lua script waits for each step, and when this test gives up on Neovim and kills it. */
@@ -106,7 +107,7 @@ async function runNeovim(): Promise<NeovimRun> {
     fs.writeFileSync(file, text);
   }
   const config = path.join(dir, 'init.lua');
-  fs.writeFileSync(config, documentedSetup('neovim-start-client', 'lua', "'"));
+  fs.writeFileSync(config, documentedSetup(snippet('neovim-start-client'), "'"));
   const output = path.join(dir, 'received.json');
   const plan = path.join(dir, 'plan.json');
   fs.writeFileSync(

@@ -10,12 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docPage, docSnippet } from '../doc-snippets.js';
+import { snippet } from '../doc-snippets.js';
 import { committedWorkingTree, isolatedEnvironment } from '../offline-npm.js';
 import { workspace } from '../workspace.js';
 import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, type Run } from './installed.js';
 
-const PAGE = 'install.md';
 const GITHUB_URL = 'git+https://github.com/agent-manifest/agent-manifest.git';
 
 let env: NodeJS.ProcessEnv;
@@ -27,9 +26,11 @@ let install: Run;
 beforeAll(async () => {
   env = { ...isolatedEnvironment(workspace({}, { git: false })), npm_config_strict_allow_scripts: 'true' };
   url = `git+file://${committedWorkingTree(env).repo}`;
-  const page = docPage(PAGE);
-  const approval = docSnippet(page, PAGE, 'git-allow-scripts', 'json');
-  command = docSnippet(page, PAGE, 'git', 'sh').trim();
+  const approval = snippet('git-allow-scripts').code;
+  command = snippet('git').code.trim();
+  // The README shows the same two blocks.
+  expect(snippet('readme-git-allow-scripts').code).toBe(approval);
+  expect(snippet('readme-git').code).toBe(snippet('git').code);
   expect(approval).toContain(GITHUB_URL);
   expect(command).toContain(GITHUB_URL);
   const consumer = JSON.parse(`{ "name": "consumer", "version": "1.0.0", "private": true, ${approval.replaceAll(GITHUB_URL, url)} }`) as object;

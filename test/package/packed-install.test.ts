@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanClone } from '../clean-clone.js';
-import { docPage, docSnippet } from '../doc-snippets.js';
+import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
 import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
 
@@ -84,6 +84,13 @@ describe.concurrent('the packed package', () => {
     expect(version.stdout.trim()).toBe(VERSION);
   });
 
+  it('answers the check docs/install.md gives, in the project: the version, then the findings and exit 1', async () => {
+    const checked = await run('sh', ['-c', snippet('install-check').code], { cwd: project, env: NPM_ENV });
+    expect(checked.stdout.split('\n')[0]).toBe(VERSION);
+    expect(checked.stdout).toContain('route-port-reserved');
+    expect(checked.status).toBe(1);
+  });
+
   it('starts the language server, which names its version', async () => {
     await expectLanguageServerAnswers(path.join(project, 'node_modules/.bin/manifest-language-server'));
   });
@@ -94,7 +101,7 @@ describe.concurrent('the packed package', () => {
 
   it('installs globally with the command docs/install.md gives: both commands on PATH, working', async () => {
     const prefix = workspace({}, { git: false });
-    const command = docSnippet(docPage('install.md'), 'install.md', 'global', 'sh').trim();
+    const command = snippet('global').code.trim();
     expect(command).toContain('/path/to/agent-manifest-<version>.tgz');
     // A global prefix of the test's own, in place of the machine's.
     const installed = await run('sh', ['-c', command.replaceAll('/path/to/agent-manifest-<version>.tgz', `'${tarball}'`)], { cwd: prefix, env: { ...NPM_ENV, npm_config_prefix: prefix, npm_config_offline: 'true' } });
@@ -112,11 +119,11 @@ describe.concurrent('the packed package', () => {
     ]);
   });
 
-  it.each(['library', 'language-service'])('runs the %s example of docs/library.md as written, printing what its comments say', async (example) => {
-    const readme = fs.readFileSync(path.join(ROOT, 'docs', 'library.md'), 'utf8');
-    const section = new RegExp(`<!-- ${example}-example:begin -->\\s*\`\`\`js\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${example}-example:end -->`).exec(readme);
-    expect(section).not.toBeNull();
-    const code = section![1]!;
+  it.each([
+    ['library', snippet('library-example')],
+    ['language-service', snippet('language-service-example')],
+  ])('runs the %s example of docs/library.md as written, printing what its comments say', async (example, block) => {
+    const code = block.code;
     const expected = code
       .split('\n')
       .filter((line) => line.startsWith('// '))

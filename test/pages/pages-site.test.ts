@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_PATH } from '../../build/ajv.mjs';
 import { pagesBaseUrl, publishedSchemaUrl, SITE_SCHEMA_PATH } from '../../build/pages-url.mjs';
 import { servePlayground } from '../../build/serve-playground.mjs';
+import { snippet } from '../doc-snippets.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** Where build/pages-site.mjs writes the site, and the folder the workflow publishes. */
@@ -25,7 +26,10 @@ describe('the Pages site, served as GitHub Pages serves it', () => {
   let site: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['build/pages-site.mjs'], { cwd: ROOT, stdio: 'pipe' });
+    // The command docs/schema-url.md gives for a look at the site before it is published.
+    const command = snippet('pages-preview').code.trim();
+    expect(command).toBe('npm run build:pages');
+    execFileSync('sh', ['-c', command], { cwd: ROOT, stdio: 'pipe' });
     site = await servePlayground({ root: join(ROOT, SITE), crossOrigin: true });
   }, 60_000);
 

@@ -5,12 +5,13 @@
  * share a link — and the page's own timings and transferred bytes are written to
  * test-results/playground/budgets.json (the README quotes them).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePlayground } from '../../build/serve-playground.mjs';
+import { snippet } from '../doc-snippets.js';
 import { CHROMIUM } from '../e2e-vscode/editor-paths.mjs';
 import { unlessAvailable } from '../skipped.js';
 
@@ -20,6 +21,8 @@ const READY = unlessAvailable(fs.existsSync(CHROMIUM), 'the playground\'s browse
 const RESULTS = path.join(ROOT, 'test-results', 'playground');
 /** The budget of SPEC section 14: the page, its editor and its worker, gzip-compressed. */
 const TRANSFER_BUDGET = 300 * 1024;
+/** docs/playground.md's two commands, as written: build the site, then serve it. */
+const [BUILD_COMMAND, SERVE_COMMAND] = snippet('playground').code.trimEnd().split('\n') as [string, string];
 
 describe.runIf(IN_CI && !READY)('the playground tests in CI', () => {
   it('have Chromium installed', () => {
@@ -38,7 +41,7 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
   const sent: [string, number][] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['build/playground.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync('sh', ['-c', BUILD_COMMAND], { cwd: ROOT, stdio: 'inherit' });
     site = await servePlayground({ port: 0, onSent: (pathname, bytes) => sent.push([pathname, bytes]) });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     context = await browser.newContext({ viewport: { width: 1300, height: 850 }, acceptDownloads: true });
@@ -62,6 +65,26 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
     await page.goto(new URL(address, site.url).href);
     return page;
   }
+
+  it('is served by the page\'s command at the address it prints', async () => {
+    const server = spawn('sh', ['-c', SERVE_COMMAND], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    try {
+      let printed = '';
+      const address = await new Promise<string>((resolve, reject) => {
+        server.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString('utf8');
+          const url = /The playground is at (http:\/\/127\.0\.0\.1:5177\/)/.exec(printed)?.[1];
+          if (url) resolve(url);
+        });
+        server.once('exit', (code) => reject(new Error(`\`${SERVE_COMMAND}\` stopped (exit ${code}): ${printed}`)));
+      });
+      const page = await fetch(address);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<html');
+    } finally {
+      process.kill(-server.pid!, 'SIGTERM');
+    }
+  });
 
   it('opens an example with findings: squiggles and the problems list at once, within the transfer budget', async () => {
     // What the site sends for a first visit (gzip-compressed bodies), the worker's requests included.

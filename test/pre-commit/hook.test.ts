@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ciSnippet } from '../ci-docs.js';
 import { BAD, BOT_TOKEN, GOOD, WEB_APP } from '../ci-manifests.js';
+import { snippet } from '../doc-snippets.js';
 import { workspace, writeFile } from '../workspace.js';
 import { committedWorkingTree, git, isolatedEnvironment } from '../offline-npm.js';
 import { gitRepository, IN_CI, PRE_COMMIT, preCommit } from './pre-commit.js';
@@ -56,14 +56,14 @@ describe.runIf(unlessAvailable(PRE_COMMIT !== undefined, 'the pre-commit hook te
     env = isolatedEnvironment(workspace({}, { git: false }));
     const hook = committedWorkingTree(env);
     const atCopy = (snippet: string) => snippet.replace('https://github.com/agent-manifest/agent-manifest', hook.repo);
-    tagged = atCopy(ciSnippet('pre-commit', 'yaml'));
+    tagged = atCopy(snippet('pre-commit').code);
     const tag = (parse(tagged) as { repos: { rev: string }[] }).repos[0]!.rev;
     // The release the page names is the package's version.
     expect(tag).toBe(`v${PACKAGE_VERSION}`);
     git(hook.repo, env, 'tag', tag);
     expect(parse(tagged)).toEqual({ repos: [{ repo: hook.repo, rev: tag, hooks: [{ id: 'manifest-lint' }] }] });
     const zeros = '0'.repeat(40);
-    pinned = atCopy(ciSnippet('pre-commit-commit', 'yaml'));
+    pinned = atCopy(snippet('pre-commit-commit').code);
     expect(pinned).toContain(zeros);
     pinned = pinned.replace(zeros, hook.rev);
     expect(parse(pinned)).toEqual({ repos: [{ repo: hook.repo, rev: hook.rev, hooks: [{ id: 'manifest-lint' }] }] });
