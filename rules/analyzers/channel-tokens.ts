@@ -6,6 +6,7 @@ import { declareSecret } from './secrets.js';
 import { formatPath } from '../framework/json-path.js';
 import type { JsonPath } from '../framework/types.js';
 import { findSecrets, looksLikeToken } from './secret-detector.js';
+import { isPlaceholder } from './placeholders.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
@@ -62,6 +63,14 @@ function readChannelTokens(doc: ParsedDocument): ChannelToken[] {
 /** Tokens pasted in clear text: everything not an `env:` reference and not empty. */
 export function literalChannelTokens(doc: ParsedDocument): ChannelToken[] {
   return channelTokens(doc).filter((token) => token.envName === undefined && token.value.length > 0);
+}
+
+/**
+ * Whether a literal token is a credential pasted in clear text, as channel-token-literal reports
+ * it: neither a placeholder (`YOUR_BOT_TOKEN`) nor a reference written wrongly (`$TOKEN`, `ENV:TOKEN`).
+ */
+export function isPastedToken(value: string): boolean {
+  return !isPlaceholder(value) && envReferenceIntent(value) === undefined;
 }
 
 /** The token fields each channel needs when it is first set up (Slack's Socket Mode adds `appToken`). */

@@ -74,8 +74,9 @@ const SHAPES: readonly Shape[] = [
     pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----((?:[A-Za-z0-9+/=\s]|\\[nr])+)/dg,
     group: 1,
   },
-  // The password of a URL with credentials: `https://user:password@host`.
-  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]+)@/dg, group: 1 },
+  // The password of a URL with credentials: `https://user:password@host`, the user maybe empty,
+  // the password maybe holding a `/` (not a port and a path: `host:8080/a@b`).
+  { pattern: /:\/\/[^\s/@:"'\\]*:([^\s@"'\\]+)@/dg, group: 1, accept: (value) => !/^\d*(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
@@ -101,8 +102,9 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
   { pattern: new RegExp(String.raw`Bearer(?<!\wBearer)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
-  // `env:` followed by something that is not a variable name.
-  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1 },
+  // `env:` followed by something that is not a variable name: a name of letters alone
+  // (`dashboardInvoiceWeekly`) is one unless generated, and a path or a model id is a mistake.
+  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: (value) => !value.includes('/') && (/^[A-Za-z_]+$/.test(value) ? looksGenerated(value) : opaque(value)) },
   // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
@@ -181,7 +183,8 @@ function paddedBase64(text: string, into: SecretSpan[]): void {
     while (start > 0 && BASE64_CHARACTER.test(text[start - 1]!)) start--;
     if (at - start < 20 || (start > 0 && /[-_]/.test(text[start - 1]!))) continue;
     const body = text.slice(start, at);
-    if (/[0-9]/.test(body) && /[a-z]/.test(body) && /[A-Z]/.test(body) && entropy(body) >= 3.5 && !isPlaceholder(body)) into.push({ start, end });
+    // Letters of both cases, digits or not (16 random bytes may encode without one).
+    if (/[a-z]/.test(body) && /[A-Z]/.test(body) && entropy(body) >= 3.5 && !readsAsWords(body) && !isPlaceholder(body)) into.push({ start, end });
     at = end - 1;
   }
 }
@@ -224,7 +227,7 @@ export function publicIdentifiers(text: string): string[] {
   DIGEST.lastIndex = 0;
   for (let match = DIGEST.exec(text); match; match = DIGEST.exec(text)) found.push(match[0]);
   for (const run of candidateRuns(text)) {
-    for (const piece of text.slice(run.start, run.end).split('_')) if (piece.length >= 32 && PUBLIC_ID.test(piece)) found.push(piece);
+    for (const piece of text.slice(run.start, run.end).split(/[_.:+\/]/)) if (piece.length >= 32 && PUBLIC_ID.test(piece)) found.push(piece);
   }
   return found;
 }
@@ -242,9 +245,15 @@ function generatedAfterPrefix(value: string): boolean {
 const MIN_RUN = 20;
 const MAX_RUN = 512;
 
-/** The characters generated credentials are made of: letters, digits, `-` and `_`. */
+/**
+ * The characters generated credentials are made of: letters, digits, `-` and `_` (1), and those
+ * that join their parts in some shapes (2): `.` and `:` (`Ab3d.9fGh.2kLm…`), `+` and `/` (standard
+ * base64). A run of both is looked at as a whole and part by part.
+ */
 const RUN_CHARACTER = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') RUN_CHARACTER[c.charCodeAt(0)] = 1;
+for (const c of '.:+/') RUN_CHARACTER[c.charCodeAt(0)] = 2;
+const JOINING = /[.:+/]/;
 
 /** The last text's runs: a mask learning a text asks for its public identifiers, then its secrets. */
 let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
@@ -274,19 +283,73 @@ function candidateRuns(text: string): SecretSpan[] {
 }
 
 function isRunCharacter(code: number): boolean {
-  return code < 128 && RUN_CHARACTER[code] === 1;
+  return code < 128 && RUN_CHARACTER[code] !== 0;
 }
 
-/** Candidates for a generated secret: the text's runs, taken `MAX_RUN` at a time (longer than any credential). */
+/**
+ * Candidates for a generated secret: each part of the text's runs between joining characters,
+ * taken `MAX_RUN` at a time (longer than any credential), and a run of several parts as a whole
+ * when it is written as generated parts are joined (see `joinedParts`).
+ */
 function generatedRuns(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const run of candidateRuns(text)) {
-    for (let from = run.start; run.end - from >= MIN_RUN; from += MAX_RUN) {
-      const end = Math.min(run.end, from + MAX_RUN);
-      if (end - from >= MIN_RUN && looksGenerated(text.slice(from, end))) spans.push({ start: from, end });
+    let partStart = run.start;
+    for (let at = run.start; at <= run.end; at++) {
+      if (at < run.end && RUN_CHARACTER[text.charCodeAt(at)] !== 2) continue;
+      for (let from = partStart; at - from >= MIN_RUN; from += MAX_RUN) {
+        const span = generatedPart(text, from, Math.min(at, from + MAX_RUN));
+        if (span) spans.push(span);
+      }
+      partStart = at + 1;
+    }
+    if (partStart !== run.start) {
+      const joined = joinedParts(text, run);
+      if (joined) spans.push(joined);
     }
   }
   return spans;
+}
+
+/**
+ * `from`…`end`, when what is left of it without words joined to either end looks generated. The
+ * run is hidden whole all the same: what reads as a joined word may be the secret's first letters.
+ */
+function generatedPart(text: string, from: number, end: number): SecretSpan | undefined {
+  const run = text.slice(from, end);
+  const before = JOINED_WORDS_BEFORE_RUN.exec(run)?.[0].length ?? 0;
+  const after = JOINED_WORDS_AFTER_RUN.exec(run.slice(before))?.[0].length ?? 0;
+  const core = run.slice(before, run.length - after);
+  // A digest stands alone; joined by `_` to a prefix (`abc_live_<64 hex digits>`) it is a token's body.
+  const prefixedHex = run[before - 1] === '_' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(core);
+  return core.length >= MIN_GENERATED && (prefixedHex || looksGenerated(core)) ? { start: from, end } : undefined;
+}
+
+/**
+ * A run of parts joined by `.` or `:` (two or more joins, each part of 2 to 16 letters and
+ * digits, as in `Ab3d.9fGh.2kLm.Qw8e`), or standard base64 cut by `+` and `/` into random pieces:
+ * what its letters and digits make together looks generated. Host names, versions, times, paths
+ * and model ids are words or numbers joined, and do not.
+ */
+function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
+  let start = run.start;
+  let end = run.end;
+  while (start < end && RUN_CHARACTER[text.charCodeAt(start)] === 2) start++;
+  while (end > start && RUN_CHARACTER[text.charCodeAt(end - 1)] === 2) end--;
+  const written = text.slice(start, end);
+  // A credential's prefix of words (`rt_`) is no part of its base64.
+  const body = written.slice(JOINED_WORDS_BEFORE_RUN.exec(written)?.[0].length ?? 0);
+  const parts = body.split(JOINING);
+  const alphanumerics = parts.join('');
+  if (alphanumerics.length < MIN_RUN || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
+  const dotted = /^[A-Za-z0-9.:]+$/.test(body) && parts.length >= 3 && parts.every((part) => part.length >= 2 && part.length <= 16);
+  const base64 =
+    /^[A-Za-z0-9+/]+$/.test(body) &&
+    body.length >= 24 &&
+    !body.includes('//') &&
+    // A path's folders are words (`workspace/projects`): a random piece is rarely one.
+    !parts.some((part) => /^[a-z]{4,}$/.test(part) && pairsAsWords(part));
+  return (dotted || base64) && looksGenerated(alphanumerics) ? { start, end } : undefined;
 }
 
 /**
@@ -304,10 +367,6 @@ const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-
  * and public identifiers do not.
  */
 function looksGenerated(run: string): boolean {
-  // Words joined to a short random tail (`agent-manifest-test-3z8y2C`, a temporary folder) are a
-  // name: what is left of the run without its joined words must be as long as a credential.
-  const core = JOINED_WORDS_AROUND.reduce((rest, words) => rest.replace(words, ''), run);
-  if (core.length < MIN_GENERATED) return false;
   let digits = 0;
   let lower = 0;
   let upper = 0;
@@ -325,21 +384,59 @@ function looksGenerated(run: string): boolean {
   }
   const alphanumerics = digits + lower + upper;
   // Most runs of a manifest are words, slugs and names: settled here, before any pattern runs.
-  if (alphanumerics < 20 || switches / alphanumerics < 0.1) return false;
-  // Without digits, only a long run that switches case as random letters do (half the time),
-  // and does not read as words joined up (`getUserAccountByIdentifierAndToken`).
-  if (digits === 0) return alphanumerics >= 32 && lower > 0 && upper > 0 && switches / alphanumerics >= 0.35 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true) && !isPlaceholder(run);
-  if (PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
-  if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
-  // One case only (base32, base36): longer, and without a word in it (`…_polygon`), since ids and
-  // names of one case mix in digits too.
+  if (alphanumerics < MIN_GENERATED) return false;
   const mixedCase = lower > 0 && upper > 0;
-  if (!mixedCase && (alphanumerics < 24 || /(?:^|[-_])[A-Za-z]{4,}(?:$|[-_])/.test(run))) return false;
+  if (digits === 0) {
+    // Letters of both cases: a long run that switches case as random letters do (half the
+    // time), and does not read as words joined up (`getUserAccountByIdentifierAndToken`).
+    if (mixedCase) return alphanumerics >= 32 && switches / alphanumerics >= 0.35 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true) && !isPlaceholder(run);
+    // Letters of one case: their pairs are those of random letters, not of words joined up.
+    return alphanumerics >= 20 && entropy(run) >= 3.2 && rarePairShare(run) >= 0.35 && !isPlaceholder(run);
+  }
+  if (switches / alphanumerics < 0.1 || PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
+  if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
+  if (!mixedCase) {
+    // One case (base32, base36): ids and names of one case mix in digits too, so a long run
+    // without a word in it (`…_polygon`), or digits scattered among letters as random text
+    // scatters them (`k3j9x8q2m4n7p1z5`), where names keep theirs in a number or two.
+    const long = alphanumerics >= 24 && !/(?:^|[-_])[A-Za-z]{4,}(?:$|[-_])/.test(run);
+    const scattered = digits >= 3 && lower + upper >= 3 && ((run.match(/[0-9]+/g)?.length ?? 0) >= 3 || switches / alphanumerics >= 0.3);
+    // Or letters that pair as random letters do, whatever the digits (`mzzhcxarmoa196hvvkd2j`).
+    const randomLetters = lower + upper >= 8 && rarePairShare(run) >= 0.35;
+    if (!long && !scattered && !randomLetters) return false;
+    // Fewer symbols than mixed case: random text of one case repeats some of them more.
+    return entropy(run) >= 3.2 && !wordLike(run, alphanumerics);
+  } else if (alphanumerics < 20) return false;
   return entropy(run) >= 3.5 && !wordLike(run, alphanumerics);
 }
 
-/** Words joined to the start or the end of a run by `-` or `_`. */
-const JOINED_WORDS_AROUND = [/^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[-_])+/, /(?:[-_](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))+$/];
+/** Whether digits are scattered among letters as in random text: three numbers or more, and as many switches as a third of the characters. */
+function scatteredDigits(value: string): boolean {
+  const numbers = value.match(/[0-9]+/g)?.length ?? 0;
+  const switches = value.match(/[0-9](?=[A-Za-z])|[A-Za-z](?=[0-9])/g)?.length ?? 0;
+  return numbers >= 3 && switches >= value.length / 3;
+}
+
+/**
+ * The share of a text's letter pairs that English seldom writes (outside `LIKELY_PAIRS`): more
+ * than half for random letters, a tenth or less for words joined up.
+ */
+function rarePairShare(text: string): number {
+  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+  if (letters.length < 2) return 0;
+  let rare = 0;
+  for (let i = 1; i < letters.length; i++) if (!LIKELY_PAIRS.has(letters.slice(i - 1, i + 1))) rare++;
+  return rare / (letters.length - 1);
+}
+
+/**
+ * Words joined to the start or the end of a run by `-` or `_` (`abc_live_`, `-token`): a name's,
+ * or a credential's prefix, never its generated part. Words joined to a short random tail
+ * (`agent-manifest-test-3z8y2C`, a temporary folder) are a name: what is left must be as long as
+ * a credential.
+ */
+const JOINED_WORDS_BEFORE_RUN = /^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[-_])+/;
+const JOINED_WORDS_AFTER_RUN = /(?:[-_](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))+$/;
 /** The shortest generated part that counts as a credential. */
 const MIN_GENERATED = 16;
 
@@ -371,7 +468,8 @@ function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >=
     previousLetter = letter;
   }
   const numbers = run.match(/[0-9]+/g)?.length ?? 0;
-  if (numbers >= 3 || pairs === 0) return false;
+  // Letters that pair as random letters do are no words, however many common pairs they hit.
+  if (numbers >= 3 || pairs === 0 || rarePairShare(run) >= 0.3) return false;
   // A long run, or one in a credential's place, must read as words more plainly.
   const [wordy, paired] = plainly ? [0.6, pairedAtLeast] : [0.45, 0.4];
   return inLowerRuns / alphanumerics >= wordy && commonPairs / pairs >= paired;
@@ -390,10 +488,29 @@ function pairsAsWords(segment: string): boolean {
   return common / (letters.length - 1) >= 1 / 3;
 }
 
-/** The letter pairs most frequent in English text, which words of any identifier are made of. */
-export const COMMON_PAIRS: ReadonlySet<string> = new Set(
-  'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns ge ly ei os no pe do su pa ec ac ot di ol tr sh ke ad wa ai oo fo ie et ul ow ct ss em ck lo vi mo un po ap ag ep ig id am ki ue ay il ab ex'.split(' '),
-);
+/**
+ * The 300 letter pairs most frequent in English text, most frequent first (the order of Peter
+ * Norvig's bigram counts over the Google Books corpus, "English Letter Frequency Counts: Mayzner
+ * Revisited"). Words of any identifier are made of the first ones; random letters fall beyond
+ * them more than half of the time, words seldom.
+ */
+const PAIRS_BY_FREQUENCY: readonly string[] = (
+  'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve ' +
+  'co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns di fo ho pe ec pr no ' +
+  'ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na ul ni ts ' +
+  'mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp fe bl ab gh ty op wo ' +
+  'sa ay ex ke fr oo av ag if ap gr od bo sp rd do uc bu ei ov by rm ep tt oc fa ef cu rn sc gi ' +
+  'da yo cr cl du ga qu ue ff ba ey ls va um pp ua up lu go ht ru ug ds lt pi rc rr eg au ck ew ' +
+  'mu br bi pt ak pu ui rg ib tl ny ki rk ys ob mm fu ph og ms ye ud mb ip ub oi rl gu dr hr cc ' +
+  'tw ft wn nu af hu nn eo vo rv nf xp gn sm fl iz ok nl my gl aw ju oa eq sy sl ps jo lf nv je ' +
+  'nk kn gs dy hy ze ks xt bs ik dd cy rp sk xi oe oy ws lv dl rf eu dg wr xa yi nm eb rb tm xc ' +
+  'eh tc gy ja hn yp za gg ym sw bj lm cs ii ix xe oh lk dv lp ax'
+).split(' ');
+
+/** The letter pairs words are made of: the 125 most frequent. */
+export const COMMON_PAIRS: ReadonlySet<string> = new Set(PAIRS_BY_FREQUENCY.slice(0, 125));
+/** Pairs English writes at all often; random letters fall outside them more than half of the time. */
+const LIKELY_PAIRS: ReadonlySet<string> = new Set(PAIRS_BY_FREQUENCY);
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
   // Patterns carry the `d` flag, so a group's place is known without searching for it.
@@ -404,6 +521,20 @@ function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[
     if (value && place && (!accept || accept(value))) into.push({ start: place[0], end: place[1] });
     if (match[0].length === 0) pattern.lastIndex++;
   }
+}
+
+/**
+ * Whether a value is words and short numbers joined: a path, a model id or a version
+ * (`node_modules/.bin/manifest-lint`, `anthropic/claude-sonnet-4-6`), not a credential.
+ */
+function readsAsNamesJoined(value: string): boolean {
+  const segments = value.split(/[/:.@_\s-]+/).filter((segment) => segment !== '');
+  return segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment) && pairsAsWords(segment));
+}
+
+/** Whether a whole value is a public identifier that looks random: a CID, a commit id, a UUID, a digest. */
+function isPublicIdentifier(value: string): boolean {
+  return PUBLIC_ID.test(value) || DIGEST_START.test(value);
 }
 
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
@@ -431,15 +562,22 @@ const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
  */
 export function opaque(value: string): boolean {
   // A credential is one word: text with spaces in it is a sentence, or a command line.
-  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || PUBLIC_ID.test(value) || DIGEST_START.test(value)) return false;
-  // A path, a model id or a version made of words and short numbers (`anthropic/claude-sonnet-4-6`).
-  const segments = value.split(/[/:.@_\s-]+/).filter((segment) => segment !== '');
-  if (segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment) && pairsAsWords(segment))) return false;
+  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || isPublicIdentifier(value)) return false;
+  if (readsAsNamesJoined(value)) return false;
   const bits = entropy(value);
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
-    return (value.length >= 24 && bits >= 4) || (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !readsAsWords(value) && bits >= 3);
+    return (
+      (value.length >= 24 && bits >= 4) ||
+      (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !readsAsWords(value) && bits >= 3) ||
+      // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`).
+      (/^(?:[a-z]{12,}|[A-Z]{12,})$/.test(value) && rarePairShare(value) >= 0.3 && bits >= 3) ||
+      // A name keeps its digits in a number or two; generated text scatters them (`F3548098D4C239E5`).
+      (value.length >= 16 && scatteredDigits(value) && bits >= 3)
+    );
   }
+  // Letters alone, cut by separators into pieces that are no words (`qwht.zkxb.nmvp.rsdl`).
+  if (/^[A-Za-z]+(?:[.:][A-Za-z]+)+$/.test(value)) return value.length >= 12 && rarePairShare(value) >= 0.3 && bits >= 3;
   // Digits among the letters: words joined up must read as words all the more plainly.
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !readsAsWords(value, 0.55);
 }

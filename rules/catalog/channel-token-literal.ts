@@ -1,4 +1,4 @@
-import { ENV_PREFIX, envReferenceIntent, expectedTokenKind, literalChannelTokens, moveTokenToSecret, tokenKind } from '../analyzers/channel-tokens.js';
+import { ENV_PREFIX, expectedTokenKind, isPastedToken, literalChannelTokens, moveTokenToSecret, tokenKind } from '../analyzers/channel-tokens.js';
 import { maskSecret } from '../framework/masking.js';
 import { isPlaceholder } from '../analyzers/placeholders.js';
 import { formatPath } from '../framework/describe.js';
@@ -29,7 +29,7 @@ export const channelTokenLiteral = defineRule({
       // `$TOKEN` or `ENV:TOKEN` is a reference written wrongly, not a token: channel-token-shape says
       // so. `YOUR_BOT_TOKEN` looks like one too, but is a placeholder: this rule's.
       const placeholder = isPlaceholder(token.value);
-      if (!placeholder && envReferenceIntent(token.value) !== undefined) continue;
+      if (!placeholder && !isPastedToken(token.value)) continue;
       // Past the cap a token is only counted: its name and fix are not worked out.
       if (!listing) {
         context.report(unlisted(token.path, spanOf(token.node)));

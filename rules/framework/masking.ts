@@ -12,7 +12,7 @@
  * Secret shapes in the output itself are hidden too, so text the mask never learned (another
  * file's, a command's) cannot carry one either.
  */
-import { literalChannelTokens } from '../analyzers/channel-tokens.js';
+import { isPastedToken, literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
 import { COMMON_PAIRS, findSecrets, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
@@ -258,10 +258,13 @@ function buildMask(doc: ParsedDocument): SecretMask {
     if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) mask.trust(value);
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
-  // A literal token of no known shape is still a secret when it looks generated; a placeholder
-  // (`YOUR_BOT_TOKEN`) or a misspelt reference (`ENV:NAME`) is not, and must stay readable.
+  // A literal token of no known shape is a secret wherever it shows when it is opaque, as a value
+  // in a credential's place is; a placeholder (`YOUR_BOT_TOKEN`) or a misspelt reference
+  // (`ENV:NAME`) is not, nor are words and paths (`telegram`, `bin/bot`), which every output must
+  // keep readable.
   for (const token of literalChannelTokens(doc)) {
-    if (opaque(token.value.trim())) mask.add(token.value.trim());
+    const value = token.value.trim();
+    if (isPastedToken(value) && opaque(value)) mask.add(value);
   }
   if (doc.text.includes('\\')) {
     forEachString(doc.root, (node) => {
@@ -270,6 +273,7 @@ function buildMask(doc: ParsedDocument): SecretMask {
   }
   return mask;
 }
+
 
 /** What a CID, whole or damaged, is written with: letters and digits only. */
 const CID_ATTEMPT = /^[A-Za-z0-9]{20,}$/;

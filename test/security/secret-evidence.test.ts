@@ -121,6 +121,62 @@ describe('secrets nobody listed', () => {
   });
 });
 
+/** The share of `count` generated values `found` takes for secrets, from a fixed seed. */
+function shareFound(count: number, value: (seed: number) => string, found: (value: string) => boolean): number {
+  let hits = 0;
+  for (let i = 0; i < count; i++) if (found(value(SEED.seed + i))) hits++;
+  return hits / count;
+}
+
+const hidesWhole = (text: string, secret: string) => leakIn(new SecretMask().learn(text).mask(text), forbiddenRuns(secret)) === undefined;
+
+describe('secrets of few character classes, joined parts and loose URLs', () => {
+  it.each([
+    ['letters of one case in a credential\'s place', 'qwhtzkxbnmvprsdl', (s: string) => `"password": "${s}"`],
+    ['base36 after words, as a name', 'abc_live_k3j9x8q2m4n7p1z5', (s: string) => `"secrets": [{ "name": "${s}" }]`],
+    ['base36 after words joined by dashes', 'acme-prod-k3j9x8q2m4n7p1z5w8', (s: string) => `"note": "${s}"`],
+    ['a 64-digit hex body after a prefix joined by _', 'abc_live_61da5561e16472c1bcdff27542f16f51f40656039e886235bd56b972cebf2271', (s: string) => `Set the key to ${s} before deploying.`],
+    ['parts joined by dots', 'Ab3d.9fGh.2kLm.Qw8e.Rt5y', (s: string) => `"session": "${s}"`],
+    ['parts joined by colons', 'k3J9:x8Q2:m4N7:p1Z5:aB8c', (s: string) => `ticket ${s}`],
+    ['standard base64 cut by / and + after a prefix', 'rt_ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0GkzCtexqVbhUAnMN', (s: string) => `"cookie": "${s}"`],
+    ['padded base64 without a digit, in a credential\'s place', 'OEVmbnBYMDhrZnpsZHluZFFGYkFEUg==', (s: string) => `"apiKey": "${s}"`],
+    ['padded base64 without a digit, anywhere', 'xwcdoMPJUnhwHEZvZYzoeA==', (s: string) => `"x": "${s}"`],
+    ['the password of a URL with an empty user and a / in it', 'k3J9x/Q2m4N7p1Z5aB8c', (s: string) => `"to": "https://:${s}@example.com"`],
+    ['upper-case hex of a channel token\'s place', 'F3548098D4C239E5ACAC50F', (s: string) => `"botToken": "${s}"`],
+    ['letters of one case after env:', 'wjexnjjpywbxvlywehljpcw', (s: string) => `"botToken": "env:${s}"`],
+  ])('%s', (_name, secret, place) => {
+    expect(hidesWhole(place(secret), secret), place(secret)).toBe(true);
+  });
+
+  it('finds random lower-case letters in credential places nearly always, the longer the surer (measured from a fixed seed)', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const inPlace = (length: number) => shareFound(2000, (seed) => randomBody(seed, letters, length), (secret) => hidesWhole(`"password": "${secret}"`, secret));
+    expect(inPlace(16)).toBeGreaterThan(0.9);
+    expect(inPlace(24)).toBeGreaterThan(0.97);
+    // Anywhere, from 24 letters on.
+    expect(shareFound(2000, (seed) => randomBody(seed, letters, 32), (secret) => hidesWhole(`"note": "${secret}"`, secret))).toBeGreaterThan(0.97);
+  });
+
+  it('finds base36 with its digits scattered after any words, from 16 characters on (measured from a fixed seed)', () => {
+    const base36 = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const share = shareFound(2000, (seed) => `acme_live_${randomBody(seed, base36, 16 + (seed % 24))}`, (secret) => hidesWhole(`"name": "${secret}"`, secret.slice('acme_live_'.length)));
+    expect(share).toBeGreaterThan(0.97);
+  });
+
+  it.each([
+    ['an env variable named in camel case', '"botToken": "env:dashboardInvoiceWeekly"'],
+    ['a versioned name after env:', '"botToken": "env:webhook-refund-v4.15.89"'],
+    ['a path after env:', '"botToken": "env:scripts/build-release-2024.sh"'],
+    ['host names, versions, times and addresses', 'api.example.com:8443 v1.24.3 09:00:00 192.168.100.200 2001:db8:85a3::8a2e:370:7334'],
+    ['paths and model ids', '/usr/local/bin/node node_modules/.bin/manifest-lint openrouter/anthropic/claude-sonnet workspace/projects/app'],
+    ['a commit in a URL path', 'https://github.com/owner/repo/commit/3df41000223c6fc7ef4c7b950b33b9c327535c10'],
+    ['a digest joined by a dash to a name', 'release-3df41000223c6fc7ef4c7b950b33b9c327535c10'],
+    ['words of one case joined up', 'getuseraccountbyidentifierandtoken supersecretpasswordreminder'],
+  ])('leaves readable %s', (_name, text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
 describe('what looks random but is public', () => {
   it('leaves alone words joined to a short random tail, as temporary folders are named', () => {
     fc.assert(
