@@ -418,15 +418,24 @@ function scatteredDigits(value: string): boolean {
 }
 
 /**
- * The share of a text's letter pairs that English seldom writes (outside `LIKELY_PAIRS`): more
+ * The share of a text's letter pairs that English seldom writes (outside `PAIRS_BY_FREQUENCY`): more
  * than half for random letters, a tenth or less for words joined up.
  */
 function rarePairShare(text: string): number {
-  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
-  if (letters.length < 2) return 0;
+  // Letters next to each other once the other characters are left out, as the pairs of words joined up.
+  let pairs = 0;
   let rare = 0;
-  for (let i = 1; i < letters.length; i++) if (!LIKELY_PAIRS.has(letters.slice(i - 1, i + 1))) rare++;
-  return rare / (letters.length - 1);
+  let previous = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 32;
+    if (code < 97 || code > 122) continue;
+    if (previous !== -1) {
+      pairs++;
+      if (pairRank(previous, code) >= PAIRS_BY_FREQUENCY.length) rare++;
+    }
+    previous = code;
+  }
+  return pairs === 0 ? 0 : rare / pairs;
 }
 
 /**
@@ -463,7 +472,7 @@ function wordLike(run: string, alphanumerics: number, plainly = alphanumerics >=
     const letter = isLower || (code >= 65 && code <= 90) ? code | 32 : -1;
     if (letter !== -1 && previousLetter !== -1) {
       pairs++;
-      if (COMMON_PAIRS.has(String.fromCharCode(previousLetter, letter))) commonPairs++;
+      if (isCommonPair(previousLetter, letter)) commonPairs++;
     }
     previousLetter = letter;
   }
@@ -484,7 +493,7 @@ function pairsAsWords(segment: string): boolean {
   const letters = segment.replace(/[0-9]+$/, '').toLowerCase();
   if (letters.length <= 4) return true;
   let common = 0;
-  for (let i = 1; i < letters.length; i++) if (COMMON_PAIRS.has(letters.slice(i - 1, i + 1))) common++;
+  for (let i = 1; i < letters.length; i++) if (isCommonPair(letters.charCodeAt(i - 1), letters.charCodeAt(i))) common++;
   return common / (letters.length - 1) >= 1 / 3;
 }
 
@@ -507,10 +516,23 @@ const PAIRS_BY_FREQUENCY: readonly string[] = (
   'eh tc gy ja hn yp za gg ym sw bj lm cs ii ix xe oh lk dv lp ax'
 ).split(' ');
 
+/** Each pair's rank in `PAIRS_BY_FREQUENCY`, by its letters (`a`…`z` as 0…25); unranked pairs after them all. */
+const PAIR_RANK = new Uint16Array(26 * 26).fill(PAIRS_BY_FREQUENCY.length);
+for (const [rank, pair] of PAIRS_BY_FREQUENCY.entries()) PAIR_RANK[(pair.charCodeAt(0) - 97) * 26 + pair.charCodeAt(1) - 97] = rank;
 /** The letter pairs words are made of: the 125 most frequent. */
-export const COMMON_PAIRS: ReadonlySet<string> = new Set(PAIRS_BY_FREQUENCY.slice(0, 125));
-/** Pairs English writes at all often; random letters fall outside them more than half of the time. */
-const LIKELY_PAIRS: ReadonlySet<string> = new Set(PAIRS_BY_FREQUENCY);
+const COMMON_RANKS = 125;
+
+/** The rank of the pair of two letters' codes (either case), `PAIRS_BY_FREQUENCY.length` for another character. */
+function pairRank(first: number, second: number): number {
+  const a = (first | 32) - 97;
+  const b = (second | 32) - 97;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 ? PAIR_RANK[a * 26 + b]! : PAIRS_BY_FREQUENCY.length;
+}
+
+/** Whether two letters (their codes, either case) are one of the pairs words are made of. */
+export function isCommonPair(first: number, second: number): boolean {
+  return pairRank(first, second) < COMMON_RANKS;
+}
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
   // Patterns carry the `d` flag, so a group's place is known without searching for it.

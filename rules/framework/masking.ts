@@ -14,7 +14,7 @@
  */
 import { isPastedToken, literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { COMMON_PAIRS, findSecrets, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
+import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { forEachString } from './walk.js';
 
@@ -180,16 +180,15 @@ function windowLooksGenerated(text: string, offsets: Int32Array, from: number, t
   let switches = 0;
   let upper: boolean | undefined;
   let commonPairs = 0;
-  let previous = '';
+  let previous = -1;
   for (let k = from; k <= to; k++) {
     const c = text.charCodeAt(offsets[k]!);
     if (c <= 57) return true;
     const isUpper = c < 97;
     if (upper !== undefined && isUpper !== upper && ++switches >= 2) return true;
     upper = isUpper;
-    const letter = String.fromCharCode(c | 32);
-    if (COMMON_PAIRS.has(previous + letter)) commonPairs++;
-    previous = letter;
+    if (previous !== -1 && isCommonPair(previous, c)) commonPairs++;
+    previous = c;
   }
   // Letters of one case are part of a word when they pair as words do (`bottok`); random ones
   // (`djxylb`) seldom have two such pairs.
