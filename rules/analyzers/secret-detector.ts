@@ -140,10 +140,11 @@ const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pa
 /**
  * The places of every secret in `text`, sorted, overlaps merged. The short texts an output is
  * made of (messages, fix titles, path segments) recur from one lint to the next — in an editor,
- * at every keystroke — so their answers are remembered (texts of up to 256 characters, 4,096 at
- * most) and shared: callers read them, and make spans of their own from them.
+ * at every keystroke — so their answers are remembered (texts of up to 1,024 characters, which a
+ * message with its advice takes, 4,096 at most) and shared: callers read them, and make spans of
+ * their own from them.
  */
-export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = remembered(scan, 4096, 256);
+export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = remembered(scan, 4096, 1024);
 
 function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
