@@ -25,6 +25,11 @@ interface Shape {
   group: number;
   /** What the captured value must be to count, when the place alone does not settle it. */
   accept?: (value: string) => boolean;
+  /**
+   * Made of parts joined by `.` or `:`: searched for only in the runs that join parts (see
+   * `candidateRuns`), not in the whole text, as the pattern opens with no literal to look for.
+   */
+  joined?: true;
 }
 
 const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,}`;
@@ -46,9 +51,9 @@ const SHAPES: readonly Shape[] = [
   { pattern: /xox[abposre]-[A-Za-z0-9-]{10,}/dg, group: 0 },
   { pattern: /xapp-[A-Za-z0-9-]{10,}/dg, group: 0 },
   // Telegram bot token: the bot's id, a colon and the secret.
-  { pattern: /(?<![A-Za-z0-9])\d{5,12}:[A-Za-z0-9_-]{30,}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])\d{5,12}:[A-Za-z0-9_-]{30,}/dg, group: 0, joined: true },
   // Discord bot token: three base64url parts.
-  { pattern: /(?<![A-Za-z0-9])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/dg, group: 0 },
+  { pattern: /(?<![A-Za-z0-9])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/dg, group: 0, joined: true },
   // GitHub classic and fine-grained tokens.
   { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0 },
   { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0 },
@@ -91,10 +96,11 @@ const SHAPES: readonly Shape[] = [
  */
 const CONTEXTS: readonly Shape[] = [
   {
-    // Found from its `:` or `=`, looking back for the name: irregexp searches for a character
-    // fast, where a pattern opening with a list of words is tried at every position.
+    // Found from its `:` or `=`, then a value long enough (most of JSON's colons open an object,
+    // a number or a short string), then looking back for the name: irregexp searches for a
+    // character fast, where a pattern opening with a list of words is tried at every position.
     pattern: new RegExp(
-      String.raw`(?:=>?|:)(?<=${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:))\s*["']?(${OPAQUE_VALUE})`,
+      String.raw`(?:=>?|:)(?=\s*["']?${OPAQUE_VALUE})(?<=${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:))\s*["']?(${OPAQUE_VALUE})`,
       'dgi',
     ),
     group: 1,
@@ -134,7 +140,8 @@ function leadingLiteral(pattern: RegExp): string {
   return literal;
 }
 
-const SHAPE_LITERALS = SHAPES.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+const SHAPE_LITERALS = SHAPES.filter((shape) => !shape.joined).map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+const JOINED_SHAPES = SHAPES.filter((shape) => shape.joined);
 const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
 
 /**
@@ -150,6 +157,10 @@ function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) if (text.includes(literal)) collect(text, pattern, group, spans, accept ?? opaque);
+  for (const run of candidateRuns(text)) {
+    if (!JOINING_AT_ALL.test(text.slice(run.start, run.end))) continue;
+    for (const { pattern, group, accept } of JOINED_SHAPES) collectIn(text, run, pattern, group, spans, accept ?? generatedAfterPrefix);
+  }
   if (text.includes('=')) paddedBase64(text, spans);
   const generated = generatedRuns(text);
   if (generated.length > 0) {
@@ -255,6 +266,7 @@ const RUN_CHARACTER = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') RUN_CHARACTER[c.charCodeAt(0)] = 1;
 for (const c of '.:+/') RUN_CHARACTER[c.charCodeAt(0)] = 2;
 const JOINING = /[.:+/]/;
+const JOINING_AT_ALL = /[.:]/;
 
 /** The last text's runs: a mask learning a text asks for its public identifiers, then its secrets. */
 let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
@@ -533,6 +545,13 @@ function pairRank(first: number, second: number): number {
 /** Whether two letters (their codes, either case) are one of the pairs words are made of. */
 export function isCommonPair(first: number, second: number): boolean {
   return pairRank(first, second) < COMMON_RANKS;
+}
+
+/** `collect` over the run `within` of `text`: a run is bounded by characters no shape opens or ends with. */
+function collectIn(text: string, within: SecretSpan, pattern: RegExp, group: number, into: SecretSpan[], accept: (value: string) => boolean): void {
+  const found: SecretSpan[] = [];
+  collect(text.slice(within.start, within.end), pattern, group, found, accept);
+  for (const span of found) into.push({ start: within.start + span.start, end: within.start + span.end });
 }
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
