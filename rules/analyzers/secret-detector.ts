@@ -33,6 +33,8 @@ interface Shape {
 }
 
 const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,}`;
+/** A variable's name, as `env:` expects one. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`,
@@ -108,9 +110,9 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
   { pattern: new RegExp(String.raw`Bearer(?<!\wBearer)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
-  // `env:` followed by something that is not a variable name: a name of letters alone
-  // (`dashboardInvoiceWeekly`) is one unless generated, and a path or a model id is a mistake.
-  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: (value) => !value.includes('/') && (/^[A-Za-z_]+$/.test(value) ? looksGenerated(value) : opaque(value)) },
+  // `env:` followed by something that is not a variable name: a name (`dashboardInvoiceWeekly`,
+  // `WorkflowsCancellationExamples0`) is one unless generated, and a path or a date is a mistake.
+  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: (value) => (IDENTIFIER.test(value) ? looksGenerated(value) || (opaque(value) && !readsAsWords(value)) : opaque(value)) },
   // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
@@ -339,8 +341,8 @@ function generatedPart(text: string, from: number, end: number): SecretSpan | un
 }
 
 /**
- * A run of parts joined by `.` or `:` (two or more joins, each part of 2 to 16 letters and
- * digits, as in `Ab3d.9fGh.2kLm.Qw8e`), or standard base64 cut by `+` and `/` into random pieces:
+ * A run of parts joined by `.` or `:` (parts of up to 24 letters and digits, as in
+ * `Ab3d.9fGh.2kLm.Qw8e`, the last maybe of one), or standard base64 cut by `+` and `/` into random pieces:
  * what its letters and digits make together looks generated. Host names, versions, times, paths
  * and model ids are words or numbers joined, and do not.
  */
@@ -350,12 +352,13 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   while (start < end && RUN_CHARACTER[text.charCodeAt(start)] === 2) start++;
   while (end > start && RUN_CHARACTER[text.charCodeAt(end - 1)] === 2) end--;
   const written = text.slice(start, end);
-  // A credential's prefix of words (`rt_`) is no part of its base64.
-  const body = written.slice(JOINED_WORDS_BEFORE_RUN.exec(written)?.[0].length ?? 0);
+  // A credential's prefix of words (`rt_`, `svc:`) is no part of it.
+  const unprefixed = written.replace(/^[A-Za-z]+:(?=.)/, '');
+  const body = unprefixed.slice(JOINED_WORDS_BEFORE_RUN.exec(unprefixed)?.[0].length ?? 0);
   const parts = body.split(JOINING);
   const alphanumerics = parts.join('');
   if (alphanumerics.length < MIN_RUN || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
-  const dotted = /^[A-Za-z0-9.:]+$/.test(body) && parts.length >= 3 && parts.every((part) => part.length >= 2 && part.length <= 16);
+  const dotted = /^[A-Za-z0-9.:]+$/.test(body) && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
   const base64 =
     /^[A-Za-z0-9+/]+$/.test(body) &&
     body.length >= 24 &&
@@ -407,7 +410,7 @@ function looksGenerated(run: string): boolean {
     return alphanumerics >= 20 && entropy(run) >= 3.2 && rarePairShare(run) >= 0.35 && !isPlaceholder(run);
   }
   if (switches / alphanumerics < 0.1 || PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
-  if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 32 && entropy(run) >= 3;
+  if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 24 && entropy(run) >= 3;
   if (!mixedCase) {
     // One case (base32, base36): ids and names of one case mix in digits too, so a long run
     // without a word in it (`…_polygon`), or digits scattered among letters as random text
@@ -571,13 +574,17 @@ function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[
  */
 function readsAsNamesJoined(value: string): boolean {
   const segments = value.split(/[/:.@_\s-]+/).filter((segment) => segment !== '');
-  return segments.length >= 2 && segments.every((segment) => WORD_SEGMENT.test(segment) && pairsAsWords(segment));
+  if (segments.length < 2 || !segments.every((segment) => WORD_SEGMENT.test(segment))) return false;
+  // A name among words (`luxon-dynamic-8-italic`) may pair its letters as no English word does.
+  const strange = segments.filter((segment) => !pairsAsWords(segment)).length;
+  return strange === 0 || (strange === 1 && segments.length >= 3);
 }
 
-/** Whether a whole value is a public identifier that looks random: a CID, a commit id, a UUID, a digest. */
-function isPublicIdentifier(value: string): boolean {
-  return PUBLIC_ID.test(value) || DIGEST_START.test(value);
-}
+/** A content identifier (a CID): what it names is public, wherever it stands. */
+const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|b[a-z2-7]{50,}|B[A-Z2-7]{50,})$/;
+
+/** A date, maybe with its time (`2026-08-24T09:00:00Z`): numbers joined, not a credential. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
 export function looksLikeToken(value: string): boolean {
@@ -604,9 +611,13 @@ const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
  */
 export function opaque(value: string): boolean {
   // A credential is one word: text with spaces in it is a sentence, or a command line.
-  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || isPublicIdentifier(value)) return false;
-  if (readsAsNamesJoined(value)) return false;
+  // In a credential's place, a value of a credential's shape is one, whatever else it could be (a
+  // 40-digit hex token, a UUID API key): only a CID or a digest names something public there.
+  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || CONTENT_ID.test(value) || DIGEST_START.test(value)) return false;
+  if (readsAsNamesJoined(value) || DATE_TIME.test(value)) return false;
   const bits = entropy(value);
+  // Digits alone: a numeric key or PIN, long enough not to be a count or a port.
+  if (/^[0-9]+$/.test(value)) return value.length >= 12 && bits >= 2.8;
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
     return (

@@ -63,11 +63,10 @@ export class SecretMask {
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
-    for (const value of publicIdentifiers(text)) this.trust(value);
-    for (const span of findSecrets(text)) {
-      const secret = text.slice(span.start, span.end);
-      if (!this.isPublic(secret)) this.add(secret);
-    }
+    const found = findSecrets(text).map((span) => text.slice(span.start, span.end));
+    // A public identifier's shape found whole as a secret stands in a credential's place: not public.
+    for (const value of publicIdentifiers(text)) if (!found.includes(value)) this.trust(value);
+    for (const secret of found) if (!this.isPublic(secret)) this.add(secret);
     return this;
   }
 

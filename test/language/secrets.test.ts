@@ -44,11 +44,20 @@ describe('holdsSecret', () => {
       }),
       { numRuns: 500 },
     );
-    // Values that look random but are public, and placeholders, can be shared.
-    for (const value of ['QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n', '3df41000223c6fc7ef4c7b950b33b9c327535c10', '123e4567-e89b-12d3-a456-426614174000', 'xoxb-your-bot-token', 'YOUR_TOKEN_HERE']) {
-      const uri = 'file:///public/manifest.json';
+    // Values that look random but are public, and placeholders, can be shared; a CID and a
+    // placeholder even in a token's place.
+    const uri = 'file:///public/manifest.json';
+    for (const value of ['QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n', 'xoxb-your-bot-token', 'YOUR_TOKEN_HERE']) {
       const text = `{ "version": 1, "skills": [{ "cid": "${value}" }], "channels": { "slack": { "botToken": "${value}" } } }`;
       expect(holdsSecret(contextWith({ [uri]: text }), uri), value).toEqual({ holdsSecret: false });
+    }
+    // A commit id or a UUID is public where it stands for one, and a credential in a token's place
+    // (a 40-digit hex token, a UUID API key).
+    for (const value of ['3df41000223c6fc7ef4c7b950b33b9c327535c10', '123e4567-e89b-12d3-a456-426614174000']) {
+      const publicText = `{ "version": 1, "agent": { "name": "Notes", "description": "Built from ${value}" } }`;
+      expect(holdsSecret(contextWith({ [uri]: publicText }), uri), value).toEqual({ holdsSecret: false });
+      const tokenText = `{ "version": 1, "channels": { "slack": { "botToken": "${value}" } } }`;
+      expect(holdsSecret(contextWith({ [uri]: tokenText }), uri), value).toEqual({ holdsSecret: true });
     }
   });
 });

@@ -144,6 +144,16 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['the password of a URL with an empty user and a / in it', 'k3J9x/Q2m4N7p1Z5aB8c', (s: string) => `"to": "https://:${s}@example.com"`],
     ['upper-case hex of a channel token\'s place', 'F3548098D4C239E5ACAC50F', (s: string) => `"botToken": "${s}"`],
     ['letters of one case after env:', 'wjexnjjpywbxvlywehljpcw', (s: string) => `"botToken": "env:${s}"`],
+    ['letters of both cases after env:', 'tMIgZZbUocZYPxMBTESbTnfylCt', (s: string) => `"botToken": "env:${s}"`],
+    ['standard base64 with / after env:', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY7q2Lk9Zt4X', (s: string) => `"botToken": "env:${s}"`],
+    ['a 40-digit hex token as a password', '9c1f5e2a7b3d8e04f6a1c9b2d7e5f3a08b4c6d1e', (s: string) => `"db": { "password": "${s}" }`],
+    ['a UUID API key', '3f9c2e71-5b8a-4d06-9e14-7a2b6c0d8f35', (s: string) => `"apiKey": "${s}"`],
+    ['a UUID after Bearer', '3f9c2e71-5b8a-4d06-9e14-7a2b6c0d8f35', (s: string) => `curl -H 'Authorization: Bearer ${s}'`],
+    ['digits alone as a key', '885645319574588053024959', (s: string) => `"apiKey": "${s}"`],
+    ['hex of 26 digits anywhere', '4f0d9a7c2e81b5d36a9cf0e271', (s: string) => `"notes": "${s}"`],
+    ['two parts joined by a dot', 'Eou6hvRork1SiOUQ5q5.iT41WVyYfmjaf', (s: string) => `"notes": "${s}"`],
+    ['dotted parts with a short tail', 'wWZIT.if63M.nnUD5.AMOyv.5bHCo.I', (s: string) => `"notes": "${s}"`],
+    ['base64 after a word and a colon', 'svc:ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0', (s: string) => `"notes": "${s}"`],
   ])('%s', (_name, secret, place) => {
     expect(hidesWhole(place(secret), secret), place(secret)).toBe(true);
   });
@@ -172,6 +182,8 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['a commit in a URL path', 'https://github.com/owner/repo/commit/3df41000223c6fc7ef4c7b950b33b9c327535c10'],
     ['a digest joined by a dash to a name', 'release-3df41000223c6fc7ef4c7b950b33b9c327535c10'],
     ['words of one case joined up', 'getuseraccountbyidentifierandtoken supersecretpasswordreminder'],
+    ['a date, a name with a number and a slug after env:', '"a": "env:2026-08-24T09:00:00Z", "b": "env:WorkflowsCancellationExamples0", "c": "env:luxon-dynamic-8-italic"'],
+    ['a commit id and a UUID standing for themselves', '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"'],
   ])('leaves readable %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });
