@@ -19,21 +19,33 @@ export interface Reading {
 type Escape = { read: string; length: number } | undefined;
 
 /**
- * Reads the escapes of JSON strings (`\u0078`, `\n`, `\"`…) wherever they stand; undefined when
- * the text has none, so that texts without escapes cost a search for a backslash.
+ * Characters that show as nothing (zero-width spaces and joiners, the word joiner, a byte order
+ * mark, a soft hyphen): a token written with them reads, and is copied, as the token.
  */
-export function readJsonEscapes(written: string): Reading | undefined {
-  return written.includes('\\') ? readWith(written, jsonEscapeAt) : undefined;
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+
+/** `text` without what shows as nothing. */
+export function withoutInvisible(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '') : text;
 }
 
 /**
- * Reads what HTML and Markdown prose writes as escapes: character references (`&#105;`,
- * `&#x73;`, and the named ones of ASCII characters, `&lowbar;`…) and backslash escapes (`\_`);
- * undefined when the text has none. Named references of other characters are left as written:
- * secrets are ASCII, and HTML names no ASCII letter or digit.
+ * Reads the escapes of JSON strings (`\u0078`, `\n`, `\"`…) wherever they stand, and leaves out
+ * what shows as nothing; undefined when the text has neither, so that most texts cost a search.
+ */
+export function readJsonEscapes(written: string): Reading | undefined {
+  return written.includes('\\') || INVISIBLE.test(written) ? readWith(written, jsonEscapeAt) : undefined;
+}
+
+/**
+ * Reads HTML and Markdown prose as it shows: character references (`&#105;`, `&#x73;`, and the
+ * named ones of ASCII characters, `&lowbar;`…) and backslash escapes (`\_`) as what they write;
+ * emphasis marks (`**`, `*`, `~~`), comments and tags, which may split a token without showing, and
+ * what shows as nothing, left out. Undefined when the text has none of them. Named references of
+ * other characters are left as written: secrets are ASCII, and HTML names no ASCII letter or digit.
  */
 export function readMarkupEscapes(written: string): Reading | undefined {
-  return /[&\\]/.test(written) ? readWith(written, markupEscapeAt) : undefined;
+  return /[&\\*~<]/.test(written) || INVISIBLE.test(written) ? readWith(written, markupEscapeAt) : undefined;
 }
 
 /** The spans of a reading, as spans of the written text (each over the escapes it was read from). */
@@ -58,11 +70,14 @@ function readWith(written: string, escapeAt: (text: string, at: number) => Escap
 const JSON_SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 function jsonEscapeAt(text: string, at: number): Escape {
+  if (INVISIBLE.test(text[at]!)) return { read: '', length: 1 };
   if (text.charCodeAt(at) !== 92 /* \ */) return undefined;
   const next = text[at + 1];
   if (next !== undefined && Object.hasOwn(JSON_SHORT, next)) return { read: JSON_SHORT[next]!, length: 2 };
   const hex = /^u([0-9A-Fa-f]{4})/.exec(text.slice(at + 1, at + 6));
-  return hex ? { read: String.fromCharCode(parseInt(hex[1]!, 16)), length: 6 } : undefined;
+  if (!hex) return undefined;
+  const read = String.fromCharCode(parseInt(hex[1]!, 16));
+  return { read: INVISIBLE.test(read) ? '' : read, length: 6 };
 }
 
 /** HTML's named character references of ASCII characters, the only ones a secret can be written with. */
@@ -76,8 +91,21 @@ const ASCII_REFERENCES: Readonly<Record<string, string>> = {
 
 const MARKDOWN_ESCAPABLE = /[!-/:-@[-`{-~]/;
 
+/** An HTML comment or tag, which shows as nothing in the text around it. */
+const MARKUP_HIDDEN = /^(?:<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>)/;
+
 function markupEscapeAt(text: string, at: number): Escape {
-  const c = text[at];
+  const c = text[at]!;
+  if (INVISIBLE.test(c)) return { read: '', length: 1 };
+  if (c === '*' || (c === '~' && text[at + 1] === '~')) {
+    let end = at;
+    while (text[end] === c) end++;
+    return { read: '', length: end - at };
+  }
+  if (c === '<') {
+    const hidden = MARKUP_HIDDEN.exec(text.slice(at, at + 2000));
+    return hidden ? { read: '', length: hidden[0].length } : undefined;
+  }
   if (c === '\\') {
     const next = text[at + 1];
     return next !== undefined && MARKDOWN_ESCAPABLE.test(next) ? { read: next, length: 2 } : undefined;

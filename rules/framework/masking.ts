@@ -16,6 +16,7 @@ import { isPastedToken, literalChannelTokens } from '../analyzers/channel-tokens
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
 import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
+import { withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
@@ -264,9 +265,13 @@ function buildMask(doc: ParsedDocument): SecretMask {
     const value = token.value.trim();
     if (isPastedToken(value) && opaque(value)) mask.add(value);
   }
-  if (doc.text.includes('\\')) {
+  // A string written with escapes, or with characters that show as nothing, is learned as read.
+  if (doc.text.includes('\\') || withoutInvisible(doc.text) !== doc.text) {
     forEachString(doc.root, (node) => {
-      if (node.length > (node.value as string).length + 2) mask.learn(node.value as string);
+      const value = node.value as string;
+      const shown = withoutInvisible(value);
+      if (shown !== value) mask.learn(shown);
+      else if (node.length > value.length + 2) mask.learn(value);
     });
   }
   return mask;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findSecrets, fixText, lint, SecretMask } from '../../rules/index.js';
+import { findSecrets, fixText, lint, maskFor, parseDocument, ReadingMask, readJsonEscapes, readMarkupEscapes, SecretMask } from '../../rules/index.js';
 import { forbiddenRuns, leakIn } from './leaks.js';
 import { randomBody } from './random-body.js';
 
@@ -186,6 +186,37 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['a commit id and a UUID standing for themselves', '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"'],
   ])('leaves readable %s', (_name, text) => {
     expect(found(text)).toEqual([]);
+  });
+});
+
+describe('a token split by what shows as nothing', () => {
+  const token = 'ghp_R8kZ2vQp7LmX4tN9wB3cYd5Fh6Jk1Lp0Qs2T';
+  const split = (glue: string) => token.match(/.{1,5}/g)!.join(glue);
+
+  it.each([
+    ['zero-width spaces', '\u200b'],
+    ['zero-width joiners', '\u200d'],
+    ['soft hyphens', '\u00ad'],
+  ])('in a manifest, with %s written as they are or as escapes', (_name, invisible) => {
+    for (const written of [split(invisible), split(`\\u${invisible.charCodeAt(0).toString(16).padStart(4, '0')}`)]) {
+      const manifest = `{ "version": 1, "agent": { "name": "Courier" }, "notes": "${written}" }`;
+      // As the engine masks a message quoting the value, and as the CLI masks a code frame of it.
+      const quoted = `\`notes\` is "${JSON.parse(`"${written}"`)}"`;
+      expect(leakIn(maskFor(parseDocument(manifest)).mask(quoted), forbiddenRuns(token)), quoted).toBeUndefined();
+      expect(leakIn(new ReadingMask(readJsonEscapes).mask(manifest), forbiddenRuns(token)), manifest).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['emphasis', `${token.slice(0, 9)}**${token.slice(9, 24)}**${token.slice(24)}`],
+    ['a comment', `${token.slice(0, 12)}<!-- note -->${token.slice(12)}`],
+    ['a tag', `${token.slice(0, 12)}<b></b>${token.slice(12)}`],
+    ['strike-through', `${token.slice(0, 12)}~~${token.slice(12)}`],
+    ['zero-width spaces', split('\u200b')],
+  ])('in a README, split by %s', (_name, written) => {
+    const readme = `# Courier\n\nSet the token to ${written} before deploying.\n`;
+    const mask = new ReadingMask(readMarkupEscapes).learn(readme);
+    expect(leakIn(mask.mask(readme), forbiddenRuns(token)), readme).toBeUndefined();
   });
 });
 
