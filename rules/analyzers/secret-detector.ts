@@ -39,9 +39,9 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`,
  * `SIGNINGKEY`. A `key` starts or ends the name (`monkey` too: its value must still look opaque);
- * `auth` is not `author`.
+ * `auth` is not `author`; a `sig` (`?sig=`, a signed URL's) or a `signature` is a credential too.
  */
-const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|key(?![a-z])|credential|auth(?!or))`;
+const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|key(?![a-z])|credential|auth(?!or)|signature|(?<![a-z])sig(?![a-z]))`;
 
 /**
  * Every shape is searched for on its own (irregexp is fastest on patterns that open with a
@@ -83,7 +83,7 @@ const SHAPES: readonly Shape[] = [
   },
   // The password of a URL with credentials: `https://user:password@host`, the user maybe empty,
   // the password maybe holding a `/` (not a port and a path: `host:8080/a@b`).
-  { pattern: /:\/\/[^\s/@:"'\\]*:([^\s@"'\\]+)@/dg, group: 1, accept: (value) => !/^\d*(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
+  { pattern: /:\/\/[^\s/@:"'\\]*:([^\s@"'\\]+)@/dg, group: 1, accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
@@ -369,12 +369,12 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
 }
 
 /**
- * Public identifiers that look random, wherever they are: CIDs (CIDv0 `Qm…`, CIDv1 `b…` in
+ * Public identifiers that look random, wherever they are: CIDs (CIDv0 `Qm…`, CIDv1 `ba…` in
  * base32 of either case, `zdj7…` and `zb2r…` in base58), git commit ids and hex digests of 40 or
  * 64 characters, UUIDs. A CID cut short or mistyped is public in the places that hold CIDs (see
  * `maskFor`).
  */
-const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|b[a-z2-7]{50,}|B[A-Z2-7]{50,}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|ba[a-z2-7]{50,}|BA[A-Z2-7]{50,}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 /**
  * Whether a run looks generated: digits mixed with letters (of both cases, or hex of a key's
@@ -581,7 +581,7 @@ function readsAsNamesJoined(value: string): boolean {
 }
 
 /** A content identifier (a CID): what it names is public, wherever it stands. */
-const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|b[a-z2-7]{50,}|B[A-Z2-7]{50,})$/;
+const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|ba[a-z2-7]{50,}|BA[A-Z2-7]{50,})$/;
 
 /** A date, maybe with its time (`2026-08-24T09:00:00Z`): numbers joined, not a credential. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

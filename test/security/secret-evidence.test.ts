@@ -154,6 +154,9 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['two parts joined by a dot', 'Eou6hvRork1SiOUQ5q5.iT41WVyYfmjaf', (s: string) => `"notes": "${s}"`],
     ['dotted parts with a short tail', 'wWZIT.if63M.nnUD5.AMOyv.5bHCo.I', (s: string) => `"notes": "${s}"`],
     ['base64 after a word and a colon', 'svc:ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0', (s: string) => `"notes": "${s}"`],
+    ['a base32 seed that starts like a CID, in a credential\'s place', 'B4LQNHUZROATK6H3VIXMAQ3RDUN5F2CMVZYZ7Q2P5CBKDSCYCBTP', (s: string) => `"apiKey": "${s}"`],
+    ['a signed URL\'s signature, URL-encoded', 'tXtNhnJIilGNZbhveVc%2F0M5G4u9OU7nhndXl%2FNT6VxK%3D', (s: string) => `"to": "https://files.example.com/a.txt?sv=2024&sig=${s}"`],
+    ['a URL password of digits alone', '2916242258617902493013013', (s: string) => `"to": "https://user:${s}@example.com/notify"`],
   ])('%s', (_name, secret, place) => {
     expect(hidesWhole(place(secret), secret), place(secret)).toBe(true);
   });
