@@ -110,15 +110,25 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
   { pattern: new RegExp(String.raw`Bearer(?<!\wBearer)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
-  // `env:` followed by something that is not a variable name: a name (`dashboardInvoiceWeekly`,
-  // `WorkflowsCancellationExamples0`) is one unless generated, and a path or a date is a mistake.
-  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: (value) => (IDENTIFIER.test(value) ? looksGenerated(value) || (opaque(value) && !readsAsWords(value)) : opaque(value)) },
+  // `env:` followed by something that is not a variable name (see `envValueIsSecret`).
+  { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: envValueIsSecret },
   // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
   // (Slack's `/services/T…/B…/<secret>`, Discord's `/api/webhooks/<id>/<token>`).
   { pattern: /\/(?:hooks|webhooks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
 ];
+
+/**
+ * Whether what follows `env:` is a secret rather than a variable's name written oddly: a name
+ * (`dashboardInvoiceWeekly`, `WorkflowsCancellationExamples0`) unless generated; with a `/`, a
+ * path, a model id or a package (`openai/gpt-4o-mini`) unless it is base64 of random bytes.
+ */
+function envValueIsSecret(value: string): boolean {
+  if (IDENTIFIER.test(value)) return looksGenerated(value) || (opaque(value) && !readsAsWords(value));
+  if (value.includes('/')) return /^[A-Za-z0-9+/]+=*$/.test(value) && looksGenerated(value.replace(/[+/=]/g, ''));
+  return opaque(value);
+}
 
 /**
  * The text every match of a pattern opens with (`whsec_`, `://`), or `''`: a text without it is

@@ -186,6 +186,7 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['a digest joined by a dash to a name', 'release-3df41000223c6fc7ef4c7b950b33b9c327535c10'],
     ['words of one case joined up', 'getuseraccountbyidentifierandtoken supersecretpasswordreminder'],
     ['a date, a name with a number and a slug after env:', '"a": "env:2026-08-24T09:00:00Z", "b": "env:WorkflowsCancellationExamples0", "c": "env:luxon-dynamic-8-italic"'],
+    ['a model id and a package after env:', '"a": "env:openai/gpt-4o-mini-2024-07-18", "b": "env:@acme/parse-url@^4.1.5"'],
     ['a commit id and a UUID standing for themselves', '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"'],
   ])('leaves readable %s', (_name, text) => {
     expect(found(text)).toEqual([]);
