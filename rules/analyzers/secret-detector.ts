@@ -655,11 +655,15 @@ const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]
  * letters pair at random (`Ouihy`), so a credential in its place is not taken for words by chance.
  */
 function readsAsWords(value: string, pairedAtLeast = 0.45): boolean {
-  for (const piece of value.match(CAMEL_PIECE) ?? []) {
+  const pieces = value.match(CAMEL_PIECE) ?? [];
+  let strange = 0;
+  for (const piece of pieces) {
     if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece)) return false;
-    if (!pairsAsWords(piece)) return false;
+    if (!pairsAsWords(piece)) strange++;
   }
-  return wordLike(value, value.length, true, pairedAtLeast);
+  // One word among three or more may pair its letters as few words do (`AboutTemporaryQuick`).
+  const words = pieces.filter((piece) => /^[A-Za-z]{3,}$/.test(piece)).length;
+  return (strange === 0 || (strange === 1 && words >= 3)) && wordLike(value, value.length, true, pairedAtLeast);
 }
 
 /** Shannon entropy in bits per character. */
