@@ -114,9 +114,9 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: envValueIsSecret },
   // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
   { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
-  // The path of a webhook URL: the segments after `hooks`, `webhooks`, `services` or `token`
+  // The path of a webhook URL: the segments after `hook(s)`, `webhook(s)`, `callback(s)`, `services` or `token(s)`
   // (Slack's `/services/T…/B…/<secret>`, Discord's `/api/webhooks/<id>/<token>`).
-  { pattern: /\/(?:hooks|webhooks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
+  { pattern: /\/(?:hooks?|webhooks?|callbacks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
 ];
 
 /**
@@ -415,7 +415,11 @@ function looksGenerated(run: string): boolean {
   if (digits === 0) {
     // Letters of both cases: a long run that switches case as random letters do (half the
     // time), and does not read as words joined up (`getUserAccountByIdentifierAndToken`).
-    if (mixedCase) return alphanumerics >= 32 && switches / alphanumerics >= 0.35 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true) && !isPlaceholder(run);
+    // From 20 letters on, when their pairs are those of random letters too.
+    if (mixedCase) {
+      const randomCase = switches / alphanumerics >= 0.35 && !isPlaceholder(run);
+      return randomCase && ((alphanumerics >= 32 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true)) || (alphanumerics >= 20 && entropy(run) >= 3.5 && rarePairShare(run) >= 0.35));
+    }
     // Letters of one case: their pairs are those of random letters, not of words joined up.
     return alphanumerics >= 20 && entropy(run) >= 3.2 && rarePairShare(run) >= 0.35 && !isPlaceholder(run);
   }

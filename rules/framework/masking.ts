@@ -93,7 +93,9 @@ export class SecretMask {
     let generated = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
-      if (i >= GRAM - 1 && windowLooksGenerated(hidden, offsets, i - GRAM + 1, i)) {
+      // A run that looks generated, or one across a separator of the secret (`live_uo` of
+      // `acme_live_uoug…`), which joins its words to its generated part as no other text does.
+      if (i >= GRAM - 1 && (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM)) {
         this.grams.add(value);
         generated++;
       }

@@ -19,6 +19,12 @@ import { workspace, writeFile } from '../workspace.js';
 import { secretShapes } from './secret-cases.js';
 
 const NOW = '2026-11-23T09:00:00Z';
+/**
+ * The properties run from a fixed seed, so that a run is reproducible and CI decides the same way
+ * each time; set `MASKING_SEED` to explore others (the detector's measured miss rates are in
+ * secret-evidence.test.ts).
+ */
+const SEED = { seed: Number(process.env.MASKING_SEED ?? 20261127) };
 const FORMATS: FormatterName[] = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle'];
 const service = createLanguageService({ now: NOW });
 
@@ -184,7 +190,7 @@ describe('generated: no output shows a secret', () => {
         const leak = leakIn(shown, forbiddenRuns(secretText));
         expect(leak, `${form} at /${path.join('/')} in ${output}: ${leak}`).toBeUndefined();
       }),
-      { numRuns: Number(process.env.MASKING_CASES ?? 10_000) },
+      { numRuns: Number(process.env.MASKING_CASES ?? 10_000), ...SEED },
     );
     expect(cases).toBeGreaterThanOrEqual(Number(process.env.MASKING_CASES ?? 10_000));
   }, 600_000);
@@ -229,7 +235,7 @@ describe('generated: masking hides nothing else', () => {
         const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
         expect(mask.mask(shown), `${output} for ${value}`).toBe(shown);
       }),
-      { numRuns: Number(process.env.MASKING_IDENTITY_CASES ?? 2000) },
+      { numRuns: Number(process.env.MASKING_IDENTITY_CASES ?? 2000), ...SEED },
     );
     expect(cases).toBeGreaterThan(0);
   }, 600_000);
