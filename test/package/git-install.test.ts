@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { snippet } from '../doc-snippets.js';
 import { committedWorkingTree, isolatedEnvironment } from '../offline-npm.js';
 import { workspace } from '../workspace.js';
-import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, type Run } from './installed.js';
+import { BAD_MANIFEST, expectBadManifestFails, expectExampleRuns, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, type Run } from './installed.js';
 
 const GITHUB_URL = 'git+https://github.com/agent-manifest/agent-manifest.git';
 
@@ -71,6 +71,13 @@ describe('the package installed from git', () => {
 
     it('the library: require and import', async () => {
       await expectLibraryWorks(project, 'manifest.json');
+    });
+
+    it.each([
+      ['library', snippet('library-example')],
+      ['language-service', snippet('language-service-example')],
+    ])('the %s example of docs/library.md, as written', async (example, block) => {
+      await expectExampleRuns(project, example, block.code);
     });
   });
 });

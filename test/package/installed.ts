@@ -75,3 +75,23 @@ export async function expectLibraryWorks(project: string, manifest: string): Pro
   expect(esm.stderr).toBe('');
   expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
 }
+
+/**
+ * Runs an example of docs/library.md in `project`, as written (an ES module) and as CommonJS (in
+ * an async function, for the examples that await): each prints what its comments say.
+ */
+export async function expectExampleRuns(project: string, name: string, code: string): Promise<void> {
+  const expected = code
+    .split('\n')
+    .filter((line) => line.startsWith('// '))
+    .map((line) => line.slice(3))
+    .join('\n');
+  fs.writeFileSync(path.join(project, `${name}-example.mjs`), code);
+  const esm = await run(process.execPath, [`${name}-example.mjs`], { cwd: project });
+  expect(esm.stderr).toBe('');
+  expect(esm.stdout.trimEnd()).toBe(expected);
+  const body = code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`);
+  fs.writeFileSync(path.join(project, `${name}-example.cjs`), `(async () => {\n${body}\n})();\n`);
+  const cjs = await run(process.execPath, [`${name}-example.cjs`], { cwd: project });
+  expect(cjs.stdout.trimEnd()).toBe(expected);
+}

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanClone } from '../clean-clone.js';
 import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
-import { BAD_MANIFEST, expectBadManifestFails, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
+import { BAD_MANIFEST, expectBadManifestFails, expectExampleRuns, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NPM_ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
@@ -123,21 +123,7 @@ describe.concurrent('the packed package', () => {
     ['library', snippet('library-example')],
     ['language-service', snippet('language-service-example')],
   ])('runs the %s example of docs/library.md as written, printing what its comments say', async (example, block) => {
-    const code = block.code;
-    const expected = code
-      .split('\n')
-      .filter((line) => line.startsWith('// '))
-      .map((line) => line.slice(3))
-      .join('\n');
-    fs.writeFileSync(path.join(project, `${example}-example.mjs`), code);
-    const esm = await run(process.execPath, [`${example}-example.mjs`], { cwd: project });
-    expect(esm.stderr).toBe('');
-    expect(esm.stdout.trimEnd()).toBe(expected);
-    // The same from CommonJS (in an async function, for the examples that await).
-    const body = code.replace(/^import (\{[^}]+\}) from 'agent-manifest';/m, (_, names: string) => `const ${names} = require('agent-manifest');`);
-    fs.writeFileSync(path.join(project, `${example}-example.cjs`), `(async () => {\n${body}\n})();\n`);
-    const cjs = await run(process.execPath, [`${example}-example.cjs`], { cwd: project });
-    expect(cjs.stdout.trimEnd()).toBe(expected);
+    await expectExampleRuns(project, example, block.code);
   });
 
   it('has types that TypeScript resolves', async () => {
