@@ -366,6 +366,19 @@ const WRAPPERS = new Set(['exec', 'nohup', 'command', 'builtin', 'time', 'env', 
  * assignments only, without a program.
  */
 export function unwrapCommand(command: ShellCommand): ShellCommand {
+  // Rules ask again for the same commands of a document (a tool, a server address, a path): the
+  // answer for a parsed command, which nothing changes, is kept with it.
+  let unwrapped = UNWRAPPED.get(command);
+  if (!unwrapped) {
+    unwrapped = unwrap(command);
+    UNWRAPPED.set(command, unwrapped);
+  }
+  return unwrapped;
+}
+
+const UNWRAPPED = new WeakMap<ShellCommand, ShellCommand>();
+
+function unwrap(command: ShellCommand): ShellCommand {
   let { program, args, env } = command;
   for (let guard = 0; program && guard < 8; guard++) {
     const name = program.text;
