@@ -31,21 +31,27 @@ export function misplacedEntries(doc: ParsedDocument): ReadonlyMap<Node, Misplac
   return derived(doc, findMisplaced);
 }
 
-/** The keys an item of `section` may have. */
-export function sectionKeys(section: string): Set<string> {
-  return new Set((SECTIONS[section] ?? []).flatMap((pointer) => facts.properties[pointer] ?? []));
+/** The keys an item of `section` may have: the schema's, worked out once. */
+export function sectionKeys(section: string): ReadonlySet<string> {
+  let keys = SECTION_KEYS.get(section);
+  if (!keys) {
+    keys = new Set((SECTIONS[section] ?? []).flatMap((pointer) => facts.properties[pointer] ?? []));
+    SECTION_KEYS.set(section, keys);
+  }
+  return keys;
 }
+
+const SECTION_KEYS = new Map<string, ReadonlySet<string>>();
 
 function findMisplaced(doc: ParsedDocument): Map<Node, MisplacedEntry> {
   const found = new Map<Node, MisplacedEntry>();
-  const known = Object.fromEntries(Object.keys(SECTIONS).map((section) => [section, sectionKeys(section)]));
   for (const section of Object.keys(SECTIONS)) {
     for (const { index, node } of arrayItems(doc.root, [section])) {
       if (node.type !== 'object') continue;
       const keys = [...new Set((node.children ?? []).map((property) => property.children?.[0]?.value).filter((key): key is string => typeof key === 'string'))];
-      if (keys.length === 0 || keys.some((key) => known[section]!.has(key))) continue;
+      if (keys.length === 0 || keys.some((key) => sectionKeys(section).has(key))) continue;
       // Only an unambiguous match: `{ "name": … }` alone could be a secret, a skill or a task.
-      const matches = Object.keys(SECTIONS).filter((other) => other !== section && keys.every((key) => known[other]!.has(key)));
+      const matches = Object.keys(SECTIONS).filter((other) => other !== section && keys.every((key) => sectionKeys(other).has(key)));
       if (matches.length === 1) found.set(node, { section, index, belongsTo: matches[0]!, keys });
     }
   }
