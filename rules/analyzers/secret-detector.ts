@@ -190,7 +190,7 @@ function scan(text: string): SecretSpan[] {
   for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (holds(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) if (holds(literal)) collect(text, pattern, group, spans, accept ?? opaque);
   for (const run of candidateRuns(text)) {
-    if (!JOINING_AT_ALL.test(text.slice(run.start, run.end))) continue;
+    if (!joinsWithDotOrColon(text, run)) continue;
     for (const { pattern, group, accept } of JOINED_SHAPES) collectIn(text, run, pattern, group, spans, accept ?? generatedAfterPrefix);
   }
   if (text.includes('=')) paddedBase64(text, spans);
@@ -298,7 +298,15 @@ const RUN_CHARACTER = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_') RUN_CHARACTER[c.charCodeAt(0)] = 1;
 for (const c of '.:+/') RUN_CHARACTER[c.charCodeAt(0)] = 2;
 const JOINING = /[.:+/]/;
-const JOINING_AT_ALL = /[.:]/;
+
+/** Whether a run holds a `.` or a `:`, which Telegram's and Discord's tokens join their parts with. */
+function joinsWithDotOrColon(text: string, run: SecretSpan): boolean {
+  for (let at = run.start; at < run.end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 46 || code === 58) return true;
+  }
+  return false;
+}
 
 /** The last text's runs: a mask learning a text asks for its public identifiers, then its secrets. */
 let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
