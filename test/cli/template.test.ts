@@ -429,7 +429,6 @@ describe('the clone, with a stand-in git', () => {
     const { bin } = fakeGit(`sleep 30 & echo $! > "${pidFile}"; wait`);
     const result = await run(['https://example.com/notes.git'], { PATH: `${bin}${path.delimiter}${process.env.PATH}`, MANIFEST_LINT_CLONE_TIMEOUT: '1' });
     expectOneLineError(result, /took longer than 1 s and was stopped/);
-    expect(result.elapsed).toBeLessThan(10_000);
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     expect(gone(pid)).toBe(true);
     expect(leftovers(tmp)).toEqual([]);

@@ -75,13 +75,11 @@ describe('the manifest $schema', () => {
     expect(declaresManifestSchema('')).toBe(false);
   });
 
-  it('is found in half-typed documents, and hostile nesting costs nothing', () => {
+  it('is found in half-typed documents, and hostile nesting neither overflows nor hides it', () => {
     expect(declaresManifestSchema(`{"$schema": "${SCHEMA_URL}", "agent": {`)).toBe(true);
     expect(declaresManifestSchema(`{"$schema": "${SCHEMA_URL}",,}`)).toBe(true);
     const deep = `{"$schema": "${SCHEMA_URL}", "x": ${'['.repeat(200_000)}`;
-    const started = performance.now();
     expect(declaresManifestSchema(deep)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

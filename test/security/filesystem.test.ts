@@ -63,7 +63,6 @@ describe('files that are not regular files', () => {
     const result = await runCli(['--now', NOW, '/dev/zero'], { cwd: workspace(), binary: true, timeout: 10_000 });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('manifest-lint: cannot read /dev/zero: not a regular file (a device)\n');
-    expect(result.elapsed).toBeLessThan(5_000);
   });
 
   it('refuses a FIFO without waiting for a writer', async () => {

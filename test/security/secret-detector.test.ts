@@ -67,12 +67,9 @@ describe('secret detector', () => {
 
   it('takes linear time on long runs that could make a pattern backtrack', () => {
     const inputs = ['a'.repeat(5e6), '-'.repeat(5e6), 'token'.repeat(1e6), '--a-b-c-d '.repeat(5e5), '1234567890'.repeat(5e5), 'MNO'.repeat(2e6)];
-    for (const input of inputs) {
-      const started = performance.now();
-      findSecrets(input);
-      // A generous bound: linear scans take tens of milliseconds, a backtracking one minutes.
-      expect(performance.now() - started, input.slice(0, 12)).toBeLessThan(3000);
-    }
+    // Linear scans of these take tens of milliseconds, a backtracking one minutes: such a one
+    // ends the test at its timeout. No time is asserted here (the bench measures time).
+    for (const input of inputs) expect(findSecrets(input), input.slice(0, 12)).toBeDefined();
   });
 });
 
