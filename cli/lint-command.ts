@@ -15,17 +15,18 @@ import {
   type Diagnostic,
   type InvalidEncoding,
 } from '../rules/index.js';
-import type { CliOptions, Format } from './args.js';
-import { useColor } from './color.js';
-import { useHyperlinks } from './hyperlinks.js';
+import type { CliOptions } from './args.js';
+import type { Format } from '../report/format-names.js';
+import { useColor } from '../report/color.js';
+import { useHyperlinks } from '../report/hyperlinks.js';
 import { unknownRule } from './unknown-rule.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
-import { formatReports } from './formats/output.js';
+import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from '../report/report.js';
+import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
@@ -315,13 +316,13 @@ export async function diffOf(input: Input, output: string, mask: SecretMask, cwd
 
 /** Each format's formatter, loaded when a run asks for it (a run loads its own only). */
 const FORMATTERS: Readonly<Record<Format, () => Promise<Formatter>>> = {
-  stylish: async () => (await import('./formats/stylish.js')).formatStylish,
-  compact: async () => (await import('./formats/compact.js')).formatCompact,
-  github: async () => (await import('./formats/github.js')).formatGithub,
-  json: async () => (await import('./formats/json.js')).formatJson,
-  sarif: async () => (await import('./formats/sarif.js')).formatSarif,
-  api: async () => (await import('./formats/api.js')).formatApi,
-  gitlab: async () => (await import('./formats/gitlab.js')).formatGitlab,
-  junit: async () => (await import('./formats/junit.js')).formatJunit,
-  checkstyle: async () => (await import('./formats/checkstyle.js')).formatCheckstyle,
+  stylish: async () => (await import('../report/formats/stylish.js')).formatStylish,
+  compact: async () => (await import('../report/formats/compact.js')).formatCompact,
+  github: async () => (await import('../report/formats/github.js')).formatGithub,
+  json: async () => (await import('../report/formats/json.js')).formatJson,
+  sarif: async () => (await import('../report/formats/sarif.js')).formatSarif,
+  api: async () => (await import('../report/formats/api.js')).formatApi,
+  gitlab: async () => (await import('../report/formats/gitlab.js')).formatGitlab,
+  junit: async () => (await import('../report/formats/junit.js')).formatJunit,
+  checkstyle: async () => (await import('../report/formats/checkstyle.js')).formatCheckstyle,
 };

@@ -2,17 +2,17 @@
  * The library: `import { lint, fix, rules, formatters } from 'agent-manifest'`. Pure functions
  * over text (nothing is read or written); configuration comes as a value, not a file.
  */
-import type { Formatter } from '../cli/report.js';
-import { toFileReport } from '../cli/report.js';
-import { formatCheckstyle } from '../cli/formats/checkstyle.js';
-import { formatGithub } from '../cli/formats/github.js';
-import { formatGitlab } from '../cli/formats/gitlab.js';
-import { formatJson, fromJsonResults } from '../cli/formats/json.js';
-import type { JsonFileResult } from '../cli/formats/json-types.js';
-import { formatReports } from '../cli/formats/output.js';
-import { formatJunit } from '../cli/formats/junit.js';
-import { formatSarif } from '../cli/formats/sarif.js';
-import { formatStylish } from '../cli/formats/stylish.js';
+import type { Formatter } from '../report/report.js';
+import { toFileReport } from '../report/report.js';
+import { formatCheckstyle } from '../report/formats/checkstyle.js';
+import { formatGithub } from '../report/formats/github.js';
+import { formatGitlab } from '../report/formats/gitlab.js';
+import { formatJson, fromJsonResults } from '../report/formats/json.js';
+import type { JsonFileResult } from '../report/formats/json-types.js';
+import { formatReports } from '../report/formats/output.js';
+import { formatJunit } from '../report/formats/junit.js';
+import { formatSarif } from '../report/formats/sarif.js';
+import { formatStylish } from '../report/formats/stylish.js';
 import {
   applyIgnores,
   docsUrl,
@@ -35,7 +35,7 @@ export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, Se
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
 export type { Config, LintOptions, SkillSourceFacts } from './options.js';
-export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../cli/formats/json-types.js';
+export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../report/formats/json-types.js';
 import type { LintOptions } from './options.js';
 import { clockOf, configOf } from './read-options.js';
 
