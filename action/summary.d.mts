@@ -1,4 +1,4 @@
-import type { JsonDiagnostic, JsonFileResult as LintResult } from '../cli/formats/json-types.js';
+import type { JsonDiagnostic, JsonFileResult as LintResult } from '../report/formats/json-types.js';
 
 /** The part of `manifest-lint --format json`'s output the summary reads. */
 export type JsonFileResult = Omit<LintResult, 'diagnostics'> & {

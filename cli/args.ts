@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { SeveritySetting } from '../rules/index.js';
-import { CliError, oneLine } from './errors.js';
+import { FORMATS, TEMPLATE_FORMATS, type Format } from '../report/format-names.js';
+import { oneLine } from '../report/terminal-text.js';
+import { CliError } from './errors.js';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact', 'gitlab', 'junit', 'checkstyle'] as const;
-/** `manifest-lint template` adds the platform's validation response (`api`). */
-export const TEMPLATE_FORMATS = [...FORMATS, 'api'] as const;
-export type Format = (typeof TEMPLATE_FORMATS)[number];
 
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
 

@@ -8,8 +8,3 @@ export class CliError extends Error {
     this.exitCode = exitCode;
   }
 }
-
-/** One line, whatever the original message held. */
-export function oneLine(message: string): string {
-  return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}

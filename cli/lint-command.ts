@@ -15,17 +15,17 @@ import {
   type Diagnostic,
   type InvalidEncoding,
 } from '../rules/index.js';
-import type { CliOptions, Format } from './args.js';
-import { useColor } from './color.js';
-import { useHyperlinks } from './hyperlinks.js';
+import type { CliOptions } from './args.js';
+import { useColor } from '../report/color.js';
+import { useHyperlinks } from '../report/hyperlinks.js';
 import { unknownRule } from './unknown-rule.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type Formatter } from './report.js';
-import { formatReports } from './formats/output.js';
+import { STDIN_NAME, toFileReport, type FileReport, type FormatContext } from '../report/report.js';
+import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
@@ -196,7 +196,8 @@ export async function reportLinted(
   } else {
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
-    const formatter = await FORMATTERS[options.format]();
+    const { FORMATTERS } = await import('../report/formatters.js');
+    const formatter = FORMATTERS[options.format];
     reportStream.write(formatReports(options.format, formatter, reports, mask, {
       color: useColor(reportStream, io.env),
       hyperlinks: useHyperlinks(reportStream, io.env),
@@ -312,16 +313,3 @@ export async function diffOf(input: Input, output: string, mask: SecretMask, cwd
       : displayPathOf(cwd, input.absPath);
   return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }
-
-/** Each format's formatter, loaded when a run asks for it (a run loads its own only). */
-const FORMATTERS: Readonly<Record<Format, () => Promise<Formatter>>> = {
-  stylish: async () => (await import('./formats/stylish.js')).formatStylish,
-  compact: async () => (await import('./formats/compact.js')).formatCompact,
-  github: async () => (await import('./formats/github.js')).formatGithub,
-  json: async () => (await import('./formats/json.js')).formatJson,
-  sarif: async () => (await import('./formats/sarif.js')).formatSarif,
-  api: async () => (await import('./formats/api.js')).formatApi,
-  gitlab: async () => (await import('./formats/gitlab.js')).formatGitlab,
-  junit: async () => (await import('./formats/junit.js')).formatJunit,
-  checkstyle: async () => (await import('./formats/checkstyle.js')).formatCheckstyle,
-};

@@ -4,7 +4,8 @@
  * clear text; and a mask that knows the key, so that no line they print can show it.
  */
 import { SecretMask } from '../rules/framework/masking.js';
-import { CliError, oneLine } from './errors.js';
+import { oneLine } from '../report/terminal-text.js';
+import { CliError } from './errors.js';
 
 /** The one place the platform's key comes from: never an argument, never a file. */
 export const TOKEN_VARIABLE = 'PINATA_JWT';

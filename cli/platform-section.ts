@@ -3,9 +3,9 @@
  * ours, each platform error with the finding of ours it corresponds to (or why none does), and
  * the disagreements, one a line.
  */
-import { painter } from './color.js';
+import { painter } from '../report/color.js';
 import type { PlatformVerdict } from '../io/template-validation.js';
-import { safeLine } from './terminal-text.js';
+import { safeLine } from '../report/terminal-text.js';
 import type { Comparison, Disagreement } from './verdict-comparison.js';
 
 /** What the platform said, or why its verdict is unknown. */

@@ -6,7 +6,7 @@ import { listRules, SecretMask, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';
 import { ConfigResolver, settingsFor } from './config.js';
 import type { Io } from './io.js';
-import { STDIN_NAME } from './report.js';
+import { STDIN_NAME } from '../report/report.js';
 
 /** What `--print-config` tells about one path. */
 interface ConfigReport {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { docsUrl, findRule } from '../rules/index.js';
-import { useColor } from './color.js';
+import { useColor } from '../report/color.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
 import { renderMarkdown } from './terminal-markdown.js';

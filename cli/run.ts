@@ -3,7 +3,8 @@ import { parseCli } from './args.js';
 // The mask alone, not the engine's entry: --help and --version do not load the rules.
 import { readJsonEscapes } from '../rules/framework/escapes.js';
 import { ReadingMask } from '../rules/framework/reading-mask.js';
-import { CliError, oneLine } from './errors.js';
+import { oneLine } from '../report/terminal-text.js';
+import { CliError } from './errors.js';
 import { commandIo, type CommandIo, type Io } from './io.js';
 
 /**

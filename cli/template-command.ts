@@ -20,7 +20,7 @@ import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
-import type { TemplateFacts } from './report.js';
+import type { TemplateFacts } from '../report/report.js';
 import { SkillSourceHasher } from '../io/skill-sources.js';
 import type { LocalCheck } from './template-remote.js';
 import { lintWithSkillSources } from './skill-sources.js';

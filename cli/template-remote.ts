@@ -7,20 +7,20 @@
  */
 import type { SecretMask } from '../rules/index.js';
 import type { CliOptions } from './args.js';
-import { useColor } from './color.js';
-import { useHyperlinks } from './hyperlinks.js';
+import { useColor } from '../report/color.js';
+import { useHyperlinks } from '../report/hyperlinks.js';
 import type { ConfigResolver } from './config.js';
 import { envNumber, MAX_TIMEOUT_SECONDS } from './env-number.js';
 import { CliError } from './errors.js';
-import { apiResponse } from './formats/api.js';
-import { toJsonResults } from './formats/json.js';
-import { formatReports } from './formats/output.js';
-import { formatStylish } from './formats/stylish.js';
+import { apiResponse } from '../report/formats/api.js';
+import { toJsonResults } from '../report/formats/json.js';
+import { formatReports } from '../report/formats/output.js';
+import { formatStylish } from '../report/formats/stylish.js';
 import type { Io } from './io.js';
 import { exitCodeOf, fileReports, type Linted } from './lint-command.js';
 import { answerDetail, checkedEndpoint, tokenFrom, TOKEN_VARIABLE, withTokenMasked } from './platform-access.js';
 import { formatPlatformSection, type PlatformOutcome, type PlatformRequestFacts } from './platform-section.js';
-import { countDiagnostics, type TemplateFacts } from './report.js';
+import { countDiagnostics, type TemplateFacts } from '../report/report.js';
 import { compareVerdicts, type Comparison } from './verdict-comparison.js';
 import { HttpAnswerError, HttpNetworkError, HttpStatusError } from '../io/http-exchange.js';
 import { DEFAULT_AGENTS_URL, requestValidation, validationEndpoint, type ValidationRequest } from '../io/template-validation.js';

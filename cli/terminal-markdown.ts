@@ -1,5 +1,5 @@
-import { painter, type Painter } from './color.js';
-import { safeLine } from './terminal-text.js';
+import { painter, type Painter } from '../report/color.js';
+import { safeLine } from '../report/terminal-text.js';
 
 /**
  * A Markdown page, as the rule pages are written (headings, paragraphs, `-` lists, fenced code,

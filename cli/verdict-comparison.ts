@@ -12,8 +12,8 @@
  */
 import { MANIFEST_FILE, type Diagnostic, type JsonPath } from '../rules/index.js';
 import { formatPath } from '../rules/framework/describe.js';
-import { apiErrorLine, apiLocation } from './formats/api.js';
-import type { FileReport } from './report.js';
+import { apiErrorLine, apiLocation } from '../report/formats/api.js';
+import type { FileReport } from '../report/report.js';
 
 /** A platform error and the error findings of ours it corresponds to. */
 export interface Match {

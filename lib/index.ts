@@ -2,17 +2,11 @@
  * The library: `import { lint, fix, rules, formatters } from 'agent-manifest'`. Pure functions
  * over text (nothing is read or written); configuration comes as a value, not a file.
  */
-import type { Formatter } from '../cli/report.js';
-import { toFileReport } from '../cli/report.js';
-import { formatCheckstyle } from '../cli/formats/checkstyle.js';
-import { formatGithub } from '../cli/formats/github.js';
-import { formatGitlab } from '../cli/formats/gitlab.js';
-import { formatJson, fromJsonResults } from '../cli/formats/json.js';
-import type { JsonFileResult } from '../cli/formats/json-types.js';
-import { formatReports } from '../cli/formats/output.js';
-import { formatJunit } from '../cli/formats/junit.js';
-import { formatSarif } from '../cli/formats/sarif.js';
-import { formatStylish } from '../cli/formats/stylish.js';
+import { toFileReport } from '../report/report.js';
+import { fromJsonResults } from '../report/formats/json.js';
+import { FORMATTERS } from '../report/formatters.js';
+import type { JsonFileResult } from '../report/formats/json-types.js';
+import { formatReports } from '../report/formats/output.js';
 import {
   applyIgnores,
   docsUrl,
@@ -35,7 +29,7 @@ export type { Diagnostic, Fix, JsonPath, Position, Range, RuleMeta, Severity, Se
 export type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
 export type * from './editor-types.js';
 export type { Config, LintOptions, SkillSourceFacts } from './options.js';
-export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../cli/formats/json-types.js';
+export type { JsonDiagnostic, JsonEdit, JsonFileResult } from '../report/formats/json-types.js';
 import type { LintOptions } from './options.js';
 import { clockOf, configOf } from './read-options.js';
 
@@ -99,25 +93,18 @@ export const rules: readonly (RuleMeta & { docsUrl: string })[] = listRules().ma
 /** A result to format: what `lint` returns (only `filePath`, `text` and `diagnostics` are read). */
 export type FormatInput = Pick<LintResult, 'filePath' | 'text' | 'diagnostics'>;
 
-/** The names of the library's `formatters`. */
-export type FormatterName = 'stylish' | 'json' | 'sarif' | 'github' | 'gitlab' | 'junit' | 'checkstyle';
+/** The CLI's formats the library offers: all but `compact` and `api` (`manifest-lint template`'s). */
+const LIBRARY_FORMATS = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle'] as const;
 
-const FORMATTERS: Record<FormatterName, Formatter> = {
-  stylish: formatStylish,
-  json: formatJson,
-  sarif: formatSarif,
-  github: formatGithub,
-  gitlab: formatGitlab,
-  junit: formatJunit,
-  checkstyle: formatCheckstyle,
-};
+/** The names of the library's `formatters`. */
+export type FormatterName = (typeof LIBRARY_FORMATS)[number];
 
 /**
  * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
  * Paths in the CI formats (`gitlab`, `junit`, `checkstyle`) are relative to the process's working folder.
  */
 export const formatters = Object.fromEntries(
-  Object.keys(FORMATTERS).map((name) => [name, (results: FormatInput[]) => format(name as FormatterName, results, process.cwd())]),
+  LIBRARY_FORMATS.map((name) => [name, (results: FormatInput[]) => format(name, results, process.cwd())]),
 ) as Record<FormatterName, (results: FormatInput[]) => string>;
 
 /**

@@ -9,20 +9,26 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'language', 'cli', 'server', 'lib', 'io', 'playground'];
+const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'playground'];
+/** The GitHub Action's scripts (JavaScript, with declarations beside), read for the same graph. */
+const ACTION = 'action';
 
-function sourceFiles(folder: string): string[] {
+const isSource = (name: string) => name.endsWith('.ts') && !name.endsWith('.d.ts');
+const isActionScript = (name: string) => name.endsWith('.mjs') || name.endsWith('.mts');
+
+function sourceFiles(folder: string, wanted = isSource): string[] {
   return readdirSync(folder).flatMap((name) => {
     const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [full] : [];
+    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full, wanted);
+    return wanted(name) ? [full] : [];
   });
 }
 
 /** Each source file's imports of other source files (relative specifiers), by relative path. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of SOURCES.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))) {
+  const files = [...SOURCES.flatMap((folder) => sourceFiles(path.join(ROOT, folder))), ...sourceFiles(path.join(ROOT, ACTION), isActionScript)];
+  for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const targets = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g)]
       .map((match) => path.resolve(path.dirname(file), match[1] ?? match[2]!).replace(/\.js$/, '.ts'))
@@ -57,7 +63,7 @@ describe('the import graph', () => {
 
   it('keeps the engine and its language service pure: nothing from io/, the adapters or the server', () => {
     const pure = (file: string) => file.startsWith('rules/') || file.startsWith('language/');
-    const host = (file: string) => /^(io|cli|server|lib|playground)\//.test(file);
+    const host = (file: string) => /^(io|cli|report|server|lib|playground)\//.test(file);
     const offending = [...graph].flatMap(([file, targets]) => (pure(file) ? targets.filter(host).map((target) => `${file} → ${target}`) : []));
     expect(offending).toEqual([]);
   });
@@ -68,6 +74,17 @@ describe('the import graph', () => {
     );
     expect(offending).toEqual([]);
     expect(graph.get('playground/app.ts')).toContain('language/secret-request.ts');
+  });
+
+  it('keeps the command line to itself: neither the library, the Action nor the reports import from cli/', () => {
+    const cli = (file: string) => file.startsWith('cli/');
+    const offending = [...graph].flatMap(([file, targets]) =>
+      /^(lib|action|report)\//.test(file) ? targets.filter(cli).map((target) => `${file} → ${target}`) : [],
+    );
+    expect(offending).toEqual([]);
+    // The rule reads what it is about: the Action's report types and the library's formatters.
+    expect(graph.get('action/summary.d.mts')).toContain('report/formats/json-types.ts');
+    expect(graph.get('lib/index.ts')).toContain('report/formatters.ts');
   });
 
   it('has no cycles', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
 import { describe, expect, it } from 'vitest';
-import type { CodeQualityIssue } from '../../cli/formats/gitlab.js';
+import type { CodeQualityIssue } from '../../report/formats/gitlab.js';
 import { formatters, lint } from '../../lib/index.js';
 import { sarifValidator } from '../sarif-schema.js';
 import { BIN, fixture, NOW, parseJson, positionOf, runCli, workspace } from './helpers.js';

@@ -5,7 +5,7 @@ import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { run } from '../../cli/run.js';
-import type { JsonFileResult } from '../../cli/formats/json-types.js';
+import type { JsonFileResult } from '../../report/formats/json-types.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = path.join(ROOT, 'dist', 'manifest-lint.cjs');

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { hyperlink, useHyperlinks } from '../../cli/hyperlinks.js';
+import { hyperlink, useHyperlinks } from '../../report/hyperlinks.js';
 import { docsUrl } from '../../rules/index.js';
 import { BIN, fixture, NOW, runCli, workspace } from './helpers.js';
 import { unlessAvailable } from '../skipped.js';

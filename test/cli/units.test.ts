@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeFrame } from '../../cli/code-frame.js';
-import { painter } from '../../cli/color.js';
+import { codeFrame } from '../../report/code-frame.js';
+import { painter } from '../../report/color.js';
 import { unifiedDiff } from '../../cli/diff.js';
-import { escapeData, escapeProperty } from '../../cli/formats/github.js';
-import type { FileReport } from '../../cli/report.js';
+import { escapeData, escapeProperty } from '../../report/formats/github.js';
+import type { FileReport } from '../../report/report.js';
 import { maskFor, maskSecret, parseDocument } from '../../rules/index.js';
-import { safeLine } from '../../cli/terminal-text.js';
+import { safeLine } from '../../report/terminal-text.js';
 import { LineIndex } from '../../rules/index.js';
 import { forbiddenRuns, leakIn } from '../security/leaks.js';
 import { telegramToken } from './helpers.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../rules/index.js';
 import type { FileReport, FormatContext, TemplateFacts } from '../report.js';
-import { oneLine } from '../errors.js';
+import { oneLine } from '../terminal-text.js';
 
 /** The platform template validator's response (`POST /v0/templates/validate`, SPEC section 7). */
 export interface ApiResponse extends TemplateFacts {

@@ -2,7 +2,7 @@
 // the tool's facts in its context, and the masking of what it returns.
 import pkg from '../../package.json' with { type: 'json' };
 import { docsUrl, type SecretMask } from '../../rules/index.js';
-import type { Format } from '../args.js';
+import type { Format } from '../format-names.js';
 import type { FileReport, FormatContext, Formatter } from '../report.js';
 
 /**

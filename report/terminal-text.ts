@@ -16,6 +16,11 @@ export function visibleControl(cp: number): string | undefined {
   return undefined;
 }
 
+/** One line, whatever the original message held. */
+export function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\p{Cs}/u;
 
 /** Makes a one-line message safe to print: newlines become spaces, other controls visible. */
