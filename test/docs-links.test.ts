@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = [
   'README.md',
+  'ARCHITECTURE.md',
   'CHANGELOG.md',
   'action/README.md',
   'client/README.md',
