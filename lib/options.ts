@@ -1,7 +1,7 @@
 /** What the library's functions take, apart from the text (types only: the package ships them as they are). */
 import type { SeveritySetting } from '../rules/framework/types.js';
 
-import type { SkillSourceFacts } from '../rules/analyzers/skill-source-facts.js';
+import type { SkillSourceFacts } from '../rules/framework/skill-source-facts.js';
 
 /** A skill's local source folder and the CIDs it has now, by upload profile: the engine's own type. */
 export type { SkillSourceFacts };

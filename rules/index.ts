@@ -46,7 +46,7 @@ export { decodeUtf8, type DecodedText, type InvalidEncoding } from './framework/
 export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './framework/masking.js';
 export { ReadingMask } from './framework/reading-mask.js';
 export { readJsonEscapes, readMarkupEscapes, type Reading } from './framework/escapes.js';
-export { findSecrets, type SecretSpan } from './analyzers/secret-detector.js';
+export { findSecrets, type SecretSpan } from './framework/secret-detector.js';
 export { knownTimeZones } from './analyzers/time-zones.js';
 export { parseDocument, nodeAt, type ParsedDocument } from './framework/document.js';
 export { AGENT_MANIFEST_KEYS, declaresManifestSchema, rootKeys, whyNotAgentManifest, type RootKeys } from './framework/foreign.js';

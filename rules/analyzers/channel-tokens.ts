@@ -5,8 +5,8 @@ import type { OffsetEdit, Span } from '../framework/rule.js';
 import { declareSecret } from './secrets.js';
 import { formatPath } from '../framework/json-path.js';
 import type { JsonPath } from '../framework/types.js';
-import { findSecrets, looksLikeToken } from './secret-detector.js';
-import { isPlaceholder } from './placeholders.js';
+import { findSecrets, looksLikeToken } from '../framework/secret-detector.js';
+import { isPlaceholder } from '../framework/placeholders.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];

@@ -8,37 +8,9 @@
  * trailing `/`. `.git` is never part of the facts.
  */
 import { SECRET_FILE_GLOBS } from './secret-files.js';
+import type { RepositoryFacts } from '../framework/repository-facts.js';
 
-export interface RepositoryFile {
-  path: string;
-  /** Size in bytes. */
-  size: number;
-  /**
-   * The file's text, only for the files `wantsContent` names (possible secret files) and only
-   * when the adapter could read them as text; absent otherwise.
-   */
-  text?: string;
-}
-
-export interface RepositorySymlink {
-  path: string;
-  /** The link's target as stored. */
-  target: string;
-  /** Whether the target lies outside the repository (absolute targets always do). */
-  escapes: boolean;
-}
-
-export interface RepositoryFacts {
-  /** Whether `manifest.json` is a file at the root (its text is what `lint` is given). */
-  manifest: boolean;
-  /** The text of `README.md` at the root, when it is a file. */
-  readme?: string | undefined;
-  /** Regular files, in any order. */
-  files: readonly RepositoryFile[];
-  /** Folders, in any order (a folder holding only a `.git` entry is still listed). */
-  folders: readonly string[];
-  symlinks: readonly RepositorySymlink[];
-}
+export type { RepositoryFacts, RepositoryFile, RepositorySymlink } from '../framework/repository-facts.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const README_FILE = 'README.md';

@@ -3,7 +3,7 @@
  * keys. Pure: the adapter asks `wantsContent` which files to read, and the rule reads the text
  * it was given. Nothing here ever returns a secret's value.
  */
-import { looksLikeToken } from './secret-detector.js';
+import { looksLikeToken } from '../framework/secret-detector.js';
 
 export type SecretFileKind =
   /** `.env`, `.env.local`, `prod.env`, `.envrc`: variables with values. */

@@ -8,7 +8,7 @@
 import { arrayItems, childValue, type ParsedDocument } from '../framework/document.js';
 import { describeCid } from './cid.js';
 import { profilesOfPinnedCid, profilesToCompare, type CidProfile } from './cid-profiles.js';
-import type { SkillSourceFacts } from './skill-source-facts.js';
+import type { SkillSourceFacts } from '../framework/skill-source-facts.js';
 
 export type { SkillSourceFacts };
 

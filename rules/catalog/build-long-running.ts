@@ -1,5 +1,5 @@
 import { maskSecret } from '../framework/masking.js';
-import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { looksLikeToken } from '../framework/secret-detector.js';
 import { defineRule, type Span } from '../framework/rule.js';
 import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../analyzers/scripts.js';
 import { unwrapCommand, type ShellCommand, type ShellWord } from '../analyzers/shell.js';

@@ -1,6 +1,6 @@
 import { ENV_PREFIX, expectedTokenKind, isPastedToken, literalChannelTokens, moveTokenToSecret, tokenKind } from '../analyzers/channel-tokens.js';
 import { maskSecret } from '../framework/masking.js';
-import { isPlaceholder } from '../analyzers/placeholders.js';
+import { isPlaceholder } from '../framework/placeholders.js';
 import { formatPath } from '../framework/describe.js';
 import { defineRule, spanOf, unlisted } from '../framework/rule.js';
 import { declaredSecretNames } from '../analyzers/secrets.js';

@@ -1,4 +1,4 @@
-import { isPlaceholder } from '../analyzers/placeholders.js';
+import { isPlaceholder } from '../framework/placeholders.js';
 import {
   envReferenceIntent,
   expectedTokenKind,

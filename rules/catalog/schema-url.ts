@@ -1,5 +1,5 @@
 import { nodeAt } from '../framework/document.js';
-import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { looksLikeToken } from '../framework/secret-detector.js';
 import { formatValue } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
 import { SCHEMA_URL } from '../framework/links.js';

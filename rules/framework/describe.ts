@@ -1,7 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { TOKEN_FIELDS } from '../analyzers/channel-tokens.js';
 import { maskSecret } from './masking.js';
-import { looksLikeToken } from '../analyzers/secret-detector.js';
+import { holdsCredential, looksLikeToken } from './secret-detector.js';
 import type { ParsedDocument } from './document.js';
 import type { JsonPath } from './types.js';
 import { formatPath } from './json-path.js';
@@ -16,14 +15,15 @@ export function subject(path: JsonPath): string {
 const MAX_SHOWN = 40;
 
 /**
- * A value as it appears in JSON, shortened for messages. Values of token fields and
- * token-shaped strings are masked: messages never carry a secret. A number too large for a
- * double (`1e400`, read as Infinity) is shown as `written` in the document, when given.
+ * A value as it appears in JSON, shortened for messages. The value of a key named as holding a
+ * credential (`botToken`, `apiKey`, `password`) and token-shaped strings are masked: messages
+ * never carry a secret. A number too large for a double (`1e400`, read as Infinity) is shown as
+ * `written` in the document, when given.
  */
 export function formatValue(value: unknown, path: JsonPath = [], written?: string): string {
   const last = path.at(-1);
-  const tokenField = typeof last === 'string' && (TOKEN_FIELDS as readonly string[]).includes(last);
-  if ((tokenField && value !== null && value !== undefined) || (typeof value === 'string' && looksLikeToken(value))) {
+  const credential = typeof last === 'string' && holdsCredential(last) && (typeof value === 'string' || typeof value === 'number');
+  if (credential || (typeof value === 'string' && looksLikeToken(value))) {
     return `\`${maskSecret(typeof value === 'string' ? value : JSON.stringify(value))}\``;
   }
   let shown: string;

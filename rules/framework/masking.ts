@@ -12,9 +12,8 @@
  * Secret shapes in the output itself are hidden too, so text the mask never learned (another
  * file's, a command's) cannot carry one either.
  */
-import { isPastedToken, literalChannelTokens } from '../analyzers/channel-tokens.js';
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from '../analyzers/secret-detector.js';
+import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
@@ -259,14 +258,6 @@ function buildMask(doc: ParsedDocument): SecretMask {
     if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) mask.trust(value);
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
-  // A literal token of no known shape is a secret wherever it shows when it is opaque, as a value
-  // in a credential's place is; a placeholder (`YOUR_BOT_TOKEN`) or a misspelt reference
-  // (`ENV:NAME`) is not, nor are words and paths (`telegram`, `bin/bot`), which every output must
-  // keep readable.
-  for (const token of literalChannelTokens(doc)) {
-    const value = token.value.trim();
-    if (isPastedToken(value) && opaque(value)) mask.add(value);
-  }
   // A string written with escapes, or with characters that show as nothing, is learned as read.
   if (doc.text.includes('\\') || withoutInvisible(doc.text) !== doc.text) {
     forEachString(doc.root, (node) => {

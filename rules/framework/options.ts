@@ -1,8 +1,8 @@
 /** What `lint` takes and gives besides the shapes of `types.ts`. */
 import type { InvalidEncoding } from './encoding.js';
 import type { SecretMask } from './masking.js';
-import type { RepositoryFacts } from '../analyzers/repository.js';
-import type { SkillSourceFacts } from '../analyzers/skill-source-facts.js';
+import type { RepositoryFacts } from './repository-facts.js';
+import type { SkillSourceFacts } from './skill-source-facts.js';
 import type { Diagnostic, SeveritySetting } from './types.js';
 
 export interface LintOptions {

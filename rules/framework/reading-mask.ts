@@ -5,7 +5,7 @@
  * holds is learned as a secret, and what is hidden in the reading is hidden where it was written,
  * so such a token shows as its first characters' escapes and `…`.
  */
-import { mergeSpans, type SecretSpan } from '../analyzers/secret-detector.js';
+import { mergeSpans, type SecretSpan } from './secret-detector.js';
 import { writtenSpans, type Reading } from './escapes.js';
 import { SecretMask } from './masking.js';
 

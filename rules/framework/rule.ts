@@ -1,8 +1,8 @@
 import type { InvalidEncoding } from './encoding.js';
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from './document.js';
-import type { RepositoryFacts } from '../analyzers/repository.js';
-import type { SkillSourceFacts } from '../analyzers/skill-source-facts.js';
+import type { RepositoryFacts } from './repository-facts.js';
+import type { SkillSourceFacts } from './skill-source-facts.js';
 import type { SchemaError } from './schema-validation.js';
 import type { JsonPath, Range, RuleMeta } from './types.js';
 

@@ -10,7 +10,7 @@
  * part of a match is reported: a PEM block's header and a URL's user name stay readable.
  */
 
-import { remembered } from '../framework/remembered.js';
+import { remembered } from './remembered.js';
 import { isPlaceholder } from './placeholders.js';
 
 /** A secret's place in a text, end exclusive. */
@@ -627,6 +627,13 @@ const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km
 
 /** A date, maybe with its time (`2026-08-24T09:00:00Z`): numbers joined, not a credential. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Whether a key's name says it holds a credential (`botToken`, `apiKey`, `client_secret`, `password`). */
+export function holdsCredential(key: string): boolean {
+  return CREDENTIAL_KEY.test(key);
+}
+
+const CREDENTIAL_KEY = /(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|signing[_-]?key|credential)$/i;
 
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
 export function looksLikeToken(value: string): boolean {
