@@ -5,7 +5,7 @@
 //   node bench/server.mjs [--edits N] [--large-edits N] [--completions N] [--soak N] [--soak-warmup N] [--seed N]
 //
 // The built server runs as a child process (`node --expose-gc dist/manifest-language-server.cjs
-// --stdio`, from a copy of dist/ in a temporary folder) driven over standard input and output as
+// --stdio`, from a copy of the packed layout in a temporary folder) driven over standard input and output as
 // an editor drives it: push diagnostics, `workspace/configuration`, incremental changes, and
 // `initializationOptions.debounceMs` set to 0 so that no timer is waited for on purpose.
 //
@@ -28,7 +28,8 @@
 // Prints PASS/FAIL against each target and writes a "Language server" section into
 // bench/results/latest.md (replacing an earlier one, keeping bench/run.mjs's table) and every raw
 // sample into bench/results/server.json. Exit code: 0 when everything ran (whatever the
-// verdicts), 1 when the server is not built, crashed or stopped answering, 2 for a usage error.
+// verdicts), 1 when the server is not built, crashed or stopped answering, or a request failed
+// (a feature error logged, a completion without items), 2 for a usage error.
 
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -283,10 +284,25 @@ function manifestFile(name, text) {
   return pathToFileURL(file).href;
 }
 /**
- * The servers run from a copy of dist/, taken once at the start: a rebuild while the benchmark
- * runs (which deletes dist/ first) cannot pull the bundle or its lazily loaded chunks away.
+ * The servers run from a copy of what the package ships (package.json's `files`: the bundles,
+ * their chunks, the schema the hover reads), laid out as an install lays it out, taken once at the
+ * start: a partial copy would measure failing requests, and a rebuild while the benchmark runs
+ * (which deletes dist/ first) cannot pull a file away.
  */
 let serverCopy = SERVER;
+
+function copyPackedLayout(into) {
+  const { files } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const entry of ['package.json', ...files]) {
+    const from = join(root, entry);
+    // Type declarations (npm run build:types) run in no process: the server does without them.
+    if (entry.endsWith('.d.ts') && !existsSync(from)) continue;
+    if (!existsSync(from)) throw new Error(`${entry}, which the package ships, is missing (run npm run build)`);
+    mkdirSync(dirname(join(into, entry)), { recursive: true });
+    cpSync(from, join(into, entry), { recursive: true });
+  }
+  return join(into, 'dist', 'manifest-language-server.cjs');
+}
 
 function offsetsOf(text, path) {
   const node = findNodeAtLocation(parseTree(text), path);
@@ -624,8 +640,7 @@ const verdict = (value, target) => (value === undefined ? 'n/a' : value < target
 
 async function main() {
   if (!existsSync(SERVER)) throw new Error(`${rel(SERVER)} is missing (run npm run build)`);
-  cpSync(dirname(SERVER), join(workDir, 'dist'), { recursive: true });
-  serverCopy = join(workDir, 'dist', 'manifest-language-server.cjs');
+  serverCopy = copyPackedLayout(join(workDir, 'package'));
   const info = machine();
   const report = { info, options, changeRows: [], completionRows: [], soak: undefined };
 
@@ -660,6 +675,7 @@ async function main() {
     );
   }
   if (server.errors.length) problems.push(`${server.errors.length} feature error(s) logged during the latency runs (first: ${server.errors[0].split('\n')[0]})`);
+  for (const row of report.completionRows) if (row.items === 0) problems.push(`${row.fixture}: completion at ${row.place} returned no item`);
   await server.stop();
 
   report.soak = await soak(options.soak);
@@ -667,7 +683,8 @@ async function main() {
   const allowed = Math.max(HEAP_SLACK_RATIO * afterWarmup.heapUsed, HEAP_SLACK_BYTES);
   const growth = afterSoak.heapUsed - afterWarmup.heapUsed;
   report.heap = { allowed, growth, verdict: growth <= allowed ? 'PASS' : 'FAIL' };
-  report.soak.verdict = report.soak.alive && report.soak.done >= report.soak.total ? 'PASS' : 'FAIL';
+  report.soak.verdict = report.soak.alive && report.soak.done >= report.soak.total && report.soak.errors.length === 0 ? 'PASS' : 'FAIL';
+  if (report.soak.errors.length) problems.push(`${report.soak.errors.length} feature error(s) logged during the soak (first: ${report.soak.errors[0].split('\n')[0]})`);
   return report;
 }
 
@@ -777,6 +794,11 @@ try {
   const report = await main();
   printReport(report);
   writeResults(report);
+  // A benchmark whose requests failed measured failures: it says so, and fails.
+  if (problems.length > 0) {
+    console.error(`bench/server: FAIL: ${problems.length} problem(s), listed above`);
+    exitCode = 1;
+  }
 } catch (error) {
   console.error(`bench/server: ${error instanceof ServerGone ? 'FAIL: ' : ''}${error.stack ?? error.message}`);
   exitCode = 1;
