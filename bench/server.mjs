@@ -19,8 +19,10 @@
 //    (adding JSON-RPC, the pipes, and the 1 ms minimum of Node's zero timer).
 // 2. Completion round trips (client-observed) at a route key, an `env:` value and a `tz` value.
 // 3. A soak in a fresh server on typical.json: seeded random edits (typing inside strings and
-//    numbers while the JSON is valid; fragments, deletes, replaces and pastes anywhere, which
-//    break it; undo until it parses again), with completions and hovers in between. The heap
+//    numbers while the JSON is valid; fragments, deletes, replaces and pastes anywhere after the
+//    `$schema` line, which break it; undo until it parses again), with completions and hovers in
+//    between. The `$schema` line stays, so the document stays an agent manifest, which is all the
+//    server lints. The heap
 //    after a forced GC, once after the warm-up edits and once after the soak, both with the
 //    document back at its original text, is held against SPEC 11: at most 10% or 5 MB
 //    (5,000,000 bytes) more, whichever is larger.
@@ -327,6 +329,8 @@ function forCompletion(text) {
   return set(out, ['channels'], { telegram: { botToken: 'env:MY_SECRET', dmPolicy: 'pairing' } });
 }
 const typicalPlus = forCompletion(typical);
+/** The soak's document up to the end of its `$schema` line, which no random edit touches. */
+const KEPT_PREFIX = typicalPlus.indexOf('\n', typicalPlus.indexOf('"$schema"')) + 1;
 
 /** The edit cycle: type two characters at the end of a description, change a port, undo both. */
 function editCycle(text) {
@@ -503,6 +507,10 @@ async function soak(total) {
    */
   function randomEdit() {
     const length = doc.text.length;
+    // Edits fall after the official `$schema` line, which keeps the document an agent manifest:
+    // the server lints nothing else, so a document edited into another format gets no diagnostics.
+    const from = KEPT_PREFIX;
+    const anywhere = () => from + int(length - from + 1);
     const valid = parses();
     brokenFor = valid ? 0 : brokenFor + 1;
     if (valid) repairing = false;
@@ -516,7 +524,7 @@ async function soak(total) {
     if (history.length > 0 && random() < 0.08) return undo();
     // Valid JSON: mostly typing inside values; now and then an edit that breaks it.
     if (valid && random() < 0.75) {
-      const candidates = leaves();
+      const candidates = leaves().filter((node) => node.offset >= from);
       if (candidates.length > 0) {
         counts.typed += 1;
         const node = pick(candidates);
@@ -535,23 +543,23 @@ async function soak(total) {
     if (r < 0.6 || length === 0) {
       counts.inserts += 1;
       const text = random() < 0.7 ? pick(FRAGMENTS) : Array.from({ length: 1 + int(8) }, () => pick(LETTERS)).join('');
-      const at = int(length + 1);
+      const at = anywhere();
       return apply(at, at, text);
     }
     if (r < 0.8) {
       counts.deletes += 1;
-      const start = int(length);
+      const start = Math.min(anywhere(), length - 1);
       return apply(start, Math.min(length, start + 1 + int(random() < 0.9 ? 8 : 200)), '');
     }
     if (r < 0.96) {
       counts.replaces += 1;
-      const start = int(length);
+      const start = Math.min(anywhere(), length - 1);
       return apply(start, Math.min(length, start + 1 + int(12)), pick(FRAGMENTS));
     }
     counts.pastes += 1;
-    const from = int(length);
-    const slice = doc.text.slice(from, from + 1 + int(2000));
-    const at = int(length + 1);
+    const copied = int(length);
+    const slice = doc.text.slice(copied, copied + 1 + int(2000));
+    const at = anywhere();
     return apply(at, at, slice);
   }
 
