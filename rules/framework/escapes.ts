@@ -23,10 +23,11 @@ type Escape = { read: string; length: number } | undefined;
  * mark, a soft hyphen): a token written with them reads, and is copied, as the token.
  */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'g');
 
 /** `text` without what shows as nothing. */
 export function withoutInvisible(text: string): string {
-  return INVISIBLE.test(text) ? text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '') : text;
+  return INVISIBLE.test(text) ? text.replace(EVERY_INVISIBLE, '') : text;
 }
 
 /**

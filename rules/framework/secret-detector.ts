@@ -412,7 +412,10 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
  * 64 characters, UUIDs. A CID cut short or mistyped is public in the places that hold CIDs (see
  * `maskFor`).
  */
-const PUBLIC_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|ba[a-z2-7]{50,}|BA[A-Z2-7]{50,}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const CID = String.raw`Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|ba[a-z2-7]{50,}|BA[A-Z2-7]{50,}`;
+const PUBLIC_ID = new RegExp(String.raw`^(?:${CID}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$`);
+/** A content identifier (a CID): what it names is public, wherever it stands. */
+const CONTENT_ID = new RegExp(`^(?:${CID})$`);
 
 /**
  * Whether a run looks generated: digits mixed with letters (of both cases, or hex of a key's
@@ -622,9 +625,6 @@ function readsAsNamesJoined(value: string): boolean {
   return strange === 0 || (strange === 1 && segments.length >= 3);
 }
 
-/** A content identifier (a CID): what it names is public, wherever it stands. */
-const CONTENT_ID = /^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|z(?:dj7|b2r)[1-9A-HJ-NP-Za-km-z]{40,}|ba[a-z2-7]{50,}|BA[A-Z2-7]{50,})$/;
-
 /** A date, maybe with its time (`2026-08-24T09:00:00Z`): numbers joined, not a credential. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -633,7 +633,8 @@ export function holdsCredential(key: string): boolean {
   return CREDENTIAL_KEY.test(key);
 }
 
-const CREDENTIAL_KEY = /(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|signing[_-]?key|credential)$/i;
+/** A name ending with one of the credential words. */
+const CREDENTIAL_KEY = new RegExp(`${CREDENTIAL_WORD}$`, 'i');
 
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
 export function looksLikeToken(value: string): boolean {
