@@ -311,14 +311,17 @@ async function startBrokenEditor(): Promise<Editor> {
   });
 }
 
-/** The log's entries: each starts with a time stamp, and goes on over the lines of its stack. */
+/** The log's entries: each starts with a time stamp and goes on over the lines of its stack, up to the next entry or the next file. */
 function logEntries(logs: string): string[] {
   const entries: string[] = [];
   for (const line of logs.split('\n')) {
-    if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(line) || entries.length === 0) entries.push(line);
+    // A file's `== <path>` header ends the entry before it: an error logged last in one file is
+    // not the next file's, whose path may name this extension.
+    if (line.startsWith('== ')) entries.push('');
+    else if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(line) || entries.length === 0) entries.push(line);
     else entries[entries.length - 1] += `\n${line}`;
   }
-  return entries;
+  return entries.filter((entry) => entry !== '');
 }
 
 /** Opens a file of the workspace by its path, through Quick Open. */
