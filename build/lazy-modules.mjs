@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 
-const LAZY_DIRS = ['rules/analyzers/lazy', 'cli/lazy', 'lib/lazy', 'language/lazy', 'io/lazy'];
+const LAZY_DIRS = ['rules/analyzers/lazy', 'cli/lazy', 'lib/lazy', 'language/lazy', 'io/lazy', 'report/lazy'];
 
 /**
  * Every lazy module under `root`: its `name` (the file's), `source` file, the `specifier` it

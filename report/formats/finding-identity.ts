@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { load as loadCrypto } from '../lazy/node-crypto.js';
 import { toPointer, type Diagnostic } from '../../rules/index.js';
 
 /**
@@ -31,5 +31,5 @@ export function findingIdentities(diagnostics: readonly Diagnostic[]): FindingId
 /** A finding's fingerprint in a file: the SHA-256 of its file and identity, in hex. */
 export function fingerprint(file: string, identity: FindingIdentity): string {
   const parts = [file, identity.ruleId, identity.pointer, identity.messageId ?? null, identity.occurrence];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return loadCrypto().createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
