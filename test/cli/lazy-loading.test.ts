@@ -38,8 +38,6 @@ it('the format that fingerprints findings loads the hash, on first use', () => {
   expect(loadsOf(['--format', 'gitlab', 'warnings.json'])).toEqual(['node-crypto', 'node:crypto']);
 });
 
-it('a manifest with a cron task loads the schedule code, and still no hash', () => {
-  const loads = loadsOf(['--format', 'compact', path.join(ROOT, 'bench', 'fixtures', 'typical.json')]);
-  expect(loads).toContain('cron-parser');
-  expect(loads).not.toContain('node:crypto');
+it('a fix preview loads the diff code, and still no hash', () => {
+  expect(loadsOf(['--fix-dry-run', 'warnings.json'])).toEqual(['jsdiff']);
 });
