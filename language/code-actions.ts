@@ -1,13 +1,13 @@
 import {
   CodeActionKind,
   type CodeAction,
-  type CodeActionParams,
+  type CodeActionContext,
   type Range,
   type TextEdit,
 } from 'vscode-languageserver';
 import { fixManifest } from '../rules/apply-config.js';
 import { formRewrites, type Diagnostic } from '../rules/index.js';
-import { analyze, servedDocument, type FeatureContext } from './context.js';
+import { analyze, type FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 import type { OpenDocument } from './documents.js';
 import { maskShown } from './masking.js';
@@ -23,10 +23,8 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
  * `manifest-lint --fix` does, and no suggestion; and the rewrites of the model or task at the
  * cursor between the forms the platform's sources each accept.
  */
-export async function provideCodeActions(context: FeatureContext, params: CodeActionParams): Promise<CodeAction[] | null> {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
-  const only = params.context.only;
+export async function provideCodeActions(context: FeatureContext, document: OpenDocument, range: Range, asked: Pick<CodeActionContext, 'only'>): Promise<CodeAction[] | null> {
+  const only = asked.only;
   const wants = (kind: string) => !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
   const analysis = await analyze(context, document).catch((error: unknown) => {
     if (error instanceof StaleRun) return undefined;
@@ -38,7 +36,7 @@ export async function provideCodeActions(context: FeatureContext, params: CodeAc
 
   if (wants(CodeActionKind.QuickFix)) {
     for (const diagnostic of analysis.lint.diagnostics) {
-      if (!intersects(diagnostic.range, params.range)) continue;
+      if (!intersects(diagnostic.range, range)) continue;
       // The certain fix is the preferred one; suggestions are offered beside it, never preferred.
       const offered = [...(diagnostic.fixes ?? []).map((fix) => ({ fix, preferred: true })), ...(diagnostic.suggestions ?? []).map((fix) => ({ fix, preferred: false }))];
       for (const { fix, preferred } of offered) {
@@ -55,7 +53,7 @@ export async function provideCodeActions(context: FeatureContext, params: CodeAc
 
   // The accepted forms of the model or task at the cursor, whichever gate the manifest is for.
   if (wants(CodeActionKind.RefactorRewrite)) {
-    for (const rewrite of formRewrites(document.parsed, document.offsetAt(params.range.start))) {
+    for (const rewrite of formRewrites(document.parsed, document.offsetAt(range.start))) {
       const edits = rewrite.edits.map((edit) => ({ range: document.rangeOf(edit.start, edit.end), newText: edit.newText }));
       actions.push({ title: rewrite.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [document.uri]: edits } } });
     }

@@ -8,11 +8,11 @@ import {
   TextEdit,
   type CompletionItem,
   type CompletionList,
-  type CompletionParams,
+  type Position,
   type Range,
 } from 'vscode-languageserver';
 import { nodeAt, type JsonPath } from '../rules/index.js';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskCompletion } from './masking.js';
@@ -32,35 +32,29 @@ export function completionContribution(context: FeatureContext): JSONWorkerContr
     collectPropertyCompletions: none,
     collectDefaultCompletions: none,
     collectValueCompletions(uri: string, location: JsonPath, key: string, collector: CompletionsCollector) {
-      const document = context.documents.manifest(uri);
-      if (!document) return none();
+      const document = context.openDocument(uri);
+      if (!document?.isManifest) return none();
       for (const item of valueCompletions(document.parsed, location, key)) collector.add({ ...toItem(item), insertText: item.insertText });
       return Promise.resolve();
     },
   };
 }
 
-export async function provideCompletion(
-  context: FeatureContext,
-  service: LanguageService,
-  params: CompletionParams,
-): Promise<CompletionList | null> {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+export async function provideCompletion(service: LanguageService, document: OpenDocument, position: Position): Promise<CompletionList | null> {
   if (jsonServiceApplies(document)) {
-    const list = await service.doComplete(document.document, params.position, jsonDocument(service, document));
-    return maskCompletion(document, withoutTakenRoutePaths(document, params, list));
+    const list = await service.doComplete(document.document, position, jsonDocument(service, document));
+    return maskCompletion(document, withoutTakenRoutePaths(document, position, list));
   }
-  return maskCompletion(document, largeDocumentCompletion(document, params));
+  return maskCompletion(document, largeDocumentCompletion(document, position));
 }
 
 /**
  * The schema's example paths (`/app`, `/api`) are offered for a route's `path`, but not one that
  * another route already uses: two routes cannot share a prefix (`route-duplicate-path`).
  */
-function withoutTakenRoutePaths(document: OpenDocument, params: CompletionParams, list: CompletionList | null): CompletionList | null {
+function withoutTakenRoutePaths(document: OpenDocument, position: Position, list: CompletionList | null): CompletionList | null {
   if (!list) return list;
-  const [section, index, key] = getLocation(document.text, document.offsetAt(params.position)).path;
+  const [section, index, key] = getLocation(document.text, document.offsetAt(position)).path;
   if (section !== 'routes' || typeof index !== 'number' || key !== 'path') return list;
   const routes = nodeAt(document.parsed.root, ['routes'])?.children ?? [];
   const taken = new Set(
@@ -77,18 +71,18 @@ function withoutTakenRoutePaths(document: OpenDocument, params: CompletionParams
  * Documents too large for the JSON language service still get completion, placed with
  * jsonc-parser's scanner alone: the schema's keys where a key is typed, our values elsewhere.
  */
-function largeDocumentCompletion(document: OpenDocument, params: CompletionParams): CompletionList | null {
+function largeDocumentCompletion(document: OpenDocument, position: Position): CompletionList | null {
   if (document.parsed.refusal) return null;
-  const offset = document.offsetAt(params.position);
+  const offset = document.offsetAt(position);
   const location = getLocation(document.text, offset);
   const key = location.path.at(-1);
-  if (location.isAtPropertyKey) return keyCompletion(document, location.path.slice(0, -1), location.previousNode, params);
+  if (location.isAtPropertyKey) return keyCompletion(document, location.path.slice(0, -1), location.previousNode, position);
   if (typeof key !== 'string') return null;
   const previous = location.previousNode;
   const range: Range =
     previous && previous.type !== 'property' && offset >= previous.offset && offset <= previous.offset + previous.length
       ? document.rangeOf(previous.offset, previous.offset + previous.length)
-      : { start: params.position, end: params.position };
+      : { start: position, end: position };
   const items = valueCompletions(document.parsed, location.path.slice(0, -1), key).map((item) => ({
     ...toItem(item),
     textEdit: TextEdit.replace(range, item.insertText),
@@ -97,10 +91,10 @@ function largeDocumentCompletion(document: OpenDocument, params: CompletionParam
 }
 
 /** The schema's keys for the object at `objectPath` that it does not have yet, replacing what is typed. */
-function keyCompletion(document: OpenDocument, objectPath: JsonPath, typed: Node | undefined, params: CompletionParams): CompletionList {
+function keyCompletion(document: OpenDocument, objectPath: JsonPath, typed: Node | undefined, position: Position): CompletionList {
   const present = new Set((nodeAt(document.parsed.root, objectPath)?.children ?? []).map((property) => property.children?.[0]?.value));
   const range: Range =
-    typed?.type === 'string' ? document.rangeOf(typed.offset, typed.offset + typed.length) : { start: params.position, end: params.position };
+    typed?.type === 'string' ? document.rangeOf(typed.offset, typed.offset + typed.length) : { start: position, end: position };
   const items = schemaKeysAt(objectPath)
     .filter((key) => !present.has(key.name) || (typed?.type === 'string' && typed.value === key.name))
     .map((key): CompletionItem => ({

@@ -1,7 +1,7 @@
-import type { ClientCapabilities, Connection } from 'vscode-languageserver';
+import type { ClientCapabilities } from 'vscode-languageserver';
 import type { ConfigFile, ManifestSettings } from '../rules/apply-config.js';
 import { lintManifestSteps, type ManifestLint } from '../rules/apply-config.js';
-import type { DocumentStore, OpenDocument } from './documents.js';
+import type { OpenDocument } from './documents.js';
 import { folderOf } from './uris.js';
 import type { Settings } from './settings.js';
 import { runInSlices } from './slices.js';
@@ -9,11 +9,13 @@ import { placeOnManifest, templateCheckFor, type RepositoryFactsSource } from '.
 import type { SkillSourcesSource } from './skill-sources.js';
 
 /**
- * What every feature works with. The server fills it from the client (settings, config files,
- * repositories on disk); the library's language service from its options, in memory.
+ * What the language service needs from its host: the ports every feature works with. The server
+ * fills them from the client (settings, config files, repositories on disk); the library from its
+ * options, in memory. The host owns the documents and hands each feature the one it is about.
  */
 export interface FeatureContext {
-  documents: DocumentStore;
+  /** The host's current document at `uri`, if it has one: what the JSON service's callbacks and a template report ask for by URI. */
+  openDocument(uri: string): OpenDocument | undefined;
   settings: {
     /** A document's settings, asked of the client when it can say. */
     get(uri: string): Promise<Settings>;
@@ -39,15 +41,9 @@ export interface FeatureContext {
   now(): Date;
 }
 
-/** The server's context: the features' own, and the connection to the client. */
-export interface ServerContext extends FeatureContext {
-  connection: Connection;
-}
-
-/** A manifest the server serves right now: open, a manifest, and not switched off in the settings. */
-export function servedDocument(context: FeatureContext, uri: string): OpenDocument | undefined {
-  const document = context.documents.manifest(uri);
-  return document && context.settings.known(uri).enable ? document : undefined;
+/** Whether the service serves a document: a manifest, and not switched off in its settings. */
+export function isServed(context: FeatureContext, document: OpenDocument): boolean {
+  return document.isManifest && context.settings.known(document.uri).enable;
 }
 
 export interface Analysis {

@@ -1,6 +1,5 @@
-import type { DefinitionParams, Location } from 'vscode-languageserver';
+import type { Location, Position } from 'vscode-languageserver';
 import { channelKeys, nameAt, secretDeclarations } from '../rules/index.js';
-import { servedDocument, type FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { maskShown } from './masking.js';
 
@@ -8,14 +7,13 @@ import { maskShown } from './masking.js';
  * From an `env:NAME` channel token to the declaration of secret NAME in `secrets[]`, and from a
  * task's `delivery.channel` to the channel's key under `channels`.
  */
-export function provideDefinition(context: FeatureContext, params: DefinitionParams): Location[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  return document ? maskShown(document, definitions(document, params)) : null;
+export function provideDefinition(document: OpenDocument, position: Position): Location[] | null {
+  return maskShown(document, definitions(document, position));
 }
 
-function definitions(document: OpenDocument, params: DefinitionParams): Location[] | null {
+function definitions(document: OpenDocument, position: Position): Location[] | null {
   const doc = document.parsed;
-  const found = nameAt(doc, document.offsetAt(params.position));
+  const found = nameAt(doc, document.offsetAt(position));
   if (!found) return null;
   const at = (start: number, end: number): Location => ({ uri: document.uri, range: document.rangeOf(start, end) });
   if (found.kind === 'env-reference') {

@@ -1,17 +1,12 @@
 import { baseNameOf } from './uris.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type {
-  DidChangeTextDocumentParams,
-  DidOpenTextDocumentParams,
-  Position,
-  Range,
-} from 'vscode-languageserver';
+import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { declaresManifestSchema, MANIFEST_FILE, parseDocument, whyNotAgentManifest, type ParsedDocument } from '../rules/index.js';
 
 /**
- * An open document and what the server derived from its current version. Derived values are
- * computed on first use and dropped on every change, so a burst of edits parses nothing until
- * someone asks.
+ * A document a host has open, and what the language service derived from its current version.
+ * Derived values are computed on first use and dropped on every change, so a burst of edits
+ * parses nothing until someone asks.
  */
 export class OpenDocument {
   private parsedCache: ParsedDocument | undefined;
@@ -20,6 +15,11 @@ export class OpenDocument {
   readonly memo = new Map<string, unknown>();
 
   constructor(public document: TextDocument) {}
+
+  /** A document at `uri` with the host's `version` of its text. */
+  static of(uri: string, version: number, text: string): OpenDocument {
+    return new OpenDocument(TextDocument.create(uri, 'json', version, text));
+  }
 
   get uri(): string {
     return this.document.uri;
@@ -63,8 +63,9 @@ export class OpenDocument {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
 
-  update(params: DidChangeTextDocumentParams): void {
-    this.document = TextDocument.update(this.document, params.contentChanges, params.textDocument.version);
+  /** Applies full or incremental changes, making `version` the current one. */
+  update(changes: TextDocumentContentChangeEvent[], version: number): void {
+    this.document = TextDocument.update(this.document, changes, version);
     this.parsedCache = undefined;
     this.manifestCache = undefined;
     this.memo.clear();
@@ -76,42 +77,5 @@ export class OpenDocument {
     const value = compute();
     this.memo.set(key, value);
     return value;
-  }
-}
-
-/** The open documents, kept in sync incrementally. */
-export class DocumentStore {
-  private readonly documents = new Map<string, OpenDocument>();
-
-  open(params: DidOpenTextDocumentParams): OpenDocument {
-    const { uri, languageId, version, text } = params.textDocument;
-    const document = new OpenDocument(TextDocument.create(uri, languageId, version, text));
-    this.documents.set(uri, document);
-    return document;
-  }
-
-  /** Applies full or incremental changes; ignores documents that are not open. */
-  change(params: DidChangeTextDocumentParams): OpenDocument | undefined {
-    const document = this.documents.get(params.textDocument.uri);
-    document?.update(params);
-    return document;
-  }
-
-  close(uri: string): void {
-    this.documents.delete(uri);
-  }
-
-  get(uri: string): OpenDocument | undefined {
-    return this.documents.get(uri);
-  }
-
-  /** The document if it is open and a manifest. */
-  manifest(uri: string): OpenDocument | undefined {
-    const document = this.documents.get(uri);
-    return document?.isManifest ? document : undefined;
-  }
-
-  all(): OpenDocument[] {
-    return [...this.documents.values()];
   }
 }

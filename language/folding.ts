@@ -1,6 +1,6 @@
 import type { LanguageService } from 'vscode-json-languageservice';
-import type { FoldingRange, FoldingRangeParams } from 'vscode-languageserver';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { FoldingRange } from 'vscode-languageserver';
+import type { FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 import { jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
@@ -11,9 +11,7 @@ const DEFAULT_LIMIT = 5000;
  * Folding ranges from the JSON language service (objects, arrays, comments, regions); for a
  * document too large for it, the objects and arrays of the engine's tree.
  */
-export function provideFoldingRanges(context: FeatureContext, service: LanguageService, params: FoldingRangeParams): FoldingRange[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+export function provideFoldingRanges(context: FeatureContext, service: LanguageService, document: OpenDocument): FoldingRange[] {
   const rangeLimit = context.client.textDocument?.foldingRange?.rangeLimit ?? DEFAULT_LIMIT;
   const ranges = jsonServiceApplies(document) ? service.getFoldingRanges(document.document, { rangeLimit }) : treeFoldingRanges(document, rangeLimit);
   // Ranges carry a kind, and may carry the text a client shows for a folded range.

@@ -1,26 +1,17 @@
 import { format, type Edit as JsonEdit, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
-import type {
-  DocumentFormattingParams,
-  DocumentRangeFormattingParams,
-  FormattingOptions,
-  TextEdit,
-} from 'vscode-languageserver';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { OpenDocument } from './documents.js';
 
 /** Whole-document formatting with jsonc-parser, honouring the editor's indentation. */
-export function provideFormatting(context: FeatureContext, params: DocumentFormattingParams): TextEdit[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  return document ? formatDocument(document, undefined, params.options) : null;
+export function provideFormatting(document: OpenDocument, options: FormattingOptions): TextEdit[] {
+  return formatDocument(document, undefined, options);
 }
 
 /** Formats the smallest enclosing part of the document that covers the range. */
-export function provideRangeFormatting(context: FeatureContext, params: DocumentRangeFormattingParams): TextEdit[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
-  const start = document.offsetAt(params.range.start);
-  const end = document.offsetAt(params.range.end);
-  return formatDocument(document, { offset: start, length: end - start }, params.options);
+export function provideRangeFormatting(document: OpenDocument, range: Range, options: FormattingOptions): TextEdit[] {
+  const start = document.offsetAt(range.start);
+  const end = document.offsetAt(range.end);
+  return formatDocument(document, { offset: start, length: end - start }, options);
 }
 
 function formatDocument(document: OpenDocument, range: { offset: number; length: number } | undefined, options: FormattingOptions): TextEdit[] {

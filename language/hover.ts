@@ -1,6 +1,7 @@
 import type { LanguageService } from 'vscode-json-languageservice';
-import { MarkupKind, type Hover, type HoverParams, type MarkedString } from 'vscode-languageserver';
-import { servedDocument, type FeatureContext } from './context.js';
+import { MarkupKind, type Hover, type MarkedString, type Position } from 'vscode-languageserver';
+import type { FeatureContext } from './context.js';
+import type { OpenDocument } from './documents.js';
 import { jsonDocument, jsonServiceApplies } from './json-service.js';
 import { maskShown } from './masking.js';
 import { ownHover } from './own-hover.js';
@@ -11,12 +12,10 @@ import { folderOf } from './uris.js';
  * the JSON language service, followed by what only the server knows: schedules, durations, CIDs,
  * routes and `env:` tokens.
  */
-export async function provideHover(context: FeatureContext, service: LanguageService, params: HoverParams): Promise<Hover | null> {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
-  const offset = document.offsetAt(params.position);
+export async function provideHover(context: FeatureContext, service: LanguageService, document: OpenDocument, position: Position): Promise<Hover | null> {
+  const offset = document.offsetAt(position);
   const schemaHover = jsonServiceApplies(document)
-    ? await service.doHover(document.document, params.position, jsonDocument(service, document))
+    ? await service.doHover(document.document, position, jsonDocument(service, document))
     : null;
   const config = await context.configs.forFolder(folderOf(document.uri));
   const skills = context.skillSources.known(document.uri, document.parsed, config);

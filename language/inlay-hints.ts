@@ -1,16 +1,15 @@
 import type { Node } from 'jsonc-parser';
-import type { InlayHint, InlayHintParams } from 'vscode-languageserver';
+import type { InlayHint, Range } from 'vscode-languageserver';
 import { cronSchedules, explainSchedule, formatRunTime, humanDuration, intervalShorthands, nodeAt } from '../rules/index.js';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { FeatureContext } from './context.js';
+import type { OpenDocument } from './documents.js';
 import { maskShown } from './masking.js';
 
 /** After a cron expression (or shorthand cron string), its next run; after `everyMs` or a `"<n>ms"` schedule, the duration in words. */
-export function provideInlayHints(context: FeatureContext, params: InlayHintParams): InlayHint[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+export function provideInlayHints(context: FeatureContext, document: OpenDocument, range: Range): InlayHint[] {
   const doc = document.parsed;
-  const from = document.offsetAt(params.range.start);
-  const to = document.offsetAt(params.range.end);
+  const from = document.offsetAt(range.start);
+  const to = document.offsetAt(range.end);
   const visible = (node: Node) => node.offset + node.length >= from && node.offset <= to;
   const after = (node: Node) => document.positionAt(node.offset + node.length);
   const now = context.now();

@@ -1,14 +1,13 @@
 import {
   LSPErrorCodes,
   ResponseError,
-  type PrepareRenameParams,
+  type Position,
   type Range,
-  type RenameParams,
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { ENV_NAME, envReferences, maskFor, nameAt, secretDeclarations, type SecretMask } from '../rules/index.js';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { OpenDocument } from './documents.js';
 
 /**
  * Renaming a secret, from its `name` in `secrets[]` or from an `env:` reference to it: the
@@ -16,10 +15,8 @@ import { servedDocument, type FeatureContext } from './context.js';
  * is not renamed (the rename box would show it whole, and the editor keep it in its history),
  * and no name becomes one.
  */
-export function prepareRename(context: FeatureContext, params: PrepareRenameParams): { range: Range; placeholder: string } | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
-  const found = nameAt(document.parsed, document.offsetAt(params.position));
+export function prepareRename(document: OpenDocument, position: Position): { range: Range; placeholder: string } | null {
+  const found = nameAt(document.parsed, document.offsetAt(position));
   if (!found || found.kind === 'delivery-channel') return null;
   refuseCredentialName(maskFor(document.parsed), found.name);
   return { range: document.rangeOf(found.span.start, found.span.end), placeholder: found.name };
@@ -33,17 +30,15 @@ function refuseCredentialName(mask: SecretMask, name: string): void {
   );
 }
 
-export function rename(context: FeatureContext, params: RenameParams): WorkspaceEdit | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+export function rename(document: OpenDocument, position: Position, requestedName: string): WorkspaceEdit {
   const doc = document.parsed;
-  const found = nameAt(doc, document.offsetAt(params.position));
+  const found = nameAt(doc, document.offsetAt(position));
   if (!found || found.kind === 'delivery-channel') {
     throw new ResponseError(LSPErrorCodes.RequestFailed, 'Only a secret can be renamed here: place the cursor on its name or on an `env:` reference to it.');
   }
   const mask = maskFor(doc);
   refuseCredentialName(mask, found.name);
-  const newName = params.newName.trim();
+  const newName = requestedName.trim();
   // The new name is quoted masked: a token typed into the rename box is a secret too.
   const shown = mask.mask(newName);
   if (!ENV_NAME.test(newName)) {

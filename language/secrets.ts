@@ -1,12 +1,11 @@
 import { maskFor } from '../rules/index.js';
-import type { FeatureContext } from './context.js';
-import type { HoldsSecretResult } from './secret-request.js';
+import type { OpenDocument } from './documents.js';
+import type { HoldsSecretResult } from '../protocol/holds-secret.js';
 
 /**
- * Whether the open document `uri` holds a secret the engine would mask in any output. A document
- * the server does not have counts as holding one: what was not checked is not shared.
+ * Whether an open document holds a secret the engine would mask in any output. A document
+ * the host does not have counts as holding one: what was not checked is not shared.
  */
-export function holdsSecret(context: FeatureContext, uri: string): HoldsSecretResult {
-  const document = context.documents.get(uri);
+export function holdsSecret(document: OpenDocument | undefined): HoldsSecretResult {
   return { holdsSecret: document === undefined || !maskFor(document.parsed).empty };
 }

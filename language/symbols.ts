@@ -2,20 +2,17 @@ import type { Node } from 'jsonc-parser';
 import {
   SymbolKind,
   type DocumentSymbol,
-  type DocumentSymbolParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
 import { humanDuration, nodeAt } from '../rules/index.js';
 import { maskShown } from './masking.js';
-import { servedDocument, type FeatureContext } from './context.js';
+import type { FeatureContext } from './context.js';
 import type { OpenDocument } from './documents.js';
 
 const MAX_DETAIL = 60;
 
 /** The outline: agent, model, secrets, skills, tasks, scripts, routes, channels and template. */
-export function provideSymbols(context: FeatureContext, params: DocumentSymbolParams): DocumentSymbol[] | SymbolInformation[] | null {
-  const document = servedDocument(context, params.textDocument.uri);
-  if (!document) return null;
+export function provideSymbols(context: FeatureContext, document: OpenDocument): DocumentSymbol[] | SymbolInformation[] {
   const symbols = outline(document);
   if (context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) return maskShown(document, symbols);
   return maskShown(document, flatten(document.uri, symbols, undefined));

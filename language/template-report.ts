@@ -9,7 +9,7 @@ import { lintManifest, type ConfigFile, type ManifestSettings } from '../rules/a
 import { MANIFEST_FILE, type RepositoryFacts } from '../rules/index.js';
 import type { FeatureContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
-import type { TemplateReport, TemplateReportFile } from './template-report-request.js';
+import type { TemplateReport, TemplateReportFile } from '../protocol/template-report.js';
 
 /**
  * Checks the repository at `folderUri` (a `file:` URI) with its facts and the manifest's text on
@@ -26,7 +26,8 @@ export async function templateReport(
 ): Promise<TemplateReport> {
   const folder = URI.parse(folderUri, true);
   const manifestUri = Utils.joinPath(folder, MANIFEST_FILE).toString();
-  const manifestText = context.documents.manifest(manifestUri)?.text ?? diskText;
+  const open = context.openDocument(manifestUri);
+  const manifestText = open?.isManifest ? open.text : diskText;
   const settings = await context.settings.get(manifestUri);
   const manifestSettings: ManifestSettings = {
     config,

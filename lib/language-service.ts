@@ -1,28 +1,19 @@
 /**
- * The language server's features as plain functions over text, for editors that are not LSP
- * clients (a web playground, a CodeMirror or Monaco integration): each call takes the manifest's
- * current text and returns what the server would send, in the protocol's shapes (0-based lines,
- * UTF-16 characters). The same feature modules as the server's run underneath, in memory:
- * nothing is read from disk, and everything shown is masked as in the server.
+ * The language service over plain text, for editors that are not LSP clients (a web playground,
+ * a CodeMirror or Monaco integration): each call takes the manifest's current text and returns
+ * what the server would send, in the protocol's shapes (0-based lines, UTF-16 characters). It is
+ * the server's own service (`language/service.ts`) with this host's ports: settings and a config
+ * from the options, nothing read from disk, everything shown masked as in the server. The host
+ * keeps one document, a new version whenever the text changes.
  */
 import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 import type { ClientCapabilities } from 'vscode-languageserver';
 import type { ConfigFile } from '../io/config-files.js';
 import { LineIndex } from '../rules/index.js';
-import { provideCodeActions } from '../language/code-actions.js';
-import { provideCompletion, completionContribution } from '../language/completion.js';
-import { analyze, type FeatureContext } from '../language/context.js';
-import { toLspDiagnostic } from '../language/convert.js';
-import { provideDefinition } from '../language/definition.js';
-import { DocumentStore } from '../language/documents.js';
-import { provideFoldingRanges } from '../language/folding.js';
-import { provideFormatting, provideRangeFormatting } from '../language/formatting.js';
-import { provideHover } from '../language/hover.js';
-import { provideInlayHints } from '../language/inlay-hints.js';
-import { createJsonService } from '../language/json-service.js';
-import { prepareRename, rename } from '../language/rename.js';
+import type { FeatureContext } from '../language/context.js';
+import { OpenDocument } from '../language/documents.js';
+import { createLanguageService as createService } from '../language/service.js';
 import type { Settings } from '../language/settings.js';
-import { provideSymbols } from '../language/symbols.js';
 import type {
   CodeAction,
   CompletionList,
@@ -70,7 +61,7 @@ export interface ManifestLanguageService {
   inlayHints(text: string, range?: Range): InlayHint[];
 }
 
-/** The name the document has for the features: a manifest, in no folder. */
+/** The document's name, in the protocol's shapes (a definition's location): a manifest, in no folder. */
 const URI = 'untitled:/manifest.json';
 
 /** What the service tells the feature modules about its "client": markdown, snippets, a tree outline. */
@@ -89,9 +80,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
   // What the server would read from a `.manifestlintrc.json` beside the document.
   const config: ConfigFile | undefined = checked && { absPath: '.manifestlintrc.json', text: checked.text, rules: checked.rules, ignore: checked.ignore };
   const settings: Settings = { enable: true, rules: { ...options.rules }, templateChecks: options.template ? 'on' : 'auto' };
-  const documents = new DocumentStore();
-  const context: FeatureContext = {
-    documents,
+  let document: OpenDocument | undefined;
+  const ports: FeatureContext = {
+    openDocument: (uri) => (uri === URI ? document : undefined),
     settings: { generation: 0, known: () => settings, get: () => Promise.resolve(settings) },
     configs: { generation: 0, forFolder: () => Promise.resolve(config) },
     templates: { generation: 0, facts: () => Promise.resolve(undefined) },
@@ -100,40 +91,29 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     messagesHandled: () => 0,
     now: () => (now ? new Date(now.getTime()) : new Date()),
   };
-  const json = createJsonService(CLIENT, [completionContribution(context)]);
-  let version = 0;
+  const service = createService(ports);
 
-  /** Makes `text` the document's current version; the same text keeps its parse and lint. */
-  const current = (text: string) => {
-    const open = documents.get(URI);
-    if (open?.text === text) return { textDocument: { uri: URI } };
-    version += 1;
-    documents.open({ textDocument: { uri: URI, languageId: 'json', version, text } });
-    return { textDocument: { uri: URI } };
+  /** The document with `text` as its current version; the same text keeps its parse and lint. */
+  const current = (text: string): OpenDocument => {
+    if (document?.text !== text) document = OpenDocument.of(URI, (document?.version ?? 0) + 1, text);
+    return document;
   };
   const rangeOf = (text: string, range: Range | undefined): Range => range ?? { start: { line: 0, character: 0 }, end: new LineIndex(text).positionAt(text.length) };
 
   return {
-    async diagnostics(text) {
-      current(text);
-      const analysis = await analyze(context, documents.get(URI)!);
-      return analysis.lint.diagnostics.map(toLspDiagnostic);
-    },
-    complete: (text, position) => provideCompletion(context, json, { ...current(text), position }),
-    hover: (text, position) => provideHover(context, json, { ...current(text), position }),
-    async codeActions(text, range, only) {
-      const actions = await provideCodeActions(context, { ...current(text), range, context: { diagnostics: [], ...(only ? { only } : {}) } });
-      return actions ?? [];
-    },
-    symbols: (text) => (provideSymbols(context, current(text)) as DocumentSymbol[] | null) ?? [],
-    foldingRanges: (text) => provideFoldingRanges(context, json, current(text)) ?? [],
+    diagnostics: (text) => service.diagnostics(current(text)),
+    complete: (text, position) => service.completion(current(text), position),
+    hover: (text, position) => service.hover(current(text), position),
+    codeActions: async (text, range, only) => (await service.codeActions(current(text), range, only ? { only } : {})) ?? [],
+    symbols: (text) => (service.symbols(current(text)) as DocumentSymbol[] | null) ?? [],
+    foldingRanges: (text) => service.foldingRanges(current(text)) ?? [],
     format(text, { range, tabSize = 2, insertSpaces = true } = {}) {
-      const params = { ...current(text), options: { tabSize, insertSpaces } };
-      return (range ? provideRangeFormatting(context, { ...params, range }) : provideFormatting(context, params)) ?? [];
+      const options = { tabSize, insertSpaces };
+      return (range ? service.rangeFormatting(current(text), range, options) : service.formatting(current(text), options)) ?? [];
     },
-    definition: (text, position) => provideDefinition(context, { ...current(text), position }) ?? [],
-    prepareRename: (text, position) => prepareRename(context, { ...current(text), position }),
-    rename: (text, position, newName) => rename(context, { ...current(text), position, newName }),
-    inlayHints: (text, range) => provideInlayHints(context, { ...current(text), range: rangeOf(text, range) }) ?? [],
+    definition: (text, position) => service.definition(current(text), position) ?? [],
+    prepareRename: (text, position) => service.prepareRename(current(text), position),
+    rename: (text, position, newName) => service.rename(current(text), position, newName),
+    inlayHints: (text, range) => service.inlayHints(current(text), rangeOf(text, range)) ?? [],
   };
 }

@@ -13,7 +13,7 @@ import { EditorState, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { examples, firstExample } from 'playground:site-data';
 import type * as lsp from 'vscode-languageserver-protocol';
-import { HOLDS_SECRET_REQUEST, type HoldsSecretParams, type HoldsSecretResult } from '../language/secret-request.js';
+import { HOLDS_SECRET_REQUEST, type HoldsSecretParams, type HoldsSecretResult } from '../protocol/holds-secret.js';
 import { keyAwareCompletion } from './completion.js';
 import { changesOf, Findings } from './findings.js';
 import { renderProblems } from './problems.js';

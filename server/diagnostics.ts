@@ -2,14 +2,25 @@ import {
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
   ResponseError,
+  type Connection,
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { analyze, type ServerContext } from '../language/context.js';
+import type { FeatureContext } from '../language/context.js';
 import { toLspDiagnostic } from '../language/convert.js';
 import type { OpenDocument } from '../language/documents.js';
-import { describeError } from './errors.js';
+import type { LanguageService } from '../language/service.js';
 import { StaleRun } from '../language/slices.js';
+import type { DocumentStore } from './documents.js';
+import { describeError } from './errors.js';
+
+/** What the scheduler works with: the connection it publishes on, the open documents, their settings, the service that lints them. */
+export interface DiagnosticsHost {
+  connection: Connection;
+  documents: DocumentStore;
+  settings: FeatureContext['settings'];
+  service: LanguageService;
+}
 
 export interface DiagnosticsOptions {
   /** The client pulls (`textDocument/diagnostic`); otherwise the server pushes. */
@@ -44,7 +55,7 @@ export class DiagnosticsScheduler {
   private readonly published = new Map<string, number>();
 
   constructor(
-    private readonly context: ServerContext,
+    private readonly context: DiagnosticsHost,
     private readonly options: DiagnosticsOptions,
   ) {}
 
@@ -133,7 +144,7 @@ export class DiagnosticsScheduler {
     if (!document.isManifest) return undefined;
     const settings = await this.context.settings.get(document.uri);
     if (!settings.enable) return undefined;
-    const analysis = await analyze(this.context, document);
+    const analysis = await this.context.service.analyze(document);
     const start = performance.now();
     const items = analysis.lint.diagnostics.map(toLspDiagnostic);
     this.options.onComputed?.(document.uri, analysis.version, analysis.millis + (performance.now() - start));

@@ -5,30 +5,44 @@ import {
   ResponseError,
   TextDocumentSyncKind,
   type ClientCapabilities,
+  type CodeAction,
+  type CodeActionParams,
+  type CompletionList,
+  type CompletionParams,
   type Connection,
+  type DefinitionParams,
+  type DocumentFormattingParams,
+  type DocumentRangeFormattingParams,
+  type DocumentSymbol,
+  type DocumentSymbolParams,
+  type FoldingRange,
+  type FoldingRangeParams,
+  type Hover,
+  type HoverParams,
+  type InlayHint,
+  type InlayHintParams,
+  type Location,
+  type PrepareRenameParams,
+  type Range,
+  type RenameParams,
+  type SymbolInformation,
+  type TextEdit,
+  type WorkspaceEdit,
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver';
 import pkg from '../package.json' with { type: 'json' };
-import { provideCodeActions, FIX_ALL_KIND } from '../language/code-actions.js';
-import { completionContribution, provideCompletion } from '../language/completion.js';
-import type { ServerContext } from '../language/context.js';
-import { provideDefinition } from '../language/definition.js';
-import { DiagnosticsScheduler } from './diagnostics.js';
-import { DocumentStore } from '../language/documents.js';
-import { describeError } from './errors.js';
-import { provideFoldingRanges } from '../language/folding.js';
-import { provideFormatting, provideRangeFormatting } from '../language/formatting.js';
-import { provideHover } from '../language/hover.js';
-import { provideInlayHints } from '../language/inlay-hints.js';
-import { createJsonService } from '../language/json-service.js';
-import { prepareRename, rename } from '../language/rename.js';
+import { FIX_ALL_KIND } from '../language/code-actions.js';
+import type { FeatureContext } from '../language/context.js';
+import type { OpenDocument } from '../language/documents.js';
+import { createLanguageService, type LanguageService } from '../language/service.js';
 import { SECTION } from '../language/settings.js';
+import { HOLDS_SECRET_REQUEST, type HoldsSecretParams } from '../protocol/holds-secret.js';
+import { DiagnosticsScheduler } from './diagnostics.js';
+import { DocumentStore } from './documents.js';
+import { describeError } from './errors.js';
 import { SettingsStore } from './settings-store.js';
 import { registerStatus, WorkClock } from './status.js';
-import { provideSymbols } from '../language/symbols.js';
-import { holdsSecret } from '../language/secrets.js';
-import { HOLDS_SECRET_REQUEST, type HoldsSecretParams } from '../language/secret-request.js';
 import type { WorkspaceFiles } from './workspace-files.js';
 
 export const SERVER_NAME = 'manifest-language-server';
@@ -54,9 +68,8 @@ export function startServer(connection: Connection, { files, messagesHandled = (
   const documents = new DocumentStore();
   const settings = new SettingsStore(connection);
   let fixedNow: Date | undefined;
-  const context: ServerContext = {
-    connection,
-    documents,
+  const context: FeatureContext = {
+    openDocument: (uri) => documents.get(uri),
     settings,
     configs: files.configs,
     templates: files.templates,
@@ -70,8 +83,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
   const startupWarnings: string[] = [];
   /** Without file watching, files are read again whenever a document opens. */
   let watchingFiles = false;
-  let service: ReturnType<typeof createJsonService> | undefined;
-  const json = () => (service ??= createJsonService(context.client, [completionContribution(context)]));
+  const service = createLanguageService(context);
 
   /**
    * A failing feature answers "nothing" and logs what failed (never document text, which may
@@ -98,7 +110,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     const debounceMs = typeof options.debounceMs === 'number' && options.debounceMs >= 0 ? options.debounceMs : DEFAULT_DEBOUNCE_MS;
     const pull = client.textDocument?.diagnostic !== undefined;
     settings.pullSupported = client.workspace?.configuration === true;
-    diagnostics = new DiagnosticsScheduler(context, {
+    diagnostics = new DiagnosticsScheduler({ connection, documents, settings, service }, {
       pull,
       refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
       debounceMs,
@@ -168,24 +180,55 @@ export function startServer(connection: Connection, { files, messagesHandled = (
   connection.languages.diagnostics.on(
     guard('Diagnostics', (params) => diagnostics!.pull(params.textDocument.uri, params.previousResultId), { kind: 'full', items: [] }),
   );
-  connection.onCompletion(guard('Completion', (params) => provideCompletion(context, json(), params), null));
-  connection.onHover(guard('Hover', (params) => provideHover(context, json(), params), null));
-  connection.onCodeAction(guard('Code actions', (params) => provideCodeActions(context, params), null));
-  connection.onDocumentSymbol(guard('Document symbols', (params) => provideSymbols(context, params), null));
-  connection.onDocumentFormatting(guard('Formatting', (params) => provideFormatting(context, params), null));
-  connection.onDocumentRangeFormatting(guard('Range formatting', (params) => provideRangeFormatting(context, params), null));
-  connection.onFoldingRanges(guard('Folding', (params) => provideFoldingRanges(context, json(), params), null));
-  connection.onDefinition(guard('Definition', (params) => provideDefinition(context, params), null));
-  connection.onPrepareRename(guard('Rename', (params) => prepareRename(context, params), null));
-  connection.onRenameRequest(guard('Rename', (params) => rename(context, params), null));
-  connection.languages.inlayHint.on(guard('Inlay hints', (params) => provideInlayHints(context, params), null));
+  for (const feature of FEATURES) {
+    feature.register(connection, guard(feature.name, (params) => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? feature.answer(service, document, params) : null;
+    }, null));
+  }
   registerStatus(connection, documents, clock);
   // Fails closed: a check that could not run blocks sharing.
   connection.onRequest(
     HOLDS_SECRET_REQUEST,
-    guard('Secret check', (params: HoldsSecretParams) => holdsSecret(context, String(params?.uri)), { holdsSecret: true }),
+    guard('Secret check', (params: HoldsSecretParams) => service.holdsSecret(documents.get(String(params?.uri))), { holdsSecret: true }),
   );
   files.register(connection, context);
 
   connection.onShutdown(() => diagnostics?.dispose());
 }
+
+/** What every request about one document carries. */
+type DocumentParams = { textDocument: { uri: string } };
+
+/**
+ * A request about one document, answered by the language service: how it is registered on the
+ * connection, and which of the service's features answers it. A document the client has not
+ * opened gets `null`.
+ */
+interface Feature<P extends DocumentParams, R> {
+  name: string;
+  register(connection: Connection, handler: (params: P) => Promise<R | null>): void;
+  answer(service: LanguageService, document: OpenDocument, params: P): R | null | Promise<R | null>;
+}
+
+/** A feature for the table, its types checked here and set aside there. */
+const feature = <P extends DocumentParams, R>(definition: Feature<P, R>) => definition as unknown as Feature<DocumentParams, unknown>;
+
+/** Every feature the server offers over a document, in one table: adding one is one entry here. */
+const FEATURES = [
+  feature<CompletionParams, CompletionList>({ name: 'Completion', register: (c, h) => c.onCompletion(h), answer: (s, d, p) => s.completion(d, p.position) }),
+  feature<HoverParams, Hover>({ name: 'Hover', register: (c, h) => c.onHover(h), answer: (s, d, p) => s.hover(d, p.position) }),
+  feature<CodeActionParams, CodeAction[]>({ name: 'Code actions', register: (c, h) => c.onCodeAction(h), answer: (s, d, p) => s.codeActions(d, p.range, p.context) }),
+  feature<DocumentSymbolParams, DocumentSymbol[] | SymbolInformation[]>({ name: 'Document symbols', register: (c, h) => c.onDocumentSymbol(h), answer: (s, d) => s.symbols(d) }),
+  feature<DocumentFormattingParams, TextEdit[]>({ name: 'Formatting', register: (c, h) => c.onDocumentFormatting(h), answer: (s, d, p) => s.formatting(d, p.options) }),
+  feature<DocumentRangeFormattingParams, TextEdit[]>({
+    name: 'Range formatting',
+    register: (c, h) => c.onDocumentRangeFormatting(h),
+    answer: (s, d, p) => s.rangeFormatting(d, p.range, p.options),
+  }),
+  feature<FoldingRangeParams, FoldingRange[]>({ name: 'Folding', register: (c, h) => c.onFoldingRanges(h), answer: (s, d) => s.foldingRanges(d) }),
+  feature<DefinitionParams, Location[]>({ name: 'Definition', register: (c, h) => c.onDefinition(h), answer: (s, d, p) => s.definition(d, p.position) }),
+  feature<PrepareRenameParams, { range: Range; placeholder: string }>({ name: 'Rename', register: (c, h) => c.onPrepareRename(h), answer: (s, d, p) => s.prepareRename(d, p.position) }),
+  feature<RenameParams, WorkspaceEdit>({ name: 'Rename', register: (c, h) => c.onRenameRequest(h), answer: (s, d, p) => s.rename(d, p.position, p.newName) }),
+  feature<InlayHintParams, InlayHint[]>({ name: 'Inlay hints', register: (c, h) => c.languages.inlayHint.on(h), answer: (s, d, p) => s.inlayHints(d, p.range) }),
+];

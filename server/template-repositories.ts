@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ErrorCodes, ResponseError, WatchKind, type Connection, type FileSystemWatcher } from 'vscode-languageserver';
 import type { FeatureContext } from '../language/context.js';
 import { templateReport } from '../language/template-report.js';
-import { TEMPLATE_REPORT_REQUEST, type TemplateReport, type TemplateReportParams } from '../language/template-report-request.js';
+import { TEMPLATE_REPORT_REQUEST, type TemplateReport, type TemplateReportParams } from '../protocol/template-report.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { filePathOf } from '../language/uris.js';
 import type { ProjectConfigs } from './project-config.js';

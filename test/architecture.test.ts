@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'playground'];
+const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'playground', 'protocol', 'client/src'];
 /** The GitHub Action's scripts (JavaScript, with declarations beside), read for the same graph. */
 const ACTION = 'action';
 
@@ -75,12 +75,26 @@ describe('the import graph', () => {
     expect(offending).toEqual([]);
   });
 
-  it('keeps the engine out of the playground page: it talks to the server in its worker, and takes one request name', () => {
+  it('keeps the engine out of the playground page: it talks to the server in its worker, and takes only the protocol', () => {
     const offending = [...graph].flatMap(([file, targets]) =>
-      file.startsWith('playground/') ? targets.filter((target) => !target.startsWith('playground/') && target !== 'language/secret-request.ts').map((target) => `${file} → ${target}`) : [],
+      file.startsWith('playground/') ? targets.filter((target) => !target.startsWith('playground/') && !target.startsWith('protocol/')).map((target) => `${file} → ${target}`) : [],
     );
     expect(offending).toEqual([]);
-    expect(graph.get('playground/app.ts')).toContain('language/secret-request.ts');
+    expect(graph.get('playground/app.ts')).toContain('protocol/holds-secret.ts');
+  });
+
+  it('has the VS Code extension ask the server through the protocol, taking from the engine only what it knows of files (no feature, no host)', () => {
+    const offending = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('client/src/') ? targets.filter((target) => !/^(client\/src|protocol|rules)\//.test(target)).map((target) => `${file} → ${target}`) : [],
+    );
+    expect(offending).toEqual([]);
+    expect(graph.get('client/src/extension.ts')).toContain('protocol/template-report.ts');
+  });
+
+  it('keeps the protocol (custom requests shared by the server, the extension and the playground) to names and types', () => {
+    const offending = [...graph].flatMap(([file, targets]) => (file.startsWith('protocol/') ? targets.map((target) => `${file} → ${target}`) : []));
+    expect(offending).toEqual([]);
+    expect([...graph.keys()].filter((file) => file.startsWith('protocol/')).length).toBeGreaterThan(0);
   });
 
   it('keeps the command line to itself: neither the library, the Action nor the reports import from cli/', () => {
@@ -124,7 +138,7 @@ describe('the development guide', () => {
     const named = new Set([...section.matchAll(/`((?:rules\/)?[a-z]+\/)`/g)].map((match) => match[1]));
     const folders = [
       ...readdirSync(path.join(ROOT, 'rules'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'generated').map((entry) => `rules/${entry.name}/`),
-      ...SOURCES.filter((folder) => folder !== 'rules').map((folder) => `${folder}/`),
+      ...SOURCES.filter((folder) => folder !== 'rules' && folder !== 'client/src').map((folder) => `${folder}/`),
       'client/',
     ];
     expect([...named].sort()).toEqual(folders.sort());

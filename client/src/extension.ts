@@ -18,7 +18,7 @@ import { decideLanguage, isManifestFileName, isSelected, LANGUAGE_ID, MANIFEST_F
 import { ServerFailures, startFailureMessage } from './server-failures.js';
 import { ManifestStatus } from './status-bar.js';
 import { STARTER_MANIFEST } from './starter.js';
-import { TEMPLATE_REPORT_REQUEST, type TemplateReport } from '../../language/template-report-request.js';
+import { TEMPLATE_REPORT_REQUEST, type TemplateReport } from '../../protocol/template-report.js';
 import { validateTemplate } from './template-command.js';
 import { SECTION } from './settings.js';
 

@@ -3,7 +3,7 @@
 // with a progress notification, a summary, and the findings one pick away from their place.
 import * as vscode from 'vscode';
 
-import type { TemplateReport } from '../../language/template-report-request.js';
+import type { TemplateReport } from '../../protocol/template-report.js';
 
 /** The button of the summary that lists the findings. */
 const SHOW_FINDINGS = 'Show findings';
