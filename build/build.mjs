@@ -1,5 +1,6 @@
 // Build: (1) what run time needs from the schema — the standalone Ajv validator, compiled from
-// the schema without its editor documentation, and the facts the engine's messages use; (2) the
+// the schema without its editor documentation, and the facts the engine's messages use — and the
+// script of a template clone's watchdog; (2) the
 // `manifest-lint` and `manifest-language-server` bundles, split so that code a run does not need
 // is never loaded; (3) the VS Code extension's folder, `dist/extension/` (`npm run package` turns
 // it into a `.vsix`); (4) the SchemaStore contribution, `dist/schemastore/`: the schema translated
@@ -111,6 +112,12 @@ const importMetaUrl = {
   banner: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
   define: { 'import.meta.url': '__importMetaUrl' },
 };
+
+// The watchdog a template clone's git runs under (io/git/watchdog-program.ts): one script, which
+// the bundles carry as a string and Node.js runs with `-e`, so even the single-file CLI starts it.
+const [watchdog] = (await build({ ...common, entryPoints: [at('io/git/watchdog-program.ts')], format: 'cjs' })).outputFiles;
+writeAtomic(at('io/git/generated/watchdog-script.js'), `export default ${JSON.stringify(watchdog.text)};\n`);
+writeAtomic(at('io/git/generated/watchdog-script.d.ts'), 'declare const script: string;\nexport default script;\n');
 
 // 2. The CLI and the language server: one CommonJS bundle each (Node starts it faster than an ES
 // module), sharing the side bundles, and each started by a small loader with its code cache.

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What installing, building and testing make (as .gitignore lists it), and git's own folder. */
-const NOT_SOURCE = new Set(['.git', 'dist', 'rules/generated', 'bench/results', 'test-results']);
+const NOT_SOURCE = new Set(['.git', 'dist', 'rules/generated', 'io/git/generated', 'bench/results', 'test-results']);
 
 /** Every file under `root`, by relative path with `/`, in a fixed order. */
 function sourceFiles(root, folder = '') {

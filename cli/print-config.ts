@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isGitSource } from '../io/git-clone.js';
+import { isGitSource } from '../io/git/source.js';
 import { lintOptionsFor } from '../rules/apply-config.js';
 import { listRules, SecretMask, type SeveritySetting } from '../rules/index.js';
 import type { CliOptions } from './args.js';

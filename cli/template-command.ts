@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cloneRepository, CloneError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, isGitSource, refusedSource, type Clone } from '../io/git-clone.js';
+import { cloneRepository, DEFAULT_TIMEOUT_MS, type Clone } from '../io/git/clone.js';
+import { CloneError } from '../io/git/failures.js';
+import { DEFAULT_MAX_BYTES } from '../io/git/size.js';
+import { isGitSource, refusedSource } from '../io/git/source.js';
 import { fixManifest, type ManifestSettings } from '../rules/apply-config.js';
 import { readTemplateRepository, TemplateRepositoryError, type TemplateRepository } from '../io/template-repository.js';
 import { displayPathOf, fileErrorReason } from '../io/paths.js';

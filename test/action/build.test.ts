@@ -46,6 +46,7 @@ describe('the cache key of the built CLI', () => {
     writeFile(dir, 'node_modules/esbuild/package.json', '{}\n');
     writeFile(dir, 'build/packaging-tools/node_modules/@vscode/vsce/package.json', '{}\n');
     writeFile(dir, 'rules/generated/manifest-validator.js', 'generated\n');
+    writeFile(dir, 'io/git/generated/watchdog-script.js', 'generated\n');
     expect(keyOf(dir)).toBe(key);
     writeFile(dir, 'cli/main.ts', 'export const changed = 1;\n');
     expect(keyOf(dir)).not.toBe(key);
