@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gone } from '../processes.js';
 import { BIN, expectOneLineError, NOW, parseJson, runCli, type RunResult } from './helpers.js';
 import { FILES, git, MANIFEST, README, templateRepository, write } from './template-fixture.js';
 
@@ -81,20 +82,6 @@ function api(result: RunResult): ApiResponse {
 }
 
 const leftovers = (tmp: string) => fs.readdirSync(tmp).filter((name) => name.startsWith(TEMP_PREFIX));
-
-/** Whether a process is gone (or a zombie nobody reaped yet, which no longer runs). */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 let repo: { dir: string; sha: string };
 let url: string;
