@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigLocator, loadConfigText, templateConfigRefusal, type ConfigFile } from '../io/config-files.js';
 import type { ManifestSettings } from '../rules/apply-config.js';
 import { displayPathOf } from '../io/paths.js';
 import { SecretMask, type IgnoreEntry } from '../rules/index.js';
+import { ConfigFiles, type ConfigFile } from '../workspace/configs.js';
 import type { CliOptions } from './args.js';
 import { CliError } from './errors.js';
 import { readTextFile } from './read.js';
@@ -17,14 +17,13 @@ export interface LoadedConfig extends ConfigFile {
 }
 
 /**
- * Finds the config file for each manifest: the `--config` file for all of them, none with
- * `--no-config`, otherwise the nearest `.manifestlintrc.json` (see `ConfigLocator`). Each file is
- * read and checked once.
+ * The config file for each manifest of a run: the `--config` file for all of them, none with
+ * `--no-config`, otherwise the one the workspace finds (workspace/configs.ts). A file with a
+ * problem stops the run; the files passed over are listed for the run's warning lines.
  */
 export class ConfigResolver {
-  private readonly locator = new ConfigLocator();
-  private readonly loaded = new Map<string, LoadedConfig>();
-  private readonly skipped = new Map<string, { path: string; reason: string }>();
+  private readonly files: ConfigFiles<LoadedConfig>;
+  private readonly skipped: { path: string; reason: string }[] = [];
   private readonly explicit: string | undefined;
 
   constructor(
@@ -41,57 +40,42 @@ export class ConfigResolver {
       const absPath = path.resolve(cwd, explicit);
       if (!fs.existsSync(absPath)) throw new CliError(`no such file: ${explicit}`);
     }
+    this.files = new ConfigFiles<LoadedConfig>({
+      readText: (absPath) => readTextFile(absPath, this.displayPathOf(absPath)).text,
+      invalid: (absPath, text, problem) => {
+        // Where the problem is, as editors and terminals link it: `file:line:column`. A problem may
+        // quote the file (a pasted token as a rule id): masked with the file's secrets.
+        const where = `${this.displayPathOf(absPath)}:${problem.range.start.line + 1}:${problem.range.start.character + 1}`;
+        throw new CliError(new SecretMask().learn(text).mask(`${where}: ${problem.message}`));
+      },
+      passedOver: ({ absPath, reason, kind }) => {
+        this.skipped.push({ path: this.display(absPath), reason: kind === 'repository' ? `${reason} (name a file with --config to use one)` : reason });
+      },
+      adopt: (config) => ({ ...config, displayPath: this.displayPathOf(config.absPath), matched: new Set() }),
+    });
   }
 
   /** Every config file loaded so far, in the order they were first needed. */
   get configs(): LoadedConfig[] {
-    return [...this.loaded.values()];
+    return this.files.loaded;
   }
 
   /** The config that applies to a manifest in folder `dir` (absolute), if any. */
-  forFolder(dir: string): LoadedConfig | undefined {
-    if (this.disabled) return undefined;
-    if (this.explicit !== undefined) {
-      return this.load(path.resolve(this.cwd, this.explicit), this.explicit);
-    }
-    const { found, skipped } = this.locator.find(dir);
-    for (const { absPath, reason } of skipped) this.skip(absPath, reason);
-    if (found === undefined) return undefined;
-    const refusal = this.repository === undefined ? undefined : templateConfigRefusal(this.repository, found);
-    if (refusal !== undefined) {
-      this.skip(found, `${refusal} (name a file with --config to use one)`);
-      return undefined;
-    }
-    return this.load(found, this.display(found));
-  }
-
-  private skip(absPath: string, reason: string): void {
-    this.skipped.set(absPath, { path: this.display(absPath), reason });
+  forFolder(dir: string): Promise<LoadedConfig | undefined> {
+    if (this.disabled) return Promise.resolve(undefined);
+    if (this.explicit !== undefined) return this.files.file(path.resolve(this.cwd, this.explicit));
+    return this.files.forFolder(dir, this.repository);
   }
 
   /** Config files passed over so far (another user's, a link out of the repository…), and why. */
   get skippedConfigs(): { path: string; reason: string }[] {
-    return [...this.skipped.values()];
+    return [...this.skipped];
   }
 
-  private load(absPath: string, displayPath: string): LoadedConfig {
-    const cached = this.loaded.get(absPath);
-    if (cached) return cached;
-    const { text } = readTextFile(absPath, displayPath);
-    const { config, problem } = loadConfigText(absPath, text);
-    if (problem) {
-      // Where the problem is, as editors and terminals link it: `file:line:column`. A problem may
-      // quote the file (a pasted token as a rule id): masked with the file's secrets.
-      const where = `${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1}`;
-      throw new CliError(new SecretMask().learn(text).mask(`${where}: ${problem.message}`));
-    }
-    const loaded: LoadedConfig = { ...config, displayPath, matched: new Set() };
-    this.loaded.set(absPath, loaded);
-    return loaded;
+  private displayPathOf(absPath: string): string {
+    return this.explicit ?? this.display(absPath);
   }
 }
-
-
 
 /** What decides a manifest's findings in this run: its config file, then the --rule flags, and the clock. */
 export function settingsFor(config: LoadedConfig | undefined, options: CliOptions): ManifestSettings {

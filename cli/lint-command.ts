@@ -19,7 +19,7 @@ import type { CliOptions } from './args.js';
 import { useColor } from '../report/color.js';
 import { useHyperlinks } from '../report/hyperlinks.js';
 import { unknownRule } from './unknown-rule.js';
-import { ConfigResolver, settingsFor } from './config.js';
+import { ConfigResolver, settingsFor, type LoadedConfig } from './config.js';
 import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
@@ -27,9 +27,8 @@ import { readStdin, readTextFile } from './read.js';
 import { STDIN_NAME, toFileReport, type FileReport, type FormatContext } from '../report/report.js';
 import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
-import { SkillSourceHasher } from '../io/skill-sources.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
-import { lintWithSkillSources } from './skill-sources.js';
+import { lintWithSkillFolders, skillFoldersOfRun } from './lint-with-skill-folders.js';
 
 export interface Input {
   displayPath: string;
@@ -81,15 +80,15 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
   const inputs = await readInputs(options, io);
   const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig);
   // Every config problem stops the run before any file is written.
-  const configs = inputs.map((input) => resolver.forFolder(input.folder));
+  const configs: (LoadedConfig | undefined)[] = [];
+  for (const input of inputs) configs.push(await resolver.forFolder(input.folder));
   warnSkippedConfigs(resolver, io);
   const linted: Linted[] = [];
   const diffs: string[] = [];
   // Every output of the run is masked with the secrets of every file of the run.
   const { mask } = io;
   const summary = new FixSummary();
-  // One for the run: a folder named by two manifests is hashed once.
-  const hasher = new SkillSourceHasher();
+  const skillFolders = skillFoldersOfRun(io);
 
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
@@ -108,7 +107,7 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
         if (options.fix) summary.fixed(fixed.fixCount, input.displayPath, fixed.afterwards);
       }
     }
-    const result = await lintWithSkillSources(text, { manifestPath: input.absPath, config, quiet: options.quiet }, settings, io, hasher);
+    const result = await lintWithSkillFolders(text, { manifestPath: input.absPath, config, quiet: options.quiet }, settings, skillFolders);
     for (const entry of result.matched) config?.matched.add(entry);
     mask.merge(result.mask);
     summary.remaining(result.diagnostics.length);

@@ -26,18 +26,19 @@ interface ConfigReport {
  * `--print-config [paths…]`: which configuration applies to each manifest, as JSON (one entry
  * per path, default `./manifest.json`). Nothing is linted and the manifests need not exist.
  */
-export function printConfig(options: CliOptions, io: Io): number {
+export async function printConfig(options: CliOptions, io: Io): Promise<number> {
   // Paths and URLs are printed, and the config files' entries: masked with every secret shape
   // (a path may carry a credential: `https://user:token@host/…`) and the config files' secrets.
   const mask = new SecretMask();
-  const reports = targets(options, io.cwd).map(({ filePath, folder, excluded }): ConfigReport => {
+  const reports: ConfigReport[] = [];
+  for (const { filePath, folder, excluded } of targets(options, io.cwd)) {
     const resolver = new ConfigResolver(io.cwd, options.config, options.noConfig, undefined, excluded);
-    const config = resolver.forFolder(folder);
+    const config = await resolver.forFolder(folder);
     if (config) mask.learn(config.text);
     const chosen = lintOptionsFor(settingsFor(config, options)).rules ?? {};
     const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
-    return { filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} };
-  });
+    reports.push({ filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} });
+  }
   io.stdout.write(`${JSON.stringify(mask.maskDeep(reports), null, 2)}\n`);
   return 0;
 }

@@ -24,9 +24,8 @@ import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
 import { checkRuleIds, diffOf, reportLinted, warnSkippedConfigs, writeFix, type Linted } from './lint-command.js';
 import type { TemplateFacts } from '../report/report.js';
-import { SkillSourceHasher } from '../io/skill-sources.js';
 import type { LocalCheck } from './template-remote.js';
-import { lintWithSkillSources } from './skill-sources.js';
+import { lintWithSkillFolders, skillFoldersOfRun } from './lint-with-skill-folders.js';
 
 /** Environment variables that change the clone's bounds (seconds; megabytes). */
 export const TIMEOUT_VARIABLE = 'MANIFEST_LINT_CLONE_TIMEOUT';
@@ -115,7 +114,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
     displayBase === undefined ? (absPath) => displayPathOf(root, absPath) : undefined,
     root,
   );
-  const config = resolver.forFolder(io.cwd);
+  const config = await resolver.forFolder(io.cwd);
   warnSkippedConfigs(resolver, io);
   const settings: ManifestSettings = { ...settingsFor(config, options), template: true, repository: facts, encoding: repository.manifestEncoding };
   const manifestPath = path.join(root, MANIFEST_FILE);
@@ -139,7 +138,7 @@ async function lintRepository(root: string, displayBase: string | undefined, opt
   // Skill folders mapped by the caller's own project mean nothing to another repository: only a
   // config named with --config maps them; otherwise `skills/<name>/` in the repository applies.
   const folders = { manifestPath: facts.manifest ? manifestPath : undefined, config: options.config === undefined ? undefined : config, quiet: options.quiet };
-  const { diagnostics, matched, mask: manifestMask } = await lintWithSkillSources(text, folders, settings, io, new SkillSourceHasher());
+  const { diagnostics, matched, mask: manifestMask } = await lintWithSkillFolders(text, folders, settings, skillFoldersOfRun(io));
   for (const entry of matched) config?.matched.add(entry);
   mask.merge(manifestMask);
   for (const file of repository.unread) io.stderr.write(`manifest-lint: warning: ${display(file.path)} is not read: ${file.reason}\n`);

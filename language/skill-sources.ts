@@ -1,7 +1,7 @@
 /**
  * Where the language service gets the local source folders of skills pinned by `cid` and the
  * CIDs they have now (`skill-cid-stale`, the hover on a `cid`). The server on a disk finds and
- * hashes them off the diagnostics path (server/skill-sources.ts); the library and the
+ * hashes them off the diagnostics path (server/skill-folder-watch.ts); the library and the
  * playground have none, so the rule and the hover line stay silent there.
  */
 import type { ConfigFile } from '../rules/apply-config.js';

@@ -54,7 +54,7 @@ export { ENV_NAME } from './analyzers/secrets.js';
 export { cronSchedules, intervalShorthands, type CronSchedule, type IntervalShorthand } from './analyzers/tasks.js';
 export { formRewrites } from './analyzers/accepted-forms.js';
 export { describeCid, type CidDescription } from './analyzers/cid.js';
-export { comparePin, describeCidsNow, pinnedSkills, type PinComparison, type PinnedSkill, type SkillSourceFacts } from './analyzers/skill-sources.js';
+export { comparePin, describeCidsNow, pinnedSkills, type PinComparison, type PinnedSkill, type SkillSourceFacts } from './analyzers/skill-pins.js';
 export { CID_PROFILES, DEFAULT_CID_PROFILE, isCidProfile, profilesOfPinnedCid, profilesToCompare, type CidProfile } from './analyzers/cid-profiles.js';
 export {
   secretDeclarations,

@@ -2,16 +2,19 @@ import path from 'node:path';
 import { DidChangeWatchedFilesNotification, type Connection } from 'vscode-languageserver';
 import type { FeatureContext } from '../language/context.js';
 import { URI } from 'vscode-uri';
-import { CONFIG_NAME } from '../io/config-files.js';
 import type { SecretMask } from '../rules/index.js';
-import { ProjectConfigs } from './project-config.js';
-import { registerTemplateReport, TEMPLATE_WATCHERS, TemplateRepositories } from './template-repositories.js';
-import { SKILL_SOURCE_WATCHERS, SkillSourceFolders } from './skill-sources.js';
+import { CONFIG_NAME, ConfigFiles, readConfigText } from '../workspace/configs.js';
+import { TemplateRepositories } from '../workspace/template-repositories.js';
+import { filePathOf } from '../language/uris.js';
+import { registerTemplateReport, TEMPLATE_WATCHERS } from './template-files.js';
+import { SKILL_SOURCE_WATCHERS, SkillSourceFolders } from './skill-folder-watch.js';
 import type { WorkspaceFiles } from './workspace-files.js';
 
 /**
- * The configuration files, template repositories and skill folders of the client's disk. The
- * config files read teach `logMask` their secrets: a message about one may quote it.
+ * The configuration files, template repositories and skill folders of the client's disk (the
+ * workspace/ layer), kept up to date as the client reports changes. A config file that cannot be
+ * used is passed over with a warning; the config files read teach `logMask` their secrets: a
+ * message about one may quote it.
  */
 export function diskFiles(connection: Connection, logMask: SecretMask): WorkspaceFiles {
   // What the user should see now, not only in the log: a config or a file passed over.
@@ -19,7 +22,15 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
     connection.console.warn(message);
     void connection.window.showWarningMessage(`Agent Manifest: ${message}`);
   };
-  const configs = new ProjectConfigs(warnUser, logMask);
+  const configs = new ConfigFiles({
+    readText: async (absPath) => {
+      const text = await readConfigText(absPath);
+      logMask.learn(text);
+      return text;
+    },
+    passedOver: ({ absPath, reason }) => warnUser(`${absPath} is not used: ${reason}.`),
+    adopt: (config) => config,
+  });
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
   let features: FeatureContext | undefined;
@@ -53,7 +64,7 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
       skillSources.invalidate();
     },
     changed(uris) {
-      const templateFiles = templates.changed(uris);
+      const templateFiles = templates.changed(uris.flatMap((uri) => filePathOf(uri) ?? []));
       const skillFiles = skillSources.changed(uris);
       const configFiles = uris.some((uri) => uri.endsWith(`/${CONFIG_NAME}`));
       if (configFiles) configs.invalidate();
@@ -61,7 +72,8 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
     },
     closed: (uri) => skillSources.forget(uri),
     register(connection, context) {
-      registerTemplateReport(connection, context, configs, warnUser);
+      // Looked up from the repository's root, never its own config (SPEC 7).
+      registerTemplateReport(connection, context, (root) => configs.forFolder(root, root), warnUser);
       // What the client supports is read when a folder is to be watched, after initialize.
       features = context;
     },

@@ -2,14 +2,15 @@
  * The layout keeps its promises: the framework (rules/framework/) knows no rule and no manifest
  * (nothing from the analyzers), and no analyzer knows a rule either; rules share code through them, never by importing each other; no module
  * imports itself back through others (type-only imports included, since they tie modules together
- * just the same for a reader); and the development guide's section on the code names the folders there are.
+ * just the same for a reader); the workspace (workspace/) sits between io/ and the two hosts that use it,
+ * the CLI and the server; and the development guide's section on the code names the folders there are.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'playground', 'protocol', 'client/src'];
+const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'workspace', 'playground', 'protocol', 'client/src'];
 /** The GitHub Action's scripts (JavaScript, with declarations beside), read for the same graph. */
 const ACTION = 'action';
 
@@ -70,7 +71,7 @@ describe('the import graph', () => {
 
   it('keeps the engine and its language service pure: nothing from io/, the adapters or the server', () => {
     const pure = (file: string) => file.startsWith('rules/') || file.startsWith('language/');
-    const host = (file: string) => /^(io|cli|report|server|lib|playground)\//.test(file);
+    const host = (file: string) => /^(io|workspace|cli|report|server|lib|playground)\//.test(file);
     const offending = [...graph].flatMap(([file, targets]) => (pure(file) ? targets.filter(host).map((target) => `${file} → ${target}`) : []));
     expect(offending).toEqual([]);
   });
@@ -106,6 +107,19 @@ describe('the import graph', () => {
     // The rule reads what it is about: the Action's report types and the library's formatters.
     expect(graph.get('action/summary.d.mts')).toContain('report/formats/json-types.ts');
     expect(graph.get('lib/index.ts')).toContain('report/formatters.ts');
+  });
+
+  it('keeps the workspace between io/ and its two hosts: it imports the engine and io/ only, and only cli/ and server/ import it', () => {
+    const workspace = (file: string) => file.startsWith('workspace/');
+    const below = (file: string) => /^(rules|io|workspace)\//.test(file);
+    const outward = [...graph].flatMap(([file, targets]) => (workspace(file) ? targets.filter((target) => !below(target)).map((target) => `${file} → ${target}`) : []));
+    expect(outward).toEqual([]);
+    const host = (file: string) => /^(cli|server|workspace)\//.test(file);
+    const inward = [...graph].flatMap(([file, targets]) => (host(file) ? [] : targets.filter(workspace).map((target) => `${file} → ${target}`)));
+    expect(inward).toEqual([]);
+    // The rule reads what it is about: both hosts take their configs from the workspace.
+    expect(graph.get('cli/config.ts')).toContain('workspace/configs.ts');
+    expect(graph.get('server/disk-files.ts')).toContain('workspace/configs.ts');
   });
 
   it('has no cycles', () => {

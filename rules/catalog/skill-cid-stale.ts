@@ -1,5 +1,5 @@
 import { shellQuote } from '../analyzers/shell.js';
-import { comparePin, describeCidsNow } from '../analyzers/skill-sources.js';
+import { comparePin, describeCidsNow } from '../analyzers/skill-pins.js';
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';

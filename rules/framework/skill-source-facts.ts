@@ -1,5 +1,5 @@
 /**
- * What an adapter found of a skill's local source folder (see `skill-sources.ts`). On its own,
+ * What an adapter found of a skill's local source folder (see `rules/analyzers/skill-pins.ts`). On its own,
  * importing nothing, so that the framework's option and context types can name it.
  */
 export interface SkillSourceFacts {

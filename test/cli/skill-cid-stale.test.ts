@@ -10,7 +10,7 @@ import { NOW, parseJson, ruleIds, runCli, workspace, writeFile, type RunResult }
 import { startStorageServer, type StorageServer } from '../cid/storage-server.js';
 import { parseConfig, parseDocument } from '../../rules/index.js';
 import { ownHover } from '../../language/own-hover.js';
-import { SkillSourceHasher } from '../../io/skill-sources.js';
+import { SkillSourceHasher } from '../../io/skill-folder-cids.js';
 import { cidOfSource } from '../../io/unixfs-cid.js';
 
 /** A made-up key of the real shape (a JWT), assembled at run time so that no literal sits in the repository. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentDiagnosticReport, Hover, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { cidOfPath } from '../../io/unixfs-cid.js';
 import { parseDocument } from '../../rules/index.js';
-import { SkillSourceFolders } from '../../server/skill-sources.js';
+import { SkillSourceFolders } from '../../server/skill-folder-watch.js';
 import { fileUri, positionOf, PULL_CAPABILITIES, SCHEMA_URL, TestClient, workspace, writeFile } from './client.js';
 
 const CHANGED = 2;

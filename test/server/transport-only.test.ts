@@ -26,9 +26,15 @@ function schemaKeys(node: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** The string literals of a TypeScript source (comments removed first), template literals included. */
+/**
+ * The string literals of a TypeScript source (comments removed first), template literals included;
+ * not the modules it imports, whose paths name this project's folders (`workspace/`), not a manifest's.
+ */
 function stringLiterals(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+    .replace(/\bfrom\s+'[^'\n]*'|\bimport\(\s*'[^'\n]*'\s*\)/g, '');
   return [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
 }
 

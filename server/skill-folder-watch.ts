@@ -1,17 +1,17 @@
 /**
- * The local source folders of the skills open manifests pin by `cid`, found and hashed in the
- * background (io/skill-sources.ts): `known` answers at once with what is known, and a document
- * whose facts are missing or out of date gets them computed; when they are ready, that document's
- * key changes and the server refreshes diagnostics. The hasher keeps each folder's latest CIDs
- * with its files' sizes, times and inodes, so a folder is hashed again only when its files changed.
+ * The skill folders of open manifests, kept up to date in the editor: `known` answers at once
+ * with what is known, and a document whose facts are missing or out of date gets them found and
+ * hashed in the background (workspace/skill-folders.ts); when they are ready, that document's key
+ * changes and the server refreshes diagnostics. What is the server's own: the documents' entries,
+ * which watched changes touch them, and the folders to watch.
  */
 import path from 'node:path';
 import { WatchKind, type FileSystemWatcher } from 'vscode-languageserver';
 import type { ConfigFile } from '../rules/apply-config.js';
-import { maskFor, pinnedSkills, type ParsedDocument, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
+import { pinnedSkills, type ParsedDocument, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
 import type { KnownSkillSources, SkillSourcesSource } from '../language/skill-sources.js';
 import { filePathOf } from '../language/uris.js';
-import { CONVENTION_FOLDER, SkillSourceHasher, skillSourceFacts, skillSourceLookup, type FoundSkillSources, type SkillSourceLookup } from '../io/skill-sources.js';
+import { CONVENTION_FOLDER, SkillFolders } from '../workspace/skill-folders.js';
 import { isInsideFolder } from '../io/paths.js';
 
 /** Changes of the files in skill folders by convention (a mapped folder elsewhere is seen when files are created or deleted). */
@@ -42,16 +42,17 @@ export class SkillSourceFolders implements SkillSourcesSource {
   /** Bumped when files may have changed: every document's facts are found again. */
   private epoch = 0;
   private readonly byUri = new Map<string, Entry>();
-  private readonly hasher = new SkillSourceHasher();
-  private readonly noted = new Set<string>();
+  private readonly skillFolders: SkillFolders;
 
   constructor(
-    private readonly note: (message: string) => void,
+    note: (message: string) => void,
     /** Told when new facts are ready. */
     private readonly ready: () => void,
     /** Asked to watch a folder the facts came from that `SKILL_SOURCE_WATCHERS` do not cover. */
     private readonly watch: (folder: string) => void = () => undefined,
-  ) {}
+  ) {
+    this.skillFolders = new SkillFolders(note);
+  }
 
   known(uri: string, doc: ParsedDocument, config: ConfigFile | undefined): KnownSkillSources {
     const manifestPath = filePathOf(uri);
@@ -67,20 +68,13 @@ export class SkillSourceFolders implements SkillSourcesSource {
       const conventionFolder = path.join(path.dirname(manifestPath), CONVENTION_FOLDER);
       entry = { signature, facts: entry?.facts, version: entry?.version ?? 0, conventionFolder, folders: entry?.folders ?? [], pending: true };
       this.byUri.set(uri, entry);
-      void this.compute(uri, entry, doc, pins, skillSourceLookup(manifestPath, config));
+      void this.compute(uri, entry, manifestPath, doc, config, pins);
     }
     return { facts: entry.facts, key: `skills:${entry.version}` };
   }
 
-  private async compute(uri: string, entry: Entry, doc: ParsedDocument, pins: readonly PinnedSkill[], lookup: SkillSourceLookup): Promise<void> {
-    let found: FoundSkillSources | undefined;
-    // A note names skills and paths from the manifest: masked as its findings are.
-    const note = (message: string) => this.noteOnce(maskFor(doc).mask(message));
-    try {
-      found = await skillSourceFacts(pins, lookup, this.hasher, note);
-    } catch (error) {
-      note(`skill folders beside ${lookup.manifestFolder} are not compared with their pinned CIDs: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  private async compute(uri: string, entry: Entry, manifestPath: string, doc: ParsedDocument, config: ConfigFile | undefined, pins: readonly PinnedSkill[]): Promise<void> {
+    const found = await this.skillFolders.find(manifestPath, doc, config, pins);
     if (this.byUri.get(uri) !== entry) return;
     entry.pending = false;
     const facts = found?.facts;
@@ -91,12 +85,6 @@ export class SkillSourceFolders implements SkillSourcesSource {
     if (JSON.stringify(facts ?? null) === before) return;
     entry.version++;
     this.ready();
-  }
-
-  private noteOnce(message: string): void {
-    if (this.noted.has(message)) return;
-    this.noted.add(message);
-    this.note(message);
   }
 
   /**
@@ -115,7 +103,7 @@ export class SkillSourceFolders implements SkillSourcesSource {
   /** Files may have changed unseen: facts are found again on the next lint, and a problem noted before is noted again. */
   invalidate(): void {
     this.epoch++;
-    this.noted.clear();
+    this.skillFolders.invalidate();
   }
 
   /** A document closed: its facts go. */

@@ -1,7 +1,7 @@
 /**
  * The local source folders of skills pinned by `cid`, and the CIDs they have now: the facts
  * `skill-cid-stale` and the hover on a `cid` read (`SkillSourceFacts`), gathered for the CLI and
- * the language server.
+ * the language server through workspace/skill-folders.ts.
  *
  * A skill's folder is the one `.manifestlintrc.json` maps its name to in `skillSources`
  * (relative to the config file's folder), else `skills/<name>/` beside the manifest when that is
