@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { DidChangeWatchedFilesNotification, type Connection } from 'vscode-languageserver';
-import type { FeatureContext } from '../language/context.js';
+import { DidChangeWatchedFilesNotification, type ClientCapabilities, type Connection } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import type { SecretMask } from '../rules/index.js';
 import { CONFIG_NAME, ConfigFiles, readConfigText } from '../workspace/configs.js';
@@ -33,14 +32,14 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
   });
   const templates = new TemplateRepositories((message) => connection.console.warn(message));
   const readyListeners: (() => void)[] = [];
-  let features: FeatureContext | undefined;
+  let client: (() => ClientCapabilities) | undefined;
   const watched = new Set<string>();
   const skillSources = new SkillSourceFolders(
     (message) => connection.console.info(message),
     () => readyListeners.forEach((listener) => listener()),
     // A folder mapped in `skillSources` outside `skills/`: its files are watched from now on.
     (folder) => {
-      const watching = features?.client.workspace?.didChangeWatchedFiles;
+      const watching = client?.().workspace?.didChangeWatchedFiles;
       if (!watching?.dynamicRegistration || watched.has(folder)) return;
       // Without relative patterns the folder is written into a glob: one whose name holds glob
       // characters cannot be, and is seen again only as files are created or deleted.
@@ -71,11 +70,11 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
       return configFiles || templateFiles || skillFiles;
     },
     closed: (uri) => skillSources.forget(uri),
-    register(connection, context) {
+    register(connection, service, capabilities) {
       // Looked up from the repository's root, never its own config (SPEC 7).
-      registerTemplateReport(connection, context, (root) => configs.forFolder(root, root), warnUser);
+      registerTemplateReport(connection, service, (root) => configs.forFolder(root, root), warnUser);
       // What the client supports is read when a folder is to be watched, after initialize.
-      features = context;
+      client = capabilities;
     },
   };
 }

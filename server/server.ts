@@ -192,7 +192,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     HOLDS_SECRET_REQUEST,
     guard('Secret check', (params: HoldsSecretParams) => service.holdsSecret(documents.get(String(params?.uri))), { holdsSecret: true }),
   );
-  files.register(connection, context);
+  files.register(connection, service, () => context.client);
 
   connection.onShutdown(() => diagnostics?.dispose());
 }

@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { ErrorCodes, ResponseError, WatchKind, type Connection, type FileSystemWatcher } from 'vscode-languageserver';
-import type { FeatureContext } from '../language/context.js';
-import { templateReport } from '../language/template-report.js';
+import type { LanguageService } from '../language/service.js';
 import { TEMPLATE_REPORT_REQUEST, type TemplateReport, type TemplateReportParams } from '../protocol/template-report.js';
 import { readTemplateRepository, TemplateRepositoryError } from '../io/template-repository.js';
 import { filePathOf } from '../language/uris.js';
@@ -31,7 +30,7 @@ export const TEMPLATE_WATCHERS: FileSystemWatcher[] = [
  */
 export function registerTemplateReport(
   connection: Connection,
-  context: FeatureContext,
+  service: Pick<LanguageService, 'templateReport'>,
   configFor: (root: string) => Promise<ConfigFile | undefined>,
   warn: (message: string) => void,
 ): void {
@@ -41,7 +40,7 @@ export function registerTemplateReport(
     try {
       const repository = await readTemplateRepository(root, { skipInstalled: true, readManifest: true });
       for (const file of repository.unread) warn(`${path.join(root, file.path)} is not read: ${file.reason}.`);
-      return await templateReport(context, params.folder, repository.facts, repository.manifestText, await configFor(root));
+      return await service.templateReport(params.folder, repository.facts, repository.manifestText, await configFor(root));
     } catch (error) {
       if (error instanceof TemplateRepositoryError) throw new ResponseError(ErrorCodes.InvalidRequest, error.message);
       throw error;

@@ -1,5 +1,6 @@
-import type { Connection, FileSystemWatcher } from 'vscode-languageserver';
+import type { ClientCapabilities, Connection, FileSystemWatcher } from 'vscode-languageserver';
 import type { FeatureContext } from '../language/context.js';
+import type { LanguageService } from '../language/service.js';
 import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 
 /**
@@ -21,8 +22,8 @@ export interface WorkspaceFiles {
   changed(uris: readonly string[]): boolean;
   /** A document closed: what was kept for it goes. */
   closed(uri: string): void;
-  /** The requests that read files. */
-  register(connection: Connection, context: FeatureContext): void;
+  /** The requests that read files, answered by the service; `client` says, once initialized, what the client can watch. */
+  register(connection: Connection, service: LanguageService, client: () => ClientCapabilities): void;
 }
 
 export const NO_FILES: WorkspaceFiles = {
