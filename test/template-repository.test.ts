@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type LintOptions } from '../rules/index.js';
+import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type EngineLintOptions } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -39,7 +39,7 @@ function manifest(extra: Record<string, unknown> = {}, template: unknown = { slu
   return `${JSON.stringify({ version: 1, agent: { name: 'Field Notes' }, ...(template === null ? {} : { template }), ...extra }, null, 2)}\n`;
 }
 
-function withRepository(listing: RepositoryListing, options: LintOptions = {}): LintOptions {
+function withRepository(listing: RepositoryListing, options: EngineLintOptions = {}): EngineLintOptions {
   return { now: NOW, template: true, repository: factsOf(listing), ...options };
 }
 

@@ -59,15 +59,15 @@ export interface RuleContext {
   readonly doc: ParsedDocument;
   /** The injectable clock (SPEC section 4). */
   readonly now: Date;
-  /** Checking a template submission (`LintOptions.template`). */
+  /** Checking a template submission (`EngineLintOptions.template`). */
   readonly templateMode: boolean;
-  /** Whether the manifest lies at the root of a template repository (`LintOptions.inTemplateRepository`), when known. */
+  /** Whether the manifest lies at the root of a template repository (`EngineLintOptions.inTemplateRepository`), when known. */
   readonly inTemplateRepository: boolean | undefined;
-  /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
+  /** Template mode: the repository's facts (`EngineLintOptions.repository`), when known. */
   readonly repository: RepositoryFacts | undefined;
-  /** The local source folders of skills pinned by `cid`, by name (`LintOptions.skillSources`), when known. */
+  /** The local source folders of skills pinned by `cid`, by name (`EngineLintOptions.skillSources`), when known. */
   readonly skillSources: Readonly<Record<string, SkillSourceFacts>> | undefined;
-  /** The first invalid UTF-8 byte of the file the text was read from (`LintOptions.encoding`). */
+  /** The first invalid UTF-8 byte of the file the text was read from (`EngineLintOptions.encoding`). */
   readonly encoding: InvalidEncoding | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
