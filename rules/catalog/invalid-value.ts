@@ -39,6 +39,9 @@ export const invalidValue = defineRule({
       engineUnknown: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`){{suggestion}} Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
       urlWithoutScheme: `{{it}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL{{example}}.`,
     },
+    fixTitles: {
+      changeTo: 'Change to `{{value}}`',
+    },
     fixable: false,
     suggests: true,
   },
@@ -65,7 +68,7 @@ function reportUnknownEngine(context: RuleContext): void {
     span: spanOf(engine),
     messageId: 'engineUnknown',
     data: { value: formatValue(engine.value, ['engine']), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
-    ...(suggestion ? { suggestions: [{ title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
+    ...(suggestion ? { suggestions: [{ titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
   });
 }
 
@@ -89,7 +92,7 @@ function reportLinksWithoutScheme(context: RuleContext): void {
       span: spanOf(value),
       messageId: 'urlWithoutScheme',
       data: { it: `${subject(path)} is ${formatValue(value.value, path)}`, example: guess ? `, \`${guess}\`` : ', for example `https://www.example.com`' },
-      ...(guess ? { suggestions: [{ title: `Change to \`${guess}\``, edits: [{ ...spanOf(value), newText: JSON.stringify(guess) }] }] } : {}),
+      ...(guess ? { suggestions: [{ titleId: 'changeTo', titleData: { value: guess }, edits: [{ ...spanOf(value), newText: JSON.stringify(guess) }] }] } : {}),
     });
   }
 }
@@ -107,7 +110,7 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
         messageId: 'enum',
         data: { it, list: listOf(allowed), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
         ...(suggestion && error.node
-          ? { fix: { title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
+          ? { fix: { titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
           : {}),
       };
     }

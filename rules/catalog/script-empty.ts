@@ -20,6 +20,9 @@ export const scriptEmpty = defineRule({
     messages: {
       scriptEmpty: `\`scripts.{{name}}\` is {{blank}}, so it runs nothing. Remove it, or write the command it should run.`,
     },
+    fixTitles: {
+      removeScript: 'Remove the empty `{{name}}` script',
+    },
     fixable: true,
   },
   check(context) {
@@ -38,7 +41,7 @@ export const scriptEmpty = defineRule({
         span: spanOf(node),
         messageId: 'scriptEmpty',
         data: { name, blank },
-        ...(removable ? { fixes: [{ title: `Remove the empty \`${name}\` script`, edits: removeProperty(doc, path) }] } : {}),
+        ...(removable ? { fixes: [{ titleId: 'removeScript', titleData: { name }, edits: removeProperty(doc, path) }] } : {}),
       });
     }
   },

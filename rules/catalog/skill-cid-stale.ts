@@ -22,6 +22,9 @@ export const skillCidStale = defineRule({
       // `skill upload --pin` writes `./manifest.json`: for a manifest of another name it would edit another file.
       staleOtherName: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder) and pin the CID it prints, or pin the new CID.`,
     },
+    fixTitles: {
+      pinNow: 'Pin `{{cid}}`, the CID of `{{folder}}` now under `{{profile}}`',
+    },
     fixable: false,
     suggests: true,
   },
@@ -49,7 +52,7 @@ export const skillCidStale = defineRule({
         span: spanOf(cid),
         messageId: pinHere ? 'stale' : 'staleOtherName',
         data: { it: `${subject(path)} is ${formatValue(value, path)}`, folder: facts.folder, now, command },
-        suggestions: [{ title: `Pin \`${first!.cid}\`, the CID of \`${facts.folder}\` now under \`${first!.profile}\``, edits: [replaceValue(cid, first!.cid)] }],
+        suggestions: [{ titleId: 'pinNow', titleData: { cid: first!.cid, folder: facts.folder, profile: first!.profile }, edits: [replaceValue(cid, first!.cid)] }],
       });
     }
   },

@@ -21,6 +21,9 @@ export const taskTimezoneInvalid = defineRule({
       blank: `{{subject}} is {{emptiness}}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
       unknown: `{{subject}} is {{value}}, which is not a time zone{{suggestion}} Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
     },
+    fixTitles: {
+      useZone: 'Use `{{zone}}`',
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/schedule/properties/tz/minLength'],
@@ -47,7 +50,7 @@ export const taskTimezoneInvalid = defineRule({
         span: spanOf(tz),
         messageId: 'unknown',
         data: { subject: subject(path), value: formatValue(value), suggestion: suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.' },
-        ...(suggestion?.clear ? { suggestions: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
+        ...(suggestion?.clear ? { suggestions: [{ titleId: 'useZone', titleData: { zone: suggestion.zone }, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
       });
     }
   },

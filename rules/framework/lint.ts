@@ -1,12 +1,12 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
-import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
+import type { DefinedRuleMeta, Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
-import { formatMessage } from './messages.js';
+import { formatFixTitle, formatMessage } from './messages.js';
 import type { EngineLintOptions, EngineLintResult } from './options.js';
-import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
+import type { Diagnostic, Fix, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
 /**
@@ -118,7 +118,7 @@ class LintRun {
   private readonly readsSchema = new Set<string>();
   private schema: SchemaValidation = { errors: [], partial: false };
   /** The rule running, read by the one context every rule is handed. */
-  private meta: RuleMeta | undefined;
+  private meta: DefinedRuleMeta | undefined;
   /** The user's setting for the running rule, which overrides every default of its findings. */
   private setting: Severity | undefined;
   private readonly context: RuleContext;
@@ -200,8 +200,8 @@ class LintRun {
       ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
-      ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
-      ...(suggestions?.length ? { suggestions: suggestions.map((fix) => toFix(doc.lines, fix)) } : {}),
+      ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, meta!, fix)) } : {}),
+      ...(suggestions?.length ? { suggestions: suggestions.map((fix) => toFix(doc.lines, meta!, fix)) } : {}),
       docsUrl: docsUrl(ruleId),
       ...(finding.file ? { file: finding.file.path } : {}),
     };
@@ -313,9 +313,9 @@ function copiesSecret(doc: ParsedDocument, fix: FixSpec): boolean {
   return written > replaced || writtenParts.some((part) => !replacedTexts.some((text) => text.includes(part)));
 }
 
-function toFix(lines: LineIndex, fix: FixSpec): Fix {
+function toFix(lines: LineIndex, meta: DefinedRuleMeta, fix: FixSpec): Fix {
   return {
-    title: fix.title,
+    title: formatFixTitle(meta, fix.titleId, fix.titleData),
     edits: fix.edits.map((edit) => ({ range: toRange(lines, edit), newText: edit.newText })),
     ...(fix.afterwards ? { afterwards: fix.afterwards } : {}),
   };

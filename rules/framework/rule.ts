@@ -20,7 +20,9 @@ export interface OffsetEdit {
 }
 
 export interface FixSpec {
-  title: string;
+  /** Its title by id in the rule's `fixTitles`, with the data its placeholders take. */
+  titleId: string;
+  titleData?: MessageData;
   edits: OffsetEdit[];
   /** What is left to do once it is applied (`Fix.afterwards`). */
   afterwards?: string;
@@ -84,8 +86,17 @@ export function unlisted(path: Finding['path'], span: Span): Finding {
   return { path, span, messageId: '' };
 }
 
+/**
+ * A rule's metadata as `defineRule` takes it: the public `RuleMeta`, and the titles of the fixes
+ * and suggestions it offers, which its findings name by id as they name their messages.
+ */
+export interface DefinedRuleMeta extends RuleMeta {
+  /** Fix and suggestion titles by id, with `{{name}}` where a fix's data goes (as in `messages`). */
+  fixTitles?: Readonly<Record<string, string>>;
+}
+
 export interface Rule {
-  meta: RuleMeta;
+  meta: DefinedRuleMeta;
   check(context: RuleContext): void;
 }
 
