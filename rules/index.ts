@@ -12,6 +12,7 @@ import type { EngineLintOptions, EngineLintResult } from './framework/options.js
 
 export * from './framework/types.js';
 export type { EngineLintOptions, EngineLintResult } from './framework/options.js';
+export type { DefinedRuleMeta } from './framework/rule.js';
 export { runToEnd, INTERNAL_ERROR, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './framework/lint.js';
 export type { FixTextResult } from './framework/fix.js';
 export { listRules, findRule } from './catalog/index.js';
