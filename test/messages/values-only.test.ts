@@ -54,7 +54,7 @@ export function clauseIn(value: string | number, template: string, slot: string)
     .split(/[\s,()]+/)
     .filter((word) => word !== '' && !NUMBERISH.test(word));
   // One bare word is a name (a channel's label, a host).
-  if (words.length <= 1 && !/\s/.test(value.replace(CODE_SPAN, '').replace(JSON_STRING, '').trim())) return undefined;
+  if (!/\s/.test(value)) return undefined;
   const other = words.filter((word) => !VALUE_WORDS.has(word));
   return other.length > 0 ? `has the words ${other.map((word) => `"${word}"`).join(', ')}` : undefined;
 }
@@ -159,6 +159,7 @@ describe('what counts as a clause', () => {
     ['it contains whitespace', '{{problem}}'],
     ['Remove `partnerName`.', '{{advice}}'],
     ['the variable is written in shell syntax', '{{problem}}'],
+    ['`tasks[0].tz` is `"Mars"`', '{{it}}, which'],
   ])('%s is a clause', (value, template) => {
     const slot = /\{\{(\w+)\}\}/.exec(template)![1]!;
     expect(clauseIn(value, template, slot)).toBeDefined();
