@@ -106,7 +106,7 @@ describe('when the repository rules run', () => {
         severity: 'error',
         path: [],
         range: FIRST,
-        messageId: 'manifestMissing',
+        messageId: 'manifestElsewhere',
       },
     ]);
     // It names the manifest found elsewhere, which is only read at the root.
@@ -138,8 +138,8 @@ describe('template-readme-missing', () => {
     expect(findings(text, { files: workspace }, 'template-readme-missing')).toEqual([
       { ruleId: 'template-readme-missing', severity: 'error', file: 'README.md', path: [], range: FIRST, messageId: 'missing' },
     ]);
-    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missing', true]);
-    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missing', true]);
+    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missingOtherName', true]);
+    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missingIsFolder', true]);
   });
 
   it('an empty or blank README', () => {

@@ -83,7 +83,6 @@ const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
   'legacy-task-shorthand',
-  'missing-property',
   'model-format',
   'route-duplicate-path',
   'route-path-format',
