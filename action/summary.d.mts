@@ -1,7 +1,7 @@
-import type { JsonDiagnostic, JsonFileResult as LintResult } from '../report/formats/json-types.js';
+import type { JsonDiagnostic, JsonFileResult as FullJsonFileResult } from '../report/formats/json-types.js';
 
 /** The part of `manifest-lint --format json`'s output the summary reads. */
-export type JsonFileResult = Omit<LintResult, 'diagnostics'> & {
+export type JsonFileResult = Omit<FullJsonFileResult, 'diagnostics'> & {
   diagnostics: (Pick<JsonDiagnostic, 'ruleId' | 'message' | 'line'> & Partial<Pick<JsonDiagnostic, 'docsUrl'>> & { severity: string })[];
 };
 export declare function totals(results: Pick<JsonFileResult, 'errorCount' | 'warningCount' | 'infoCount' | 'hintCount'>[]): { errors: number; warnings: number; infos: number; hints: number };

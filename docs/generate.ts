@@ -2,7 +2,7 @@
  * Documentation generated from the rule metadata, so the rule list is never written twice.
  * `test/docs.test.ts` fails when a generated part is stale; `UPDATE_DOCS=1` rewrites it.
  */
-import type { Diagnostic, RuleMeta } from '../rules/index.js';
+import type { DefinedRuleMeta, Diagnostic, RuleMeta } from '../rules/index.js';
 import { docsUrl, toPointer } from '../rules/index.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
@@ -51,7 +51,7 @@ export interface DocRepository {
 }
 
 /** `docs/rules/<id>.md`: what the rule finds, why, examples from its golden files, the fix, how to turn it off. */
-export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
+export function rulePage(rule: DefinedRuleMeta, cases: readonly DocCase[]): string {
   const own = (c: DocCase) => c.findings.filter((finding) => finding.ruleId === rule.id);
   // The clearest failing example: the one where this rule's findings are the largest share.
   const failing = [...cases]
@@ -83,6 +83,17 @@ export function rulePage(rule: RuleMeta, cases: readonly DocCase[]): string {
       'What a finding says, by message id (`{{…}}` stands for the value the finding fills in; the id is in the library\'s diagnostics):',
       '',
       ...messages.map(([id, template]) => `- \`${id}\`${rule.messageSeverities?.[id] ? ` (${rule.messageSeverities[id]})` : ''}: ${template}`),
+    );
+  }
+  const fixTitles = Object.entries(rule.fixTitles ?? {});
+  if (fixTitles.length > 0) {
+    lines.push(
+      '',
+      '## Fix and suggestion titles',
+      '',
+      'What an editor\'s quick fix and the CLI call each fix or suggestion the rule offers, by id:',
+      '',
+      ...fixTitles.map(([id, template]) => `- \`${id}\`: ${template}`),
     );
   }
   if (failing) {

@@ -1,5 +1,5 @@
 /**
- * Gathers the facts of a template repository on disk for the engine (`LintOptions.repository`):
+ * Gathers the facts of a template repository on disk for the engine (`EngineLintOptions.repository`):
  * the files with their sizes, the folders, the symbolic links with their targets, the README's
  * text, the text of possible secret files, and the manifest's text. Shared by the CLI
  * (`manifest-lint template`) and the language server.

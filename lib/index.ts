@@ -18,7 +18,7 @@ import {
   readJsonEscapes,
   ReadingMask,
   type IgnoreEntry,
-  type LintOptions as EngineOptions,
+  type EngineLintOptions,
 } from '../rules/index.js';
 import { load as loadLanguageService } from './lazy/language-service.js';
 import type { LanguageServiceOptions, ManifestLanguageService } from './language-service.js';
@@ -134,7 +134,7 @@ function format(name: FormatterName, results: FormatInput[], cwd: string): strin
   return formatReports(name, FORMATTERS[name], reports, mask, { color: false, cwd });
 }
 
-function resolve(options: LintOptions): { engineOptions: EngineOptions; ignore: IgnoreEntry[] } {
+function resolve(options: LintOptions): { engineOptions: EngineLintOptions; ignore: IgnoreEntry[] } {
   const config = configOf(options.config);
   const now = clockOf(options.now);
   return {

@@ -7,8 +7,8 @@ import {
   type FixTextResult,
   type IgnoreEntry,
   type InvalidEncoding,
-  type LintOptions,
-  type LintResult,
+  type EngineLintOptions,
+  type EngineLintResult,
   type ParsedDocument,
   type RepositoryFacts,
   type SecretMask,
@@ -45,8 +45,8 @@ export interface ManifestSettings {
 }
 
 /** Engine options: the config file's severities, then the overrides on top. */
-export function lintOptionsFor(settings: ManifestSettings): LintOptions {
-  const options: LintOptions = { rules: { ...settings.config?.rules, ...settings.overrides } };
+export function lintOptionsFor(settings: ManifestSettings): EngineLintOptions {
+  const options: EngineLintOptions = { rules: { ...settings.config?.rules, ...settings.overrides } };
   if (settings.now !== undefined) options.now = settings.now;
   if (settings.template) options.template = true;
   if (settings.template && settings.repository) options.repository = settings.repository;
@@ -75,7 +75,7 @@ export function* lintManifestSteps(input: string | ParsedDocument, settings: Man
   return withIgnores(yield* lintSteps(input, lintOptionsFor(settings)), settings);
 }
 
-function withIgnores(result: LintResult, settings: ManifestSettings): ManifestLint {
+function withIgnores(result: EngineLintResult, settings: ManifestSettings): ManifestLint {
   const ignore = settings.config?.ignore ?? [];
   const { kept, matched } = ignore.length === 0 ? { kept: result.diagnostics, matched: new Set<IgnoreEntry>() } : applyIgnores(result.diagnostics, ignore);
   return new ManifestLintResult(kept, matched, result);
@@ -86,12 +86,12 @@ function withIgnores(result: LintResult, settings: ManifestSettings): ManifestLi
  * so the mask is the lint's own, asked for on first use (a class: see `Document` in document.ts).
  */
 class ManifestLintResult implements ManifestLint {
-  readonly #lint: LintResult;
+  readonly #lint: EngineLintResult;
 
   constructor(
     readonly diagnostics: Diagnostic[],
     readonly matched: Set<IgnoreEntry>,
-    lint: LintResult,
+    lint: EngineLintResult,
   ) {
     this.#lint = lint;
   }

@@ -8,10 +8,11 @@ import { parseConfigWith, type ConfigProblem, type IgnoreEntry, type LintConfig 
 import type { ParsedDocument } from './framework/document.js';
 import { fixTextWith, type FixTextResult } from './framework/fix.js';
 import { lintStepsWith, lintWith, type RuleSet } from './framework/lint.js';
-import type { LintOptions, LintResult } from './framework/options.js';
+import type { EngineLintOptions, EngineLintResult } from './framework/options.js';
 
 export * from './framework/types.js';
-export type { LintOptions, LintResult } from './framework/options.js';
+export type { EngineLintOptions, EngineLintResult } from './framework/options.js';
+export type { DefinedRuleMeta } from './framework/rule.js';
 export { runToEnd, INTERNAL_ERROR, MAX_FINDINGS_PER_RULE, MAX_FINDINGS_PER_FILE } from './framework/lint.js';
 export type { FixTextResult } from './framework/fix.js';
 export { listRules, findRule } from './catalog/index.js';
@@ -20,17 +21,17 @@ export { reportUnusedIgnores } from './catalog/unused-ignore.js';
 const CATALOG: RuleSet = { rules: RULES, coveredSchemaPaths: COVERED_SCHEMA_PATHS };
 
 /** Lints manifest text, or a document already parsed with `parseDocument`. */
-export function lint(input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+export function lint(input: string | ParsedDocument, options: EngineLintOptions = {}): EngineLintResult {
   return lintWith(CATALOG, input, options);
 }
 
 /** `lint` in steps, pausing after parsing, the schema check and each rule (see `lintStepsWith`). */
-export function lintSteps(input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
+export function lintSteps(input: string | ParsedDocument, options: EngineLintOptions = {}): Generator<void, EngineLintResult> {
   return lintStepsWith(CATALOG, input, options);
 }
 
 /** Applies every certain fix, pass after pass, leaving what `ignore` entries silence alone. */
-export function fixText(text: string, options: LintOptions = {}, ignore: readonly IgnoreEntry[] = []): FixTextResult {
+export function fixText(text: string, options: EngineLintOptions = {}, ignore: readonly IgnoreEntry[] = []): FixTextResult {
   return fixTextWith(lint, text, options, ignore);
 }
 

@@ -11,7 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixText, lint, type LintOptions, type LintResult } from '../rules/index.js';
+import { fixText, lint, type EngineLintOptions, type EngineLintResult } from '../rules/index.js';
 import { fixLinted } from './fix-linted.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -27,12 +27,12 @@ const FILES = [
 const key = (d: { ruleId: string; path: (string | number)[] }) => `${d.ruleId} ${JSON.stringify(d.path)}`;
 
 /** The findings of a prefix that the finished file lacks (`known`: its keys), besides the cut's `json-syntax`. */
-function strayFindings(linted: LintResult, known: ReadonlySet<string>): string[] {
+function strayFindings(linted: EngineLintResult, known: ReadonlySet<string>): string[] {
   return linted.diagnostics.filter((d) => d.ruleId !== 'json-syntax' && !known.has(key(d))).map((d) => `${key(d)} ${d.message}`);
 }
 
 /** Whether `--fix` settles after one run on `text`, whose lint the caller has already. */
-function settles(text: string, linted: LintResult): boolean {
+function settles(text: string, linted: EngineLintResult): boolean {
   const once = fixLinted(text, linted, { now: NOW }).output;
   // Nothing applied: fixing again is the same call on the same text.
   if (once === text) return true;
@@ -93,7 +93,7 @@ const TASKS_BEFORE_CHANNELS = {
  * a key before the sibling that changes its verdict. The finished files report nothing, or (the
  * last three) one finding somewhere else than their prefixes would without waiting.
  */
-const WRITTEN_LATER: { name: string; manifest: object; options?: LintOptions }[] = [
+const WRITTEN_LATER: { name: string; manifest: object; options?: EngineLintOptions }[] = [
   { name: 'a channel token read from a secret declared after `channels`', manifest: CHANNELS_BEFORE_SECRETS },
   { name: 'a task announcing to a channel configured after `tasks`, behind another channel', manifest: TASKS_BEFORE_CHANNELS },
   {

@@ -3,7 +3,7 @@ import { createScanner } from 'jsonc-parser';
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, OPEN_BRACE, OPEN_BRACKET, parseDocument, STRING_LITERAL } from '../rules/framework/document.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixText, LineIndex, lint, type LintResult } from '../rules/index.js';
+import { fixText, LineIndex, lint, type EngineLintResult } from '../rules/index.js';
 import { fixLinted } from './fix-linted.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -12,7 +12,7 @@ const corpus = readdirSync(CORPUS)
   .sort()
   .map((file) => readFileSync(`${CORPUS}${file}`, 'utf8'));
 
-function expectRangesInside(text: string, result: LintResult): void {
+function expectRangesInside(text: string, result: EngineLintResult): void {
   const lines = new LineIndex(text);
   const last = lines.positionAt(text.length);
   const inside = (p: { line: number; character: number }) =>

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_NAME } from '../io/config-files.js';
 import { lintManifest, lintOptionsFor as settingsOptions } from '../rules/apply-config.js';
-import { decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type LintOptions, type SkillSourceFacts } from '../rules/index.js';
+import { decodeUtf8, lint, parseConfig, reportUnusedIgnores, type Diagnostic, type EngineLintOptions, type SkillSourceFacts } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 export const GOLDEN = new URL('./golden/', import.meta.url).pathname;
@@ -49,7 +49,7 @@ export function repositoryOf(input: string): RepositoryListing | undefined {
 
 /**
  * The local skill folders of a case: `<case>.skill-sources.json` beside the input, the facts an
- * adapter would give (`LintOptions.skillSources`), when there is one.
+ * adapter would give (`EngineLintOptions.skillSources`), when there is one.
  */
 export function skillSourcesOf(input: string): Record<string, SkillSourceFacts> | undefined {
   const file = input.replace(/\.json$/, '.skill-sources.json');
@@ -61,9 +61,9 @@ export function skillSourcesOf(input: string): Record<string, SkillSourceFacts> 
  * and so are cases with a repository beside them, with its facts. A plain lint of a case named
  * `outside-template-repository-…` knows its manifest lies outside one (the CLI's folder check).
  */
-export function lintOptionsFor(name: string, input?: string): LintOptions {
+export function lintOptionsFor(name: string, input?: string): EngineLintOptions {
   const listing = input === undefined ? undefined : repositoryOf(input);
-  const options: LintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
+  const options: EngineLintOptions = { now: NOW, template: name.startsWith('template-mode-') || listing !== undefined };
   if (name.startsWith('outside-template-repository-')) options.inTemplateRepository = false;
   if (listing) options.repository = factsOf(listing);
   const skillSources = input === undefined ? undefined : skillSourcesOf(input);
@@ -84,7 +84,7 @@ export function configOf(input: string): string | undefined {
  * the CLI reports them under it (`lintManifest`): what its `ignore` entries leave, then the
  * `unused-ignore` findings on the entries that silenced nothing, located in the config file.
  */
-export function findingsOfCase(text: string, input: string, options: LintOptions): Diagnostic[] {
+export function findingsOfCase(text: string, input: string, options: EngineLintOptions): Diagnostic[] {
   const configText = configOf(input);
   if (configText === undefined) return lint(text, options).diagnostics;
   const { config, problems } = parseConfig(configText);

@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixText, LineIndex, lint, listRules, toPointer, type Diagnostic, type Fix, type LintOptions, type Range } from '../rules/index.js';
+import { fixText, LineIndex, lint, listRules, toPointer, type Diagnostic, type Fix, type EngineLintOptions, type Range } from '../rules/index.js';
 import { configOf, findingsOfCase, goldenCases, goldenText, lintOptionsFor } from './golden-cases.js';
 
 const UPDATE_SPEC = process.env.UPDATE_GOLDEN ?? '';
@@ -67,7 +67,7 @@ const cases = goldenCases();
  * A case's options with every rule off but the one its folder is named after, which keeps its
  * defaults (a severity per message where it has them); a rule off by default is turned on as a hint.
  */
-function optionsFor(rule: string, name: string, input: string): LintOptions {
+function optionsFor(rule: string, name: string, input: string): EngineLintOptions {
   const options = lintOptionsFor(name, input);
   options.rules = Object.fromEntries(
     listRules()

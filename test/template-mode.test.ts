@@ -1,6 +1,6 @@
 /**
  * The platform's two gates (SPEC section 3): each form of the decision table, linted as a deploy
- * (a plain lint) and as a template submission (`LintOptions.template`), gives exactly the
+ * (a plain lint) and as a template submission (`EngineLintOptions.template`), gives exactly the
  * findings the table decides, at its severities; and no certain fix moves a value between the
  * forms the sources each accept.
  */

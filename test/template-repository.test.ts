@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type LintOptions } from '../rules/index.js';
+import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type EngineLintOptions } from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
@@ -39,7 +39,7 @@ function manifest(extra: Record<string, unknown> = {}, template: unknown = { slu
   return `${JSON.stringify({ version: 1, agent: { name: 'Field Notes' }, ...(template === null ? {} : { template }), ...extra }, null, 2)}\n`;
 }
 
-function withRepository(listing: RepositoryListing, options: LintOptions = {}): LintOptions {
+function withRepository(listing: RepositoryListing, options: EngineLintOptions = {}): EngineLintOptions {
   return { now: NOW, template: true, repository: factsOf(listing), ...options };
 }
 
@@ -106,7 +106,7 @@ describe('when the repository rules run', () => {
         severity: 'error',
         path: [],
         range: FIRST,
-        messageId: 'manifestMissing',
+        messageId: 'manifestElsewhere',
       },
     ]);
     // It names the manifest found elsewhere, which is only read at the root.
@@ -138,8 +138,8 @@ describe('template-readme-missing', () => {
     expect(findings(text, { files: workspace }, 'template-readme-missing')).toEqual([
       { ruleId: 'template-readme-missing', severity: 'error', file: 'README.md', path: [], range: FIRST, messageId: 'missing' },
     ]);
-    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missing', true]);
-    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missing', true]);
+    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missingOtherName', true]);
+    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missingIsFolder', true]);
   });
 
   it('an empty or blank README', () => {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { childValue, propertiesNamed, stringValue, type ParsedDocument } from '../framework/document.js';
 import { indentAt, isMultiline, layoutOf, renderObject } from '../framework/json-edits.js';
-import type { FixSpec, OffsetEdit } from '../framework/rule.js';
+import type { OffsetEdit } from '../framework/rule.js';
 import { INTERVAL_SHORTHAND, tasks } from './tasks.js';
 
 /**
@@ -148,16 +148,22 @@ export function modelStringToObject(doc: ParsedDocument, model: Node): OffsetEdi
   return [{ start: model.offset, end: model.offset + model.length, newText: `{ "primary": ${source(doc.text, model)} }` }];
 }
 
+/** A rewrite an editor offers as a refactoring: no rule's fix, so it is titled here. */
+export interface FormRewrite {
+  title: string;
+  edits: OffsetEdit[];
+}
+
 /**
  * The rewrites between accepted forms for what lies at `offset`: the model (string ↔ object) and
  * the task there (shorthand ↔ objects). Editors offer them as refactorings, whatever the rules say,
  * so a manifest can be moved to the form the gate it is meant for asks for.
  */
-export function formRewrites(doc: ParsedDocument, offset: number): FixSpec[] {
+export function formRewrites(doc: ParsedDocument, offset: number): FormRewrite[] {
   const root = doc.root;
   if (root?.type !== 'object') return [];
   const inside = (node: Node | undefined): node is Node => node !== undefined && node.offset <= offset && offset <= node.offset + node.length;
-  const rewrites: FixSpec[] = [];
+  const rewrites: FormRewrite[] = [];
   const modelProperty = (root.children ?? []).find((property) => property.children?.[0]?.value === 'model');
   const model = modelProperty?.children?.[1];
   if (inside(modelProperty) && model) {

@@ -1,7 +1,7 @@
 /**
  * Facts about a template repository (`manifest-lint template`, the language server's template
  * checks). The engine does no I/O: a Node-side adapter walks the repository and hands these
- * plain objects to `lint` as `LintOptions.repository`; the template-repository rules read them
+ * plain objects to `lint` as `EngineLintOptions.repository`; the template-repository rules read them
  * from `RuleContext.repository`.
  *
  * Every path is relative to the repository root, with `/` separators and no leading `./` or

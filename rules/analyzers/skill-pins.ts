@@ -2,7 +2,7 @@
  * Facts about the local source folders of skills pinned by `cid`: which folder holds a skill's
  * files and the CIDs that folder has now. The engine does no I/O: an adapter (the CLI, the
  * language server) finds each folder, hashes it under the profiles the pin may come from and
- * hands these plain objects to `lint` as `LintOptions.skillSources`, keyed by skill name. The
+ * hands these plain objects to `lint` as `EngineLintOptions.skillSources`, keyed by skill name. The
  * rule `skill-cid-stale` and the hover on a `cid` read them; without them both stay silent.
  */
 import { arrayItems, childValue, type ParsedDocument } from '../framework/document.js';

@@ -26,6 +26,10 @@ export const channelTokenEnvFormat = defineRule({
     messages: {
       tokenEnvFormat: `{{subject}} is {{shown}}: {{problem}}, so the channel starts without a token. {{advice}}`,
     },
+    fixTitles: {
+      useSecret: 'Use `{{reference}}`',
+      moveToSecret: 'Move the token to the secret `{{name}}`',
+    },
     fixable: true,
     suggests: true,
     covers: [
@@ -55,7 +59,7 @@ export const channelTokenEnvFormat = defineRule({
         ? `Write \`${ENV_PREFIX}${meant}\`${declared.has(meant) ? `, the secret declared in \`secrets\`` : ''}.`
         : `Write \`${ENV_PREFIX}\` followed by the name of a secret declared in \`secrets\`, such as \`${ENV_PREFIX}${conventional}\`.`;
       const fixes: FixSpec[] = fixable
-        ? [{ title: `Use \`${ENV_PREFIX}${meant}\``, edits: [replaceValue(token.node, `${ENV_PREFIX}${meant}`)] }]
+        ? [{ titleId: 'useSecret', titleData: { reference: `${ENV_PREFIX}${meant}` }, edits: [replaceValue(token.node, `${ENV_PREFIX}${meant}`)] }]
         : [];
       // A token pasted after `env:` moves to the vault the way a literal token does.
       const moved = pasted ? moveTokenToSecret(doc, token, declared) : undefined;
@@ -68,7 +72,8 @@ export const channelTokenEnvFormat = defineRule({
           ? {
               fixes: [
                 {
-                  title: `Move the token to the secret \`${moved.name}\``,
+                  titleId: 'moveToSecret',
+                  titleData: { name: moved.name },
                   edits: moved.edits,
                   afterwards: moved.afterwards,
                 },

@@ -16,6 +16,9 @@ export const channelTokenEnvUndeclared = defineRule({
     messages: {
       tokenEnvUndeclared: `\`{{where}}\` reads the environment variable \`{{name}}\`, but \`secrets\` does not declare it, so the deploy form never asks for its value and the channel starts without a token. Declare \`{{name}}\` in \`secrets\`.`,
     },
+    fixTitles: {
+      declare: 'Declare the secret `{{name}}`',
+    },
     fixable: true,
     crossReference: true,
   },
@@ -33,7 +36,7 @@ export const channelTokenEnvUndeclared = defineRule({
         span: spanOf(token.node),
         messageId: 'tokenEnvUndeclared',
         data: { where: formatPath(token.path), name },
-        ...(edits.length ? { fixes: [{ title: `Declare the secret \`${name}\``, edits }] } : {}),
+        ...(edits.length ? { fixes: [{ titleId: 'declare', titleData: { name }, edits }] } : {}),
       });
     }
   },

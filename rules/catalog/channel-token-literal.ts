@@ -19,6 +19,10 @@ export const channelTokenLiteral = defineRule({
       placeholder: `\`{{where}}\` holds the placeholder {{value}}, not a token, so the channel cannot connect. Store the real token in the secrets vault as \`{{name}}\`, write \`"${ENV_PREFIX}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`.`,
       tokenLiteral: `\`{{where}}\` holds a token in clear text ({{shownToken}}): anyone who can read the manifest or its repository can use it. Store it in the secrets vault as \`{{name}}\`, write \`"${ENV_PREFIX}{{name}}"\` here and declare \`{{name}}\` in \`secrets\`; if the manifest was ever shared, re-issue the token with the provider.`,
     },
+    fixTitles: {
+      readFromSecret: 'Read the token from the secret `{{name}}`',
+      moveToSecret: 'Move the token to the secret `{{name}}`',
+    },
     fixable: true,
   },
   check(context) {
@@ -52,7 +56,8 @@ export const channelTokenLiteral = defineRule({
           : {
               fixes: [
                 {
-                  title: placeholder ? `Read the token from the secret \`${name}\`` : `Move the token to the secret \`${name}\``,
+                  titleId: placeholder ? 'readFromSecret' : 'moveToSecret',
+                  titleData: { name },
                   edits,
                   afterwards: placeholder
                     ? `store the real token for \`${where}\` in the secrets vault as \`${name}\` before the next deploy.`

@@ -17,6 +17,9 @@ export const docsBlock = defineRule({
       deploy: `\`_docs\` holds the field notes of Pinata's starter: a deploy accepts it, but the docs say to remove it before submitting this manifest as a template.`,
       submission: `\`_docs\` must go before this template is submitted: the docs say to remove it, and the template validator rejects it (the published schema has no \`_docs\`).`,
     },
+    fixTitles: {
+      removeDocs: 'Remove the `_docs` block',
+    },
     fixable: false,
     suggests: true,
   },
@@ -29,7 +32,7 @@ export const docsBlock = defineRule({
       path: ['_docs'],
       span: spanOf(key),
       messageId: context.templateMode ? 'submission' : 'deploy',
-      ...(removable ? { suggestions: [{ title: 'Remove the `_docs` block', edits: removeProperty(doc, ['_docs']) }] } : {}),
+      ...(removable ? { suggestions: [{ titleId: 'removeDocs', edits: removeProperty(doc, ['_docs']) }] } : {}),
     });
   },
 });

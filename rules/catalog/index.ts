@@ -6,8 +6,8 @@ import { tasksRules } from './groups/tasks.js';
 import { templateMetadataRules } from './groups/template-metadata.js';
 import { templateRepositoryRules } from './groups/template-repository.js';
 import { unusedIgnore } from './unused-ignore.js';
-import type { Rule } from '../framework/rule.js';
-import type { RuleCategory, RuleMeta } from '../framework/types.js';
+import type { DefinedRuleMeta, Rule } from '../framework/rule.js';
+import type { RuleCategory } from '../framework/types.js';
 
 /** Rules that look at a manifest, in the order they run: one group per catalog category. */
 export const RULES: readonly Rule[] = [
@@ -21,7 +21,7 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** `unused-ignore` looks at the configuration, not at a manifest: it has metadata and no check. */
-const CONFIGURATION_RULES: readonly RuleMeta[] = [unusedIgnore];
+const CONFIGURATION_RULES: readonly DefinedRuleMeta[] = [unusedIgnore];
 
 const CATEGORY_ORDER: readonly RuleCategory[] = [
   'Parsing and schema',
@@ -34,17 +34,17 @@ const CATEGORY_ORDER: readonly RuleCategory[] = [
   'Template repository',
 ];
 
-const ALL: readonly RuleMeta[] = [...RULES.map((rule) => rule.meta), ...CONFIGURATION_RULES].sort(
+const ALL: readonly DefinedRuleMeta[] = [...RULES.map((rule) => rule.meta), ...CONFIGURATION_RULES].sort(
   (a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category),
 );
 const BY_ID = new Map(ALL.map((meta) => [meta.id, meta]));
 
 /** Every rule's metadata, grouped by category in the order of the catalog. */
-export function listRules(): RuleMeta[] {
+export function listRules(): DefinedRuleMeta[] {
   return [...ALL];
 }
 
-export function findRule(id: string): RuleMeta | undefined {
+export function findRule(id: string): DefinedRuleMeta | undefined {
   return BY_ID.get(id);
 }
 

@@ -24,20 +24,26 @@ export const invalidValue = defineRule({
     id: 'invalid-value',
     category: 'Parsing and schema',
     severity: 'error',
-    messageSeverities: { engineUnknown: 'warning', urlWithoutScheme: 'warning' },
+    messageSeverities: { engineUnknown: 'warning', engineUnknownWithSuggestion: 'warning', urlWithoutScheme: 'warning', urlWithoutSchemeGuessed: 'warning' },
     description: 'A value is outside its enum, const, pattern, format or numeric bounds; an engine the docs do not name and a template link without a scheme are warnings.',
     rationale:
       'A value outside what the platform accepts (`version` 2, a port out of range, a model without its provider) fails validation or falls back to a default you did not choose. Engines are enabled per deployment, so an engine the docs do not name may still exist; a template link without a scheme is accepted by the published schema, but the card cannot link to it.',
     evidence:
       'Enums, consts, patterns and bounds all sources share (https://docs.pinata.cloud/agents/manifest; the published schema\'s `"version":{"const":1}`). Engines: "`openclaw` (default), `hermes`, or another enabled engine" (https://docs.pinata.cloud/agents/devtools), "Engines are enabled per deployment" (https://docs.pinata.cloud/agents/concepts). Template links: the published schema types `authorUrl` and `authorLogoUrl` as plain strings.',
     messages: {
-      enum: `{{it}}, which is not one of {{list}}{{suggestion}}`,
-      const: `{{it}}; it must be {{value}}.`,
-      pattern: `{{it}}; it {{expected}}.`,
-      bound: `{{it}}; it must be {{bound}} {{limit}}{{expected}}.`,
-      other: `{{it}}; {{advice}}.`,
-      engineUnknown: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`){{suggestion}} Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
-      urlWithoutScheme: `{{it}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL{{example}}.`,
+      enum: `{{subject}} is {{value}}, which is not one of {{list}}.`,
+      enumWithSuggestion: `{{subject}} is {{value}}, which is not one of {{list}}; did you mean \`{{suggestion}}\`?`,
+      const: `{{subject}} is {{value}}; it must be {{allowed}}.`,
+      pattern: `{{subject}} is {{value}}; it {{expected}}.`,
+      bound: `{{subject}} is {{value}}; it must be {{bound}} {{limit}}{{expected}}.`,
+      other: `{{subject}} is {{value}}; {{advice}}.`,
+      engineUnknown: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`). Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
+      engineUnknownWithSuggestion: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`); did you mean \`{{suggestion}}\`? Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
+      urlWithoutScheme: `{{subject}} is {{value}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL, for example \`https://www.example.com\`.`,
+      urlWithoutSchemeGuessed: `{{subject}} is {{value}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL, \`{{guess}}\`.`,
+    },
+    fixTitles: {
+      changeTo: 'Change to `{{value}}`',
     },
     fixable: false,
     suggests: true,
@@ -63,9 +69,10 @@ function reportUnknownEngine(context: RuleContext): void {
   context.report({
     path: ['engine'],
     span: spanOf(engine),
-    messageId: 'engineUnknown',
-    data: { value: formatValue(engine.value, ['engine']), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
-    ...(suggestion ? { suggestions: [{ title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
+    ...(suggestion
+      ? { messageId: 'engineUnknownWithSuggestion', data: { value: formatValue(engine.value, ['engine']), suggestion } }
+      : { messageId: 'engineUnknown', data: { value: formatValue(engine.value, ['engine']) } }),
+    ...(suggestion ? { suggestions: [{ titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
   });
 }
 
@@ -87,15 +94,16 @@ function reportLinksWithoutScheme(context: RuleContext): void {
     context.report({
       path,
       span: spanOf(value),
-      messageId: 'urlWithoutScheme',
-      data: { it: `${subject(path)} is ${formatValue(value.value, path)}`, example: guess ? `, \`${guess}\`` : ', for example `https://www.example.com`' },
-      ...(guess ? { suggestions: [{ title: `Change to \`${guess}\``, edits: [{ ...spanOf(value), newText: JSON.stringify(guess) }] }] } : {}),
+      ...(guess
+        ? { messageId: 'urlWithoutSchemeGuessed', data: { subject: subject(path), value: formatValue(value.value, path), guess } }
+        : { messageId: 'urlWithoutScheme', data: { subject: subject(path), value: formatValue(value.value, path) } }),
+      ...(guess ? { suggestions: [{ titleId: 'changeTo', titleData: { value: guess }, edits: [{ ...spanOf(value), newText: JSON.stringify(guess) }] }] } : {}),
     });
   }
 }
 
 function describe(error: SchemaError, written: string | undefined): FindingMessage & { fix?: FixSpec } {
-  const it = `${subject(error.path)} is ${formatValue(error.value, error.path, written)}`;
+  const it = { subject: subject(error.path), value: formatValue(error.value, error.path, written) }; // what every message starts with
   const expected = expectation(error.schemaPath);
   const { params } = error;
   switch (error.keyword) {
@@ -104,21 +112,22 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
       const suggestion =
         typeof error.value === 'string' ? closest(error.value, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
       return {
-        messageId: 'enum',
-        data: { it, list: listOf(allowed), suggestion: suggestion ? `; did you mean \`${suggestion}\`?` : '.' },
+        ...(suggestion
+          ? { messageId: 'enumWithSuggestion', data: { ...it, list: listOf(allowed), suggestion } }
+          : { messageId: 'enum', data: { ...it, list: listOf(allowed) } }),
         ...(suggestion && error.node
-          ? { fix: { title: `Change to \`${suggestion}\``, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
+          ? { fix: { titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(error.node), newText: JSON.stringify(suggestion) }] } }
           : {}),
       };
     }
     case 'const':
       return { messageId: 'const',
-      data: { it, value: formatValue(params.allowedValue) } };
+      data: { ...it, allowed: formatValue(params.allowedValue) } };
     case 'pattern':
     case 'format':
       return {
         messageId: 'pattern',
-        data: { it, expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``) },
+        data: { ...it, expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``) },
       };
     case 'minimum':
     case 'exclusiveMinimum':
@@ -128,10 +137,10 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
         error.keyword
       ];
       return { messageId: 'bound',
-      data: { it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
+      data: { ...it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
     }
     default:
       return { messageId: 'other',
-      data: { it, advice: expected ?? 'that value is not allowed here' } };
+      data: { ...it, advice: expected ?? 'that value is not allowed here' } };
   }
 }

@@ -22,6 +22,12 @@ export const jsonSyntax = defineRule({
       unexpected: `{{problem}} at {{found}}.`,
       tooDeep: `The document nests deeper than ${MAX_DEPTH} levels here; a manifest needs a handful. It was not checked further.`,
     },
+    fixTitles: {
+      removeByteOrderMark: 'Remove the byte order mark',
+      removeComment: 'Remove the comment',
+      removeTrailingComma: 'Remove the trailing comma',
+      useDoubleQuotes: 'Use double quotes',
+    },
     fixable: true,
   },
   check(context) {
@@ -70,13 +76,13 @@ function describe(context: RuleContext, error: ParseError): Finding {
   }
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
     return finding({ messageId: 'byteOrderMark' }, {
-      title: 'Remove the byte order mark',
+      titleId: 'removeByteOrderMark',
       edits: [{ start: 0, end: 1, newText: '' }],
     });
   }
   if (code === 'InvalidCommentToken') {
     return finding({ messageId: 'comment' }, {
-      title: 'Remove the comment',
+      titleId: 'removeComment',
       edits: [removeWithLine(text, error.offset, error.offset + error.length)],
     });
   }
@@ -85,7 +91,7 @@ function describe(context: RuleContext, error: ParseError): Finding {
     // Pointed at the comma itself, which is what to remove, not at the bracket after it.
     return {
       ...finding({ messageId: 'trailingComma', data: { bracket: text[error.offset]! } }, {
-        title: 'Remove the trailing comma',
+        titleId: 'removeTrailingComma',
         edits: [{ start: comma, end: comma + 1, newText: '' }],
       }),
       span: { start: comma, end: comma + 1 },
@@ -94,7 +100,7 @@ function describe(context: RuleContext, error: ParseError): Finding {
   if (found.startsWith("'")) {
     const quoted = singleQuoted(text, error.offset);
     const message = { messageId: 'singleQuotes' };
-    return quoted ? finding(message, { title: 'Use double quotes', edits: [quoted] }) : finding(message);
+    return quoted ? finding(message, { titleId: 'useDoubleQuotes', edits: [quoted] }) : finding(message);
   }
   if (error.offset >= text.length) {
     return finding({ messageId: 'endsEarly', data: { expected: EXPECTED[code] ?? 'the JSON is incomplete' } });

@@ -15,6 +15,9 @@ export const legacyModelObject = defineRule({
     messages: {
       objectForm: `\`model\` is written as the published schema's object \`{ "primary": {{primary}} }\`; the docs write the model id as a string. Both are accepted: write \`"model": {{primary}}\` if this manifest is only deployed.`,
     },
+    fixTitles: {
+      writeString: 'Write the model as the string {{model}}',
+    },
     fixable: false,
     suggests: true,
   },
@@ -30,7 +33,7 @@ export const legacyModelObject = defineRule({
       span: spanOf(model),
       messageId: 'objectForm',
       data: { primary: JSON.stringify(primary.value) },
-      suggestions: [{ title: `Write the model as the string ${JSON.stringify(primary.value)}`, edits }],
+      suggestions: [{ titleId: 'writeString', titleData: { model: JSON.stringify(primary.value) }, edits }],
     });
   },
 });

@@ -20,6 +20,9 @@ export const legacyTaskShorthand = defineRule({
     messages: {
       taskShorthand: `{{task}} is written as the shorthand: its \`schedule\` is {{value}}{{promptNote}}. Both forms are accepted; the docs show \`"schedule": { "kind": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`, and a template submission asks for this shorthand. {{action}}`,
     },
+    fixTitles: {
+      writeObjects: 'Write the task as the docs\' `schedule` and `payload` objects',
+    },
     fixable: false,
     suggests: true,
   },
@@ -43,7 +46,7 @@ export const legacyTaskShorthand = defineRule({
           promptNote: hasPrompt ? ' and its text is in `prompt`' : '',
           action: hasPrompt ? 'Convert it if this manifest is only deployed.' : 'Give it a `prompt`, or write the object form with the text in `payload.text`.',
         },
-        ...(edits ? { suggestions: [{ title: 'Write the task as the docs\' `schedule` and `payload` objects', edits }] } : {}),
+        ...(edits ? { suggestions: [{ titleId: 'writeObjects', edits }] } : {}),
       });
     }
   },

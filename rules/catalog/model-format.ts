@@ -34,6 +34,9 @@ export const modelFormat = defineRule({
     messages: {
       modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{problem}}.{{hint}}`,
     },
+    fixTitles: {
+      useTrimmed: 'Use `{{model}}`',
+    },
     fixable: true,
     covers: ['/$defs/modelId/pattern'],
   },
@@ -58,7 +61,7 @@ function checkModelId(context: RuleContext, node: Node, path: JsonPath): void {
     span: spanOf(node),
     messageId: 'modelFormat',
     data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), hint },
-    ...(fix ? { fixes: [{ title: `Use \`${trimmed}\``, edits: [replaceValue(node, trimmed)] }] } : {}),
+    ...(fix ? { fixes: [{ titleId: 'useTrimmed', titleData: { model: trimmed }, edits: [replaceValue(node, trimmed)] }] } : {}),
   });
 }
 

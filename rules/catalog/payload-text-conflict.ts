@@ -17,6 +17,10 @@ export const payloadTextConflict = defineRule({
     messages: {
       textConflict: `{{subject}} has both \`text\` and \`message\`; a payload carries one text, and which one the engine reads is not documented. Keep \`{{own}}\` (the documented field for \`{{kind}}\`) and remove \`{{other}}\`, or the other way round.`,
     },
+    fixTitles: {
+      removeOther: 'Remove `{{other}}` (keep `{{own}}`)',
+      removeOwn: 'Remove `{{own}}` (keep `{{other}}`)',
+    },
     fixable: false,
     suggests: true,
   },
@@ -40,8 +44,8 @@ export const payloadTextConflict = defineRule({
         messageId: 'textConflict',
         data: { subject: subject(base), own, kind, other },
         suggestions: [
-          { title: `Remove \`${other}\` (keep \`${own}\`)`, edits: removeProperty(context.doc, path) },
-          { title: `Remove \`${own}\` (keep \`${other}\`)`, edits: removeProperty(context.doc, [...base, own]) },
+          { titleId: 'removeOther', titleData: { other, own }, edits: removeProperty(context.doc, path) },
+          { titleId: 'removeOwn', titleData: { other, own }, edits: removeProperty(context.doc, [...base, own]) },
         ],
       });
     }

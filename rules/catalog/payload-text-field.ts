@@ -17,6 +17,9 @@ export const payloadTextField = defineRule({
     messages: {
       textField: `{{subject}} is {{article}} \`{{kind}}\` with its text in \`{{other}}\`; the platform accepts that, but the documented field for \`{{kind}}\` is \`{{own}}\`. Rename the key to \`{{own}}\`.`,
     },
+    fixTitles: {
+      rename: 'Rename `{{other}}` to `{{own}}`',
+    },
     fixable: true,
     judgesObject: true,
   },
@@ -38,7 +41,7 @@ export const payloadTextField = defineRule({
         messageId: 'textField',
         data: { subject: subject(['tasks', index, 'payload']), article: kind === 'agentTurn' ? 'an' : 'a', kind, other, own },
         // With the key written twice, renaming one would leave both names behind.
-        ...(others.length === 1 ? { fixes: [{ title: `Rename \`${other}\` to \`${own}\``, edits: [{ ...spanOf(key), newText: JSON.stringify(own) }] }] } : {}),
+        ...(others.length === 1 ? { fixes: [{ titleId: 'rename', titleData: { other, own }, edits: [{ ...spanOf(key), newText: JSON.stringify(own) }] }] } : {}),
       });
     }
   },

@@ -24,6 +24,9 @@ export const routePathFormat = defineRule({
     messages: {
       pathFormat: `{{subject}} is {{value}}: {{problems}}. A route path is a URL path prefix: it starts with \`/\` and has no whitespace, query or fragment{{advice}}`,
     },
+    fixTitles: {
+      changePath: 'Change the path to `{{path}}`',
+    },
     fixable: true,
     covers: ['/$defs/route/properties/path/pattern'],
   },
@@ -37,7 +40,7 @@ export const routePathFormat = defineRule({
         span: spanOf(pathNode),
         messageId: 'pathFormat',
         data: { subject: subject(path), value: formatValue(value, path), problems: problems(value).join(', and '), advice: fix ? `; write \`${fix}\`.` : ', such as `/app`.' },
-        ...(fix ? { fixes: [{ title: `Change the path to \`${fix}\``, edits: [replaceValue(pathNode, fix)] } satisfies FixSpec] } : {}),
+        ...(fix ? { fixes: [{ titleId: 'changePath', titleData: { path: fix }, edits: [replaceValue(pathNode, fix)] } satisfies FixSpec] } : {}),
       });
     }
   },

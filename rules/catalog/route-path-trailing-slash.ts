@@ -20,6 +20,9 @@ export const routePathTrailingSlash = defineRule({
     messages: {
       pathTrailingSlash: `{{subject}} is {{value}}, with a trailing \`/\`: a request for \`{{fixed}}\` itself does not start with that prefix, and stripping it removes the \`/\` your server's paths begin with. Write \`{{fixed}}\`.`,
     },
+    fixTitles: {
+      changePath: 'Change the path to `{{path}}`',
+    },
     fixable: true,
   },
   check(context) {
@@ -33,7 +36,7 @@ export const routePathTrailingSlash = defineRule({
         span: spanOf(pathNode),
         messageId: 'pathTrailingSlash',
         data: { subject: subject(path), value: formatValue(value, path), fixed },
-        fixes: [{ title: `Change the path to \`${fixed}\``, edits: [replaceValue(pathNode, fixed)] }],
+        fixes: [{ titleId: 'changePath', titleData: { path: fixed }, edits: [replaceValue(pathNode, fixed)] }],
       });
     }
   },

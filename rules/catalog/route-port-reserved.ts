@@ -17,6 +17,9 @@ export const routePortReserved = defineRule({
     messages: {
       portReserved: `Port ${GATEWAY_PORT} is reserved for the platform's gateway, so {{route}} would never reach your server. Serve on another port, for example {{free}} (the lowest free port above it), and start your server there.`,
     },
+    fixTitles: {
+      usePort: 'Use port {{port}} (then start your server on it)',
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/route/properties/port/allOf/0/not'],
@@ -38,7 +41,7 @@ export const routePortReserved = defineRule({
         messageId: 'portReserved',
         data: { route: path ? `the route \`${path}\`` : 'this route', free },
         // Another port changes where the route leads, and the server must follow: a choice, not a repair.
-        suggestions: [{ title: `Use port ${free} (then start your server on it)`, edits: [replaceValue(port, free)] }],
+        suggestions: [{ titleId: 'usePort', titleData: { port: free }, edits: [replaceValue(port, free)] }],
       });
     }
   },

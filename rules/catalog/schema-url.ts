@@ -18,6 +18,9 @@ export const schemaUrl = defineRule({
     messages: {
       schemaUrl: `\`$schema\` is {{value}}, not the official schema URL, so editors will not load the manifest schema from it. Use \`{{schemaUrl}}\`.`,
     },
+    fixTitles: {
+      useOfficial: 'Use the official schema URL',
+    },
     fixable: true,
   },
   check(context) {
@@ -29,7 +32,7 @@ export const schemaUrl = defineRule({
       span: spanOf(value),
       messageId: 'schemaUrl',
       data: { value: shown(value.value as string), schemaUrl: SCHEMA_URL },
-      fixes: [{ title: 'Use the official schema URL', edits: [replaceValue(value, SCHEMA_URL)] }],
+      fixes: [{ titleId: 'useOfficial', edits: [replaceValue(value, SCHEMA_URL)] }],
     });
   },
 });

@@ -18,7 +18,11 @@ export const scriptEmpty = defineRule({
       '`"scripts": { "build": "…", "start": "" }` in Pinata\'s templates (PinataCloud/agent-templates, six manifests); "Both fields are shell commands run by the agent\'s runner" (https://docs.pinata.cloud/agents/manifest).',
     assumptions: 'A script holding only whitespace runs nothing either, and is reported the same way.',
     messages: {
-      scriptEmpty: `\`scripts.{{name}}\` is {{blank}}, so it runs nothing. Remove it, or write the command it should run.`,
+      scriptEmpty: `\`scripts.{{name}}\` is an empty string, so it runs nothing. Remove it, or write the command it should run.`,
+      scriptBlank: `\`scripts.{{name}}\` is only whitespace, so it runs nothing. Remove it, or write the command it should run.`,
+    },
+    fixTitles: {
+      removeScript: 'Remove the empty `{{name}}` script',
     },
     fixable: true,
   },
@@ -30,15 +34,14 @@ export const scriptEmpty = defineRule({
       const node = childValue(scripts, name);
       if (node?.type !== 'string' || (node.value as string).trim() !== '' || touchesSyntaxError(doc, node)) continue;
       const path = ['scripts', name];
-      const blank = node.value === '' ? 'an empty string' : 'only whitespace';
       // With a duplicate key, removing the last one would bring an earlier value back to life.
       const removable = propertiesNamed(scripts, name).length === 1;
       context.report({
         path,
         span: spanOf(node),
-        messageId: 'scriptEmpty',
-        data: { name, blank },
-        ...(removable ? { fixes: [{ title: `Remove the empty \`${name}\` script`, edits: removeProperty(doc, path) }] } : {}),
+        messageId: node.value === '' ? 'scriptEmpty' : 'scriptBlank',
+        data: { name },
+        ...(removable ? { fixes: [{ titleId: 'removeScript', titleData: { name }, edits: removeProperty(doc, path) }] } : {}),
       });
     }
   },

@@ -56,6 +56,10 @@ export const scriptToolMissing = defineRule({
       barePip: `\`scripts.{{name}}\` runs \`{{tool}}\`, which the platform's container image does not have on its PATH, so the command fails with "command not found". Run it as \`${PIP.replacement}\`, which needs only the Python interpreter.`,
       notInstalled: `\`scripts.{{name}}\` runs \`{{tool}}\`, which the platform's container image does not have, so the command fails with "command not found"{{consequence}}. Install it first in the script (\`{{install}} && …\`), or use \`npm\`, which the image has.`,
     },
+    fixTitles: {
+      installFirst: 'Install `{{tool}}` first (`{{install}} && …`)',
+      runReplacement: 'Run `{{command}}`',
+    },
     fixable: true,
     suggests: true,
   },
@@ -74,7 +78,7 @@ function reportTool(context: RuleContext, script: ManifestScript, name: 'build' 
   if (words.length === 0) return;
   const install = tool.install;
   // One suggestion for the script: install the tool before it runs.
-  const installFirst = install ? [{ title: `Install \`${[...tool.names][0]}\` first (\`${install} && …\`)`, edits: scriptEdits(script, [{ start: 0, end: 0, newText: `${install} && ` }]) }] : undefined;
+  const installFirst = install ? [{ titleId: 'installFirst', titleData: { tool: [...tool.names][0]!, install }, edits: scriptEdits(script, [{ start: 0, end: 0, newText: `${install} && ` }]) }] : undefined;
   for (const word of words) {
     const span = documentSpan(script, word);
     if (tool.replacement) {
@@ -84,7 +88,7 @@ function reportTool(context: RuleContext, script: ManifestScript, name: 'build' 
         messageId: 'barePip',
         data: { name, tool: word.text },
         // The word is exactly the tool's name once unquoted, so its raw text (quotes included) is what goes.
-        fixes: [{ title: `Run \`${tool.replacement}\``, edits: scriptEdits(script, [{ start: word.start, end: word.end, newText: tool.replacement }]) }],
+        fixes: [{ titleId: 'runReplacement', titleData: { command: tool.replacement }, edits: scriptEdits(script, [{ start: word.start, end: word.end, newText: tool.replacement }]) }],
       });
     } else {
       context.report({

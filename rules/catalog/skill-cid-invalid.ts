@@ -33,6 +33,11 @@ export const skillCidInvalid = defineRule({
       registrySlugBesideSlug: `{{it}}, a ClawHub registry slug rather than a CID, beside \`clawhub_slug\`: the skill has two sources where it needs one. Remove \`cid\`, and keep the slug in \`clawhub_slug\`.`,
       empty: `{{subject}} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
     },
+    fixTitles: {
+      useRepaired: 'Use `{{cid}}`',
+      removeCid: 'Remove `cid` (keep `clawhub_slug`)',
+      renameToSlug: 'Rename `cid` to `clawhub_slug`',
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/properties/cid/minLength'],
@@ -74,7 +79,7 @@ export const skillCidInvalid = defineRule({
         path,
         span: spanOf(cid),
         ...(suggestion ? { messageId: 'repairable', data: { it, problem: found.problem, suggestion } } : { messageId: 'invalid', data: { it, problem: found.problem } }),
-        ...(suggestion ? { suggestions: [{ title: `Use \`${suggestion}\``, edits: [replaceValue(cid, suggestion)] }] } : {}),
+        ...(suggestion ? { suggestions: [{ titleId: 'useRepaired', titleData: { cid: suggestion }, edits: [replaceValue(cid, suggestion)] }] } : {}),
       });
     }
   },
@@ -94,8 +99,8 @@ function reportSlug(context: RuleContext, cid: Node, path: JsonPath, it: string,
     data: { it },
     suggestions: [
       besideSlug
-        ? { title: 'Remove `cid` (keep `clawhub_slug`)', edits: removeProperty(context.doc, path) }
-        : { title: 'Rename `cid` to `clawhub_slug`', edits: [{ ...spanOf(key), newText: '"clawhub_slug"' }] },
+        ? { titleId: 'removeCid', edits: removeProperty(context.doc, path) }
+        : { titleId: 'renameToSlug', edits: [{ ...spanOf(key), newText: '"clawhub_slug"' }] },
     ],
   });
 }

@@ -18,9 +18,12 @@ export const skillCidStale = defineRule({
     assumptions:
       "The platform's documentation does not say where a skill's files live before their upload. The rule assumes `skills/<name>/` beside the manifest (a scoped name such as `@scope/name` is two folders deep), or the folder `.manifestlintrc.json` maps the name to in `skillSources`. A CIDv0 pin is compared with the folder's CID under `v0`, a CIDv1 pin under `v1` and `unixfs-v1-2025` (nothing in a CIDv1 tells them apart), as parsed CIDs. The rule runs only where the folder can be read (the CLI on a file, the language server on a file on disk): the library and the playground give it no folder, so it is silent there.",
     messages: {
-      stale: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder), or pin the new CID.`,
+      stale: `{{subject}} is {{value}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder), or pin the new CID.`,
       // `skill upload --pin` writes `./manifest.json`: for a manifest of another name it would edit another file.
-      staleOtherName: `{{it}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder) and pin the CID it prints, or pin the new CID.`,
+      staleOtherName: `{{subject}} is {{value}}, but the folder \`{{folder}}\` is now {{now}}: its files changed after the pin, and the agent would get the old ones. Upload it again with \`{{command}}\` (in the manifest's folder) and pin the CID it prints, or pin the new CID.`,
+    },
+    fixTitles: {
+      pinNow: 'Pin `{{cid}}`, the CID of `{{folder}}` now under `{{profile}}`',
     },
     fixable: false,
     suggests: true,
@@ -48,8 +51,8 @@ export const skillCidStale = defineRule({
         path,
         span: spanOf(cid),
         messageId: pinHere ? 'stale' : 'staleOtherName',
-        data: { it: `${subject(path)} is ${formatValue(value, path)}`, folder: facts.folder, now, command },
-        suggestions: [{ title: `Pin \`${first!.cid}\`, the CID of \`${facts.folder}\` now under \`${first!.profile}\``, edits: [replaceValue(cid, first!.cid)] }],
+        data: { subject: subject(path), value: formatValue(value, path), folder: facts.folder, now, command },
+        suggestions: [{ titleId: 'pinNow', titleData: { cid: first!.cid, folder: facts.folder, profile: first!.profile }, edits: [replaceValue(cid, first!.cid)] }],
       });
     }
   },

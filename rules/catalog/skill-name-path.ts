@@ -23,6 +23,9 @@ export const skillNamePath = defineRule({
       empty: `{{subject}} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
       notFolder: `{{subject}} is {{value}}, which cannot be a folder under \`workspace/skills/\`: {{problems}}. Use a plain name{{example}} (\`@scope/name\` is fine).`,
     },
+    fixTitles: {
+      useTrimmed: 'Use `{{name}}`',
+    },
     fixable: true,
     covers: ['/$defs/skill/properties/name/minLength'],
   },
@@ -51,7 +54,7 @@ export const skillNamePath = defineRule({
         span: spanOf(name),
         messageId: 'notFolder',
         data: { subject: subject(path), value: formatValue(value, path), problems: problems.join('; '), example: guess ? ` such as \`${guess}\`` : '' },
-        ...(trailingOnly ? { fixes: [{ title: `Use \`${trimmed}\``, edits: [replaceValue(name, trimmed)] }] } : {}),
+        ...(trailingOnly ? { fixes: [{ titleId: 'useTrimmed', titleData: { name: trimmed }, edits: [replaceValue(name, trimmed)] }] } : {}),
       });
     }
   },

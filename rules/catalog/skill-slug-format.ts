@@ -20,6 +20,10 @@ export const skillSlugFormat = defineRule({
       namespaced: `{{subject}} is {{value}}, an \`owner/name\` slug: the docs write slugs as \`@scope/name\`, and an author whose \`owner/name\` slug did not attach found the flat name did. Write \`{{flat}}\`, or check that the registry resolves this one.`,
       unusual: `{{subject}} is {{value}}, which has characters registry slugs are not seen with (slugs are lowercase letters, digits, \`-\`, \`_\` and \`.\`, as in \`@pinata/api\`){{advice}}.`,
     },
+    fixTitles: {
+      useFlatSlug: 'Use the flat slug `{{slug}}`',
+      useLowered: 'Use `{{slug}}`',
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/properties/clawhub_slug/minLength'],
@@ -44,7 +48,7 @@ export const skillSlugFormat = defineRule({
             span,
             messageId: 'namespaced',
             data: { ...shown, flat: reading.flat },
-            suggestions: [{ title: `Use the flat slug \`${reading.flat}\``, edits: [replaceValue(slug, reading.flat)] }],
+            suggestions: [{ titleId: 'useFlatSlug', titleData: { slug: reading.flat }, edits: [replaceValue(slug, reading.flat)] }],
           });
           break;
         case 'unusual':
@@ -53,7 +57,7 @@ export const skillSlugFormat = defineRule({
             span,
             messageId: 'unusual',
             data: { ...shown, advice: reading.lowered ? `: perhaps \`${reading.lowered}\`` : '' },
-            ...(reading.lowered ? { suggestions: [{ title: `Use \`${reading.lowered}\``, edits: [replaceValue(slug, reading.lowered)] }] } : {}),
+            ...(reading.lowered ? { suggestions: [{ titleId: 'useLowered', titleData: { slug: reading.lowered }, edits: [replaceValue(slug, reading.lowered)] }] } : {}),
           });
       }
     }

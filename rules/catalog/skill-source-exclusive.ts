@@ -16,6 +16,10 @@ export const skillSourceExclusive = defineRule({
     messages: {
       sourceExclusive: `The skill {{skill}} has both \`clawhub_slug\` and \`cid\`: a slug follows the registry's latest version, a CID pins one upload, and the platform takes exactly one. Remove the one you do not want.`,
     },
+    fixTitles: {
+      removeCid: 'Remove `cid` (follow the registry slug)',
+      removeSlug: 'Remove `clawhub_slug` (keep the pinned CID)',
+    },
     fixable: false,
     suggests: true,
     covers: ['/$defs/skill/allOf/0/not'],
@@ -34,8 +38,8 @@ export const skillSourceExclusive = defineRule({
         messageId: 'sourceExclusive',
         data: { skill: name ? `\`${name}\`` : `at skills[${index}]` },
         suggestions: [
-          { title: 'Remove `cid` (follow the registry slug)', edits: removeProperty(context.doc, [...path, 'cid']) },
-          { title: 'Remove `clawhub_slug` (keep the pinned CID)', edits: removeProperty(context.doc, [...path, 'clawhub_slug']) },
+          { titleId: 'removeCid', edits: removeProperty(context.doc, [...path, 'cid']) },
+          { titleId: 'removeSlug', edits: removeProperty(context.doc, [...path, 'clawhub_slug']) },
         ],
       });
     }

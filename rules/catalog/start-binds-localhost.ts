@@ -20,6 +20,9 @@ export const startBindsLocalhost = defineRule({
     messages: {
       bindsLocalhost: `\`scripts.start\` binds its server to \`{{host}}\` ({{setting}}), which only the container itself can reach: the gateway cannot forward your routes to it. Bind to \`${ANY_ADDRESS}\` instead.`,
     },
+    fixTitles: {
+      bindToAny: `Bind to \`${ANY_ADDRESS}\``,
+    },
     fixable: true,
   },
   check(context) {
@@ -33,7 +36,7 @@ export const startBindsLocalhost = defineRule({
         span: documentSpan(script, spanInWord(part.word, part.from, part.to)),
         messageId: 'bindsLocalhost',
         data: { host: part.host, setting: shownSetting(part) },
-        fixes: [{ title: `Bind to \`${ANY_ADDRESS}\``, edits: scriptEdits(script, [edit]) }],
+        fixes: [{ titleId: 'bindToAny', edits: scriptEdits(script, [edit]) }],
       });
     }
   },

@@ -20,6 +20,10 @@ export const startPortMismatch = defineRule({
     messages: {
       portMismatch: `\`scripts.start\` {{serves}}, but {{routesUse}}, so requests to {{pronoun}} find nothing listening. Serve on {{target}}, or change {{routePort}} to the one your server uses.`,
     },
+    fixTitles: {
+      serveOnRoutePort: 'Serve on port {{port}}',
+      routeToServerPort: 'Route to port {{port}}',
+    },
     fixable: false,
     suggests: true,
     crossReference: true,
@@ -64,12 +68,13 @@ function alternatives(script: ManifestScript, named: NamedPort[], startPorts: nu
   if (serverPort < PORT_MIN || serverPort > PORT_MAX || serverPort === GATEWAY_PORT) return [];
   return [
     {
-      title: `Serve on port ${routePort}`,
+      titleId: 'serveOnRoutePort',
+      titleData: { port: routePort },
       edits: scriptEdits(
         script,
         named.map((part) => replaceInWord(part.word, part.from, part.to, String(routePort))),
       ),
     },
-    { title: `Route to port ${serverPort}`, edits: [replaceValue(route.portNode, serverPort)] },
+    { titleId: 'routeToServerPort', titleData: { port: serverPort }, edits: [replaceValue(route.portNode, serverPort)] },
   ];
 }

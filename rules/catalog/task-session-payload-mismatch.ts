@@ -17,7 +17,8 @@ export const taskSessionPayloadMismatch = defineRule({
     evidence:
       'Pinata\'s docs describe `sessionTarget` (https://docs.pinata.cloud/agents/tasks) without pairing it to a payload kind; the OpenClaw engine does: "`sessionTarget` must be `"main"` or `"isolated"` and must match `payload.kind`" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
-      sessionPayloadMismatch: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\`{{implicit}}: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
+      sessionPayloadMismatch: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\`: the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
+      sessionPayloadMismatchImplicit: `{{subject}} is {{value}}, but the payload is {{article}} \`{{kind}}\` (the default when \`kind\` is absent): the engine pairs \`main\` with \`systemEvent\` payloads and \`isolated\` with \`agentTurn\`. Use \`"{{otherTarget}}"\`, or make the payload {{pairedArticle}} \`{{paired}}\`.`,
     },
     fixable: false,
     judgesObject: true,
@@ -31,12 +32,11 @@ export const taskSessionPayloadMismatch = defineRule({
       const kind = payload && payloadKind(payload);
       if (!kind || kind === PAIRED[session]) continue;
       const path = ['tasks', index, 'sessionTarget'];
-      const implicit = childValue(payload, 'kind') === undefined ? ' (the default when `kind` is absent)' : '';
       context.report({
         path,
         span: spanOf(target),
-        messageId: 'sessionPayloadMismatch',
-        data: { subject: subject(path), value: formatValue(session), article: kind === 'agentTurn' ? 'an' : 'a', kind, implicit, otherTarget: OTHER_TARGET[session], pairedArticle: PAIRED[session] === 'agentTurn' ? 'an' : 'a', paired: PAIRED[session] },
+        messageId: childValue(payload, 'kind') === undefined ? 'sessionPayloadMismatchImplicit' : 'sessionPayloadMismatch',
+        data: { subject: subject(path), value: formatValue(session), article: kind === 'agentTurn' ? 'an' : 'a', kind, otherTarget: OTHER_TARGET[session], pairedArticle: PAIRED[session] === 'agentTurn' ? 'an' : 'a', paired: PAIRED[session] },
       });
     }
   },

@@ -19,7 +19,11 @@ export const taskTimezoneInvalid = defineRule({
       'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
     messages: {
       blank: `{{subject}} is {{emptiness}}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
-      unknown: `{{subject}} is {{value}}, which is not a time zone{{suggestion}} Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+      unknown: `{{subject}} is {{value}}, which is not a time zone. Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+      unknownWithSuggestion: `{{subject}} is {{value}}, which is not a time zone; did you mean \`{{suggestion}}\`? Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
+    },
+    fixTitles: {
+      useZone: 'Use `{{zone}}`',
     },
     fixable: false,
     suggests: true,
@@ -45,9 +49,10 @@ export const taskTimezoneInvalid = defineRule({
       context.report({
         path,
         span: spanOf(tz),
-        messageId: 'unknown',
-        data: { subject: subject(path), value: formatValue(value), suggestion: suggestion ? `; did you mean \`${suggestion.zone}\`?` : '.' },
-        ...(suggestion?.clear ? { suggestions: [{ title: `Use \`${suggestion.zone}\``, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
+        ...(suggestion
+          ? { messageId: 'unknownWithSuggestion', data: { subject: subject(path), value: formatValue(value), suggestion: suggestion.zone } }
+          : { messageId: 'unknown', data: { subject: subject(path), value: formatValue(value) } }),
+        ...(suggestion?.clear ? { suggestions: [{ titleId: 'useZone', titleData: { zone: suggestion.zone }, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
       });
     }
   },

@@ -19,8 +19,12 @@ export const templateAuthorField = defineRule({
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]`, `"additionalProperties":false`, no `partner*`. The validator\'s words in authors\' commits: "template.authorName: partnerName → authorName (schema expects authorName)" (okx/onchainos-skills b0fd438f), "Pinata\'s template validator requires `authorName` on the template block" (pratkuk/claw-bots-for-reo 0db67d7); "fix: use authorName/authorUrl/authorLogoUrl per Pinata schema validation" (PinataCloud/agent-templates aec9a72). The docs\' `partnerName`: https://docs.pinata.cloud/agents/manifest.',
     messages: {
       authorMissing: `\`template\` has no \`authorName\`: the published schema, which judges a template submission, requires it. Add \`"authorName"\` with the name to show on the template card.`,
-      partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published schema, which judges a template submission, requires \`authorName\` and has no \`partnerName\`, and submissions with \`partnerName\` alone were rejected. Rename {{renames}}.`,
+      partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published schema, which judges a template submission, requires \`authorName\` and has no \`partnerName\`, and submissions with \`partnerName\` alone were rejected. Rename {{from}} to {{to}}.`,
       partnerKey: `\`template.{{key}}\` is documented, but the published schema closes \`template\` without it{{counterpart}}, so the template validator may reject the submission. {{advice}}`,
+    },
+    fixTitles: {
+      remove: 'Remove `{{key}}`',
+      rename: 'Rename {{from}} to {{to}}',
     },
     fixable: false,
     suggests: true,
@@ -45,7 +49,7 @@ export const templateAuthorField = defineRule({
         ...(partner !== undefined
           ? {
               messageId: 'partnerOnly',
-              data: { partner: formatValue(partner.value, ['template', 'partnerName']), renames: describeRenames(renames) },
+              data: { partner: formatValue(partner.value, ['template', 'partnerName']), ...describeRenames(renames) },
               ...(renameAll ? { suggestions: [renameAll] } : {}),
             }
           : { messageId: 'authorMissing' }),
@@ -70,7 +74,7 @@ export const templateAuthorField = defineRule({
                 ? `Rename it to \`${authorKey}\`.`
                 : `Rename it to \`${authorKey}\`: with \`${partnerKey}\` alone the card has no ${partnerKey === 'partnerUrl' ? 'link' : 'logo'}.`,
           },
-          suggestions: [rename ?? { title: `Remove \`${partnerKey}\``, edits: removeProperty(doc, ['template', partnerKey]) }],
+          suggestions: [rename ?? { titleId: 'remove', titleData: { key: partnerKey }, edits: removeProperty(doc, ['template', partnerKey]) }],
         });
       }
     }
@@ -87,14 +91,15 @@ function renamable(template: Node): Rename[] {
   });
 }
 
-function describeRenames(renames: readonly Rename[]): string {
-  if (renames.length === 0) return '`partnerName` to `authorName`';
-  return `${listOf(renames.map(([partnerKey]) => partnerKey), 'and')} to ${listOf(renames.map(([, authorKey]) => authorKey), 'and')}`;
+/** The keys a rename turns from and into, as lists. */
+function describeRenames(renames: readonly Rename[]): { from: string; to: string } {
+  if (renames.length === 0) return { from: '`partnerName`', to: '`authorName`' };
+  return { from: listOf(renames.map(([partnerKey]) => partnerKey), 'and'), to: listOf(renames.map(([, authorKey]) => authorKey), 'and') };
 }
 
 /** A rename of each key in place, value and position kept; none while the tree may be cut short. */
 function renameEdits(doc: ParsedDocument, renames: readonly Rename[]): FixSpec | undefined {
   if (renames.length === 0 || doc.syntaxErrors.length > 0) return undefined;
   const edits: OffsetEdit[] = renames.map(([, authorKey, key]) => ({ ...spanOf(key), newText: JSON.stringify(authorKey) }));
-  return { title: `Rename ${describeRenames(renames)}`, edits };
+  return { titleId: 'rename', titleData: describeRenames(renames), edits };
 }

@@ -27,6 +27,9 @@ export const templateCategoryUnknown = defineRule({
     messages: {
       categoryTypo: `\`template.category\` is {{value}}; did you mean \`{{suggestion}}\`? The marketplace files templates under their category, and the platform's sources name \`{{suggestion}}\`.`,
     },
+    fixTitles: {
+      changeTo: 'Change to `{{category}}`',
+    },
     suggests: true,
     fixable: false,
   },
@@ -47,7 +50,7 @@ export const templateCategoryUnknown = defineRule({
       span: spanOf(category),
       messageId: 'categoryTypo',
       data: { value: formatValue(value, path), suggestion },
-      suggestions: [{ title: `Change to \`${suggestion}\``, edits: [replaceValue(category, suggestion)] }],
+      suggestions: [{ titleId: 'changeTo', titleData: { category: suggestion }, edits: [replaceValue(category, suggestion)] }],
     });
   },
 });

@@ -14,7 +14,11 @@ export const templateManifestMissing = defineRule({
     assumptions:
       'Names are case-sensitive, as on the platform\'s Linux file system: `Manifest.json` is not `manifest.json`, and a manifest in a subfolder is not read. Such near misses are named in the message.',
     messages: {
-      manifestMissing: `The repository has no \`${MANIFEST_FILE}\` file at its root{{hint}}, so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestMissing: `The repository has no \`${MANIFEST_FILE}\` file at its root, so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestIsFolder: `The repository has no \`${MANIFEST_FILE}\` file at its root (\`${MANIFEST_FILE}\` is a folder), so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestIsSymlink: `The repository has no \`${MANIFEST_FILE}\` file at its root (\`${MANIFEST_FILE}\` is a symbolic link that does not lead to a file in the repository), so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestElsewhere: `The repository has no \`${MANIFEST_FILE}\` file at its root ({{paths}} exists, but only \`${MANIFEST_FILE}\` at the root is read), so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
+      manifestElsewhereMany: `The repository has no \`${MANIFEST_FILE}\` file at its root ({{paths}} exist, but only \`${MANIFEST_FILE}\` at the root is read), so the platform has no agent to deploy and the template validator rejects it. Add \`${MANIFEST_FILE}\` at the root, with at least \`version\` and \`agent.name\` and the \`template\` metadata.`,
     },
     fixable: false,
   },
@@ -24,19 +28,17 @@ export const templateManifestMissing = defineRule({
     const index = repositoryIndex(repository);
     const kind = index.kindOf(MANIFEST_FILE);
     const elsewhere = index.namedLike(MANIFEST_FILE).filter((path) => path !== MANIFEST_FILE);
-    const hint =
-      kind === 'folder'
-        ? ` (\`${MANIFEST_FILE}\` is a folder)`
-        : kind === 'symlink'
-          ? ` (\`${MANIFEST_FILE}\` is a symbolic link that does not lead to a file in the repository)`
-          : elsewhere.length > 0
-            ? ` (${elsewhere.slice(0, 3).map((path) => `\`${path}\``).join(', ')} ${elsewhere.length === 1 ? 'exists' : 'exist'}, but only \`${MANIFEST_FILE}\` at the root is read)`
-            : '';
+    const paths = elsewhere.slice(0, 3).map((path) => `\`${path}\``).join(', ');
     context.report({
       path: [],
       span: { start: 0, end: 0 },
-      messageId: 'manifestMissing',
-      data: { hint },
+      ...(kind === 'folder'
+        ? { messageId: 'manifestIsFolder' }
+        : kind === 'symlink'
+          ? { messageId: 'manifestIsSymlink' }
+          : elsewhere.length > 0
+            ? { messageId: elsewhere.length === 1 ? 'manifestElsewhere' : 'manifestElsewhereMany', data: { paths } }
+            : { messageId: 'manifestMissing' }),
     });
   },
 });

@@ -15,6 +15,9 @@ export const templateModelForm = defineRule({
     messages: {
       stringForm: `\`model\` is the string {{value}}: the docs write it so, but the published schema, which judges a template submission, types \`model\` as \`{ "primary": {{value}} }\`. Write the object form to match it.`,
     },
+    fixTitles: {
+      writeObject: 'Write the model as `{ "primary": … }`',
+    },
     fixable: false,
     suggests: true,
   },
@@ -28,7 +31,7 @@ export const templateModelForm = defineRule({
       span: spanOf(model),
       messageId: 'stringForm',
       data: { value: JSON.stringify(model.value) },
-      ...(edits ? { suggestions: [{ title: 'Write the model as `{ "primary": … }`', edits }] } : {}),
+      ...(edits ? { suggestions: [{ titleId: 'writeObject', edits }] } : {}),
     });
   },
 });

@@ -23,7 +23,8 @@ export const templatePaidInvalid = defineRule({
       'The documentation gives both fields only as strings. A positive decimal is read as digits with an optional fractional part (`"0.50"`, `"5"`), with no sign, exponent or spaces; any non-blank `currency` is accepted, since the list of currencies is not published. An `amount` that is not a string is the schema\'s type error and is not reported again.',
     messages: {
       noAmount: `\`template.paid\` has no \`amount\`: a paid template needs its price. Add \`amount\` as a positive decimal string, for example \`"0.50"\`.`,
-      badAmount: `\`template.paid.amount\` is {{value}}; the price must be a positive decimal string, for example \`"0.50"\`{{advice}}`,
+      badAmount: `\`template.paid.amount\` is {{value}}; the price must be a positive decimal string, for example \`"0.50"\`.`,
+      badAmountWritable: `\`template.paid.amount\` is {{value}}; the price must be a positive decimal string, for example \`"0.50"\`. Write it as \`{{plain}}\`.`,
       noCurrency: `\`template.paid\` has no \`currency\`: the price means nothing without it. Add \`currency\` with the currency the amount is in.`,
       notInPublishedSchema: `\`template.paid\` is documented for x402 paid templates, but the published schema, which judges a template submission, has no \`paid\` and closes \`template\` without it: the template validator may reject the submission. Check that it accepts \`paid\` before relying on it.`,
       badCurrency: `\`template.paid.currency\` is {{value}}, which names no currency. Set it to the currency the amount is in.`,
@@ -53,7 +54,7 @@ export const templatePaidInvalid = defineRule({
         path: amountPath,
         span: spanOf(amount),
         messageId: 'badAmount',
-        data: { value: formatValue(value, amountPath), advice: plain !== undefined ? `. Write it as \`${JSON.stringify(plain)}\`.` : '.' },
+        ...(plain !== undefined ? { messageId: 'badAmountWritable', data: { value: formatValue(value, amountPath), plain: JSON.stringify(plain) } } : { data: { value: formatValue(value, amountPath) } }),
       });
     }
 

@@ -17,7 +17,11 @@ export const templateReadmeMissing = defineRule({
       'The platform names `README.md` exactly; names are case-sensitive on its file system, so `readme.md` or `README` do not count (the message names them). A README holding only white space counts as empty.',
     messages: {
       empty: `\`${README_FILE}\` is empty, and the template validator requires a README: it is the page people read before deploying the template. Describe what the agent does, the secrets it needs and how to use it.`,
-      missing: `The repository has no \`${README_FILE}\` file at its root{{hint}}, and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
+      missing: `The repository has no \`${README_FILE}\` file at its root, and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
+      missingIsFolder: `The repository has no \`${README_FILE}\` file at its root (\`${README_FILE}\` is a folder), and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
+      missingIsSymlink: `The repository has no \`${README_FILE}\` file at its root (\`${README_FILE}\` is a symbolic link that does not lead to a file in the repository), and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
+      missingOtherName: `The repository has no \`${README_FILE}\` file at its root (\`{{path}}\` exists, but the platform reads \`${README_FILE}\`, and names are case-sensitive: rename it), and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
+      missingElsewhere: `The repository has no \`${README_FILE}\` file at its root (\`{{path}}\` exists, but only \`${README_FILE}\` at the root is read), and the template validator requires one: it is the page people read before deploying the template. Add \`${README_FILE}\` describing what the agent does, the secrets it needs and how to use it.`,
     },
     fixable: false,
   },
@@ -36,16 +40,16 @@ export const templateReadmeMissing = defineRule({
     const similar = index.namedLike(README_FILE).filter((path) => path !== README_FILE);
     const other = [...new Set([...similar, ...['README', 'readme', 'Readme', 'README.markdown', 'README.txt', 'README.rst'].filter((name) => index.kindOf(name) === 'file')])];
     const rootOther = other.filter((path) => !path.includes('/'));
-    const hint =
+    report(
       kind === 'folder'
-        ? ` (\`${README_FILE}\` is a folder)`
+        ? { messageId: 'missingIsFolder' }
         : kind === 'symlink'
-          ? ` (\`${README_FILE}\` is a symbolic link that does not lead to a file in the repository)`
+          ? { messageId: 'missingIsSymlink' }
           : rootOther.length > 0
-            ? ` (\`${rootOther[0]}\` exists, but the platform reads \`${README_FILE}\`, and names are case-sensitive: rename it)`
+            ? { messageId: 'missingOtherName', data: { path: rootOther[0]! } }
             : other.length > 0
-              ? ` (\`${other[0]}\` exists, but only \`${README_FILE}\` at the root is read)`
-              : '';
-    report({ messageId: 'missing', data: { hint } });
+              ? { messageId: 'missingElsewhere', data: { path: other[0]! } }
+              : { messageId: 'missing' },
+    );
   },
 });

@@ -16,6 +16,9 @@ export const templateTaskForm = defineRule({
     messages: {
       objectForm: `{{task}} is written in the object form (\`schedule\` and \`payload\` objects), which the template validator rejects ("tasks.{{index}}.schedule: object → cron string"); a template's tasks are \`{ "name", "prompt", "schedule": "<cron>" or "<n>ms", "enabled" }\`. {{advice}}`,
     },
+    fixTitles: {
+      writeShorthand: 'Write the task as the shorthand `prompt` and `schedule` string',
+    },
     fixable: false,
     suggests: true,
     judgesObject: true,
@@ -41,7 +44,7 @@ export const templateTaskForm = defineRule({
         span: spanOf(objectPart),
         messageId: 'objectForm',
         data: { task: name ? `The task \`${name}\`` : `The task at tasks[${index}]`, index, advice },
-        ...(conversion && 'edits' in conversion ? { suggestions: [{ title: 'Write the task as the shorthand `prompt` and `schedule` string', edits: conversion.edits }] } : {}),
+        ...(conversion && 'edits' in conversion ? { suggestions: [{ titleId: 'writeShorthand', edits: conversion.edits }] } : {}),
       });
     }
   },

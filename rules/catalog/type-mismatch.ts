@@ -12,7 +12,8 @@ export const typeMismatch = defineRule({
     evidence:
       'The docs\' field tables give each field\'s type (https://docs.pinata.cloud/agents/manifest: `version` integer, `routes[].port` integer, `tasks` array…); the published schema types the fields it shows the same way, with `null` allowed in `agent`\'s.',
     messages: {
-      typeMismatch: `{{subject}} must be {{expected}}, but it is {{article}}{{shown}}.`,
+      typeMismatch: `{{subject}} must be {{expected}}, but it is {{article}} ({{value}}).`,
+      typeMismatchCompound: `{{subject}} must be {{expected}}, but it is {{article}}.`,
     },
     fixable: false,
   },
@@ -25,7 +26,9 @@ export const typeMismatch = defineRule({
         path: error.path,
         span: spanOf(error.node),
         messageId: 'typeMismatch',
-        data: { subject: subject(error.path), expected: expected.map(article).join(' or '), article: article(jsonType(value)), shown: value !== null && typeof value === 'object' ? '' : ` (${formatValue(value, error.path, writtenText(context.doc, error.node))})` },
+        ...(value !== null && typeof value === 'object'
+          ? { messageId: 'typeMismatchCompound', data: { subject: subject(error.path), expected: expected.map(article).join(' or '), article: article(jsonType(value)) } }
+          : { data: { subject: subject(error.path), expected: expected.map(article).join(' or '), article: article(jsonType(value)), value: formatValue(value, error.path, writtenText(context.doc, error.node)) } }),
       });
     }
   },

@@ -34,6 +34,9 @@ export const unknownProperty = defineRule({
       misplacedEntry: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of {{article}} (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
       slackOnly: `\`appToken\` in \`{{channel}}\` does nothing: it is Slack's app-level token for Socket Mode ("yes (Slack only)" in the API docs). Remove it, or move it to \`channels.slack\` if it belongs there.`,
     },
+    fixTitles: {
+      renameTo: 'Rename to `{{key}}`',
+    },
     fixable: false,
     suggests: true,
     judgesObject: true,
@@ -74,7 +77,7 @@ export const unknownProperty = defineRule({
           messageId: 'unknownProperty',
           data: { key, where, advice },
           ...(suggestion
-            ? { suggestions: [{ title: `Rename to \`${suggestion}\``, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
+            ? { suggestions: [{ titleId: 'renameTo', titleData: { key: suggestion }, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
             : {}),
         });
       }

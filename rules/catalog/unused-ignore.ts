@@ -1,7 +1,7 @@
 import type { IgnoreEntry } from '../framework/config.js';
 import { docsUrl } from '../framework/links.js';
 import { formatMessage } from '../framework/messages.js';
-import type { LintOptions } from '../framework/options.js';
+import type { EngineLintOptions } from '../framework/options.js';
 import type { Diagnostic, RuleMeta, Severity } from '../framework/types.js';
 
 /** Reported by the configuration reader, not by a check over the manifest. */
@@ -21,7 +21,7 @@ export const unusedIgnore: RuleMeta = {
 };
 
 /** `unused-ignore` findings for entries that silenced nothing, located in the config file. */
-export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: LintOptions = {}): Diagnostic[] {
+export function reportUnusedIgnores(unused: readonly IgnoreEntry[], options: EngineLintOptions = {}): Diagnostic[] {
   const severity = options.rules?.[unusedIgnore.id] ?? unusedIgnore.severity;
   if (severity === 'off') return [];
   return unused.map((entry) => ({

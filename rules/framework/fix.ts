@@ -1,7 +1,7 @@
 import { applyIgnores, type IgnoreEntry } from './config.js';
 import { applyOffsetEdits } from './json-edits.js';
 import { LineIndex } from './line-index.js';
-import type { LintOptions, LintResult } from './options.js';
+import type { EngineLintOptions, EngineLintResult } from './options.js';
 import type { OffsetEdit } from './rule.js';
 import type { Diagnostic } from './types.js';
 
@@ -22,9 +22,9 @@ const MAX_PASSES = 10;
  * Findings that `ignore` entries silence are left alone.
  */
 export function fixTextWith(
-  lint: (text: string, options: LintOptions) => LintResult,
+  lint: (text: string, options: EngineLintOptions) => EngineLintResult,
   text: string,
-  options: LintOptions = {},
+  options: EngineLintOptions = {},
   ignore: readonly IgnoreEntry[] = [],
 ): FixTextResult {
   let output = text;

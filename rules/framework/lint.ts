@@ -1,12 +1,12 @@
 import { parseDocument, type ParsedDocument } from './document.js';
 import { docsUrl, internalErrorDocsUrl } from './links.js';
-import type { Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
+import type { DefinedRuleMeta, Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
 import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
-import { formatMessage } from './messages.js';
-import type { LintOptions, LintResult } from './options.js';
-import type { Diagnostic, Fix, Range, RuleMeta, Severity } from './types.js';
+import { formatFixTitle, formatMessage } from './messages.js';
+import type { EngineLintOptions, EngineLintResult } from './options.js';
+import type { Diagnostic, Fix, Range, Severity } from './types.js';
 import type { LineIndex } from './line-index.js';
 
 /**
@@ -33,7 +33,7 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
  * with `parseDocument` (the language server keeps one per version, so its features and the lint
  * share a single parse).
  */
-export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument, options: LintOptions = {}): Generator<void, LintResult> {
+export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument, options: EngineLintOptions = {}): Generator<void, EngineLintResult> {
   const run = new LintRun(input, options);
   yield;
   run.checkSchema(ruleSet);
@@ -48,7 +48,7 @@ export function* lintStepsWith(ruleSet: RuleSet, input: string | ParsedDocument,
  * `lintStepsWith` without the pauses, for callers that run it to the end anyway: a generator
  * resumed some seventy times costs a tenth of a small manifest's lint.
  */
-export function lintWith(ruleSet: RuleSet, input: string | ParsedDocument, options: LintOptions = {}): LintResult {
+export function lintWith(ruleSet: RuleSet, input: string | ParsedDocument, options: EngineLintOptions = {}): EngineLintResult {
   const run = new LintRun(input, options);
   run.checkSchema(ruleSet);
   for (const rule of ruleSet.rules) run.check(rule);
@@ -64,13 +64,13 @@ class RunContext implements RuleContext {
   readonly now: Date;
   readonly templateMode: boolean;
   readonly inTemplateRepository: boolean | undefined;
-  readonly skillSources: LintOptions['skillSources'];
-  readonly encoding: LintOptions['encoding'];
+  readonly skillSources: EngineLintOptions['skillSources'];
+  readonly encoding: EngineLintOptions['encoding'];
 
   constructor(
     run: LintRun,
     readonly doc: ParsedDocument,
-    options: LintOptions,
+    options: EngineLintOptions,
     readonly repository: RuleContext['repository'],
   ) {
     this.#run = run;
@@ -91,7 +91,7 @@ class RunContext implements RuleContext {
 }
 
 /** A lint's findings, and the document's secrets, learned when first asked for. */
-class Result implements LintResult {
+class Result implements EngineLintResult {
   readonly #doc: ParsedDocument;
 
   constructor(
@@ -109,7 +109,7 @@ class Result implements LintResult {
 /** One lint of one document: the parse, the schema check, each rule in turn, the result. */
 class LintRun {
   private readonly doc: ParsedDocument;
-  private readonly options: LintOptions;
+  private readonly options: EngineLintOptions;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly cap = new FindingCap();
   private readonly canReport: ReturnType<typeof reportable>;
@@ -118,14 +118,14 @@ class LintRun {
   private readonly readsSchema = new Set<string>();
   private schema: SchemaValidation = { errors: [], partial: false };
   /** The rule running, read by the one context every rule is handed. */
-  private meta: RuleMeta | undefined;
+  private meta: DefinedRuleMeta | undefined;
   /** The user's setting for the running rule, which overrides every default of its findings. */
   private setting: Severity | undefined;
   private readonly context: RuleContext;
   /** A repository without a manifest file: only the repository checks have something to look at. */
   private readonly manifestMissing: boolean;
 
-  constructor(input: string | ParsedDocument, options: LintOptions) {
+  constructor(input: string | ParsedDocument, options: EngineLintOptions) {
     const doc = typeof input === 'string' ? parseDocument(input) : input;
     this.doc = doc;
     this.options = options;
@@ -167,7 +167,7 @@ class LintRun {
     return true;
   }
 
-  finish(): LintResult {
+  finish(): EngineLintResult {
     const { doc, diagnostics } = this;
     diagnostics.sort(compareDiagnostics);
     // Messages and fix titles quote values: a secret among them is masked before anyone sees it.
@@ -200,8 +200,8 @@ class LintRun {
       ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
-      ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, fix)) } : {}),
-      ...(suggestions?.length ? { suggestions: suggestions.map((fix) => toFix(doc.lines, fix)) } : {}),
+      ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, meta!, fix)) } : {}),
+      ...(suggestions?.length ? { suggestions: suggestions.map((fix) => toFix(doc.lines, meta!, fix)) } : {}),
       docsUrl: docsUrl(ruleId),
       ...(finding.file ? { file: finding.file.path } : {}),
     };
@@ -313,9 +313,9 @@ function copiesSecret(doc: ParsedDocument, fix: FixSpec): boolean {
   return written > replaced || writtenParts.some((part) => !replacedTexts.some((text) => text.includes(part)));
 }
 
-function toFix(lines: LineIndex, fix: FixSpec): Fix {
+function toFix(lines: LineIndex, meta: DefinedRuleMeta, fix: FixSpec): Fix {
   return {
-    title: fix.title,
+    title: formatFixTitle(meta, fix.titleId, fix.titleData),
     edits: fix.edits.map((edit) => ({ range: toRange(lines, edit), newText: edit.newText })),
     ...(fix.afterwards ? { afterwards: fix.afterwards } : {}),
   };

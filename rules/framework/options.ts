@@ -5,7 +5,7 @@ import type { RepositoryFacts } from './repository-facts.js';
 import type { SkillSourceFacts } from './skill-source-facts.js';
 import type { Diagnostic, SeveritySetting } from './types.js';
 
-export interface LintOptions {
+export interface EngineLintOptions {
   /** Severity overrides by rule id; `off` disables a rule. */
   rules?: Record<string, SeveritySetting>;
   /** The clock for every time-dependent result. Defaults to the current time. */
@@ -36,7 +36,7 @@ export interface LintOptions {
   encoding?: InvalidEncoding;
 }
 
-export interface LintResult {
+export interface EngineLintResult {
   diagnostics: Diagnostic[];
   /**
    * The secrets of the text, to mask anything shown besides the diagnostics (code frames, fix

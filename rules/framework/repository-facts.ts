@@ -1,7 +1,7 @@
 /**
  * Facts about a template repository, as an adapter found them: the engine does no I/O, so a
  * Node-side adapter walks the repository and hands these plain objects to `lint` as
- * `LintOptions.repository`; the template-repository rules read them from `RuleContext.repository`
+ * `EngineLintOptions.repository`; the template-repository rules read them from `RuleContext.repository`
  * (see analyzers/repository.ts). On their own, importing nothing, so that the framework's option
  * and context types can name them.
  *

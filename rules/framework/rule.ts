@@ -20,7 +20,9 @@ export interface OffsetEdit {
 }
 
 export interface FixSpec {
-  title: string;
+  /** Its title by id in the rule's `fixTitles`, with the data its placeholders take. */
+  titleId: string;
+  titleData?: MessageData;
   edits: OffsetEdit[];
   /** What is left to do once it is applied (`Fix.afterwards`). */
   afterwards?: string;
@@ -59,15 +61,15 @@ export interface RuleContext {
   readonly doc: ParsedDocument;
   /** The injectable clock (SPEC section 4). */
   readonly now: Date;
-  /** Checking a template submission (`LintOptions.template`). */
+  /** Checking a template submission (`EngineLintOptions.template`). */
   readonly templateMode: boolean;
-  /** Whether the manifest lies at the root of a template repository (`LintOptions.inTemplateRepository`), when known. */
+  /** Whether the manifest lies at the root of a template repository (`EngineLintOptions.inTemplateRepository`), when known. */
   readonly inTemplateRepository: boolean | undefined;
-  /** Template mode: the repository's facts (`LintOptions.repository`), when known. */
+  /** Template mode: the repository's facts (`EngineLintOptions.repository`), when known. */
   readonly repository: RepositoryFacts | undefined;
-  /** The local source folders of skills pinned by `cid`, by name (`LintOptions.skillSources`), when known. */
+  /** The local source folders of skills pinned by `cid`, by name (`EngineLintOptions.skillSources`), when known. */
   readonly skillSources: Readonly<Record<string, SkillSourceFacts>> | undefined;
-  /** The first invalid UTF-8 byte of the file the text was read from (`LintOptions.encoding`). */
+  /** The first invalid UTF-8 byte of the file the text was read from (`EngineLintOptions.encoding`). */
   readonly encoding: InvalidEncoding | undefined;
   /** Schema failures left after root-cause selection and after removing what rules cover. */
   readonly schemaErrors: readonly SchemaError[];
@@ -84,8 +86,17 @@ export function unlisted(path: Finding['path'], span: Span): Finding {
   return { path, span, messageId: '' };
 }
 
+/**
+ * A rule's metadata as `defineRule` takes it: the public `RuleMeta`, and the titles of the fixes
+ * and suggestions it offers, which its findings name by id as they name their messages.
+ */
+export interface DefinedRuleMeta extends RuleMeta {
+  /** Fix and suggestion titles by id, with `{{name}}` where a fix's data goes (as in `messages`). */
+  fixTitles?: Readonly<Record<string, string>>;
+}
+
 export interface Rule {
-  meta: RuleMeta;
+  meta: DefinedRuleMeta;
   check(context: RuleContext): void;
 }
 

@@ -11,7 +11,7 @@ import { templateWorkspaceMissing } from '../template-workspace-missing.js';
 /**
  * Checks of a template repository beyond its manifest (template mode only). All but
  * `template-metadata-missing`, which reads the manifest alone, need the repository's facts
- * (`LintOptions.repository`).
+ * (`EngineLintOptions.repository`).
  */
 export const templateRepositoryRules: readonly Rule[] = [
   templateManifestMissing,
