@@ -98,13 +98,9 @@ const SHAPES: readonly Shape[] = [
  */
 const CONTEXTS: readonly Shape[] = [
   {
-    // Found from its `:` or `=`, then a value long enough (most of JSON's colons open an object,
-    // a number or a short string), then looking back for the name: irregexp searches for a
-    // character fast, where a pattern opening with a list of words is tried at every position.
-    pattern: new RegExp(
-      String.raw`(?:=>?|:)(?=\s*["']?${OPAQUE_VALUE})(?<=${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:))\s*["']?(${OPAQUE_VALUE})`,
-      'dgi',
-    ),
+    // Found from the name: a manifest writes far fewer credential words than colons (every key
+    // and value of its JSON has one), so trying the words is cheaper than looking back from each.
+    pattern: new RegExp(String.raw`${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:)\s*["']?(${OPAQUE_VALUE})`, 'dgi'),
     group: 1,
   },
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
@@ -271,6 +267,8 @@ export function publicIdentifiers(text: string): string[] {
   DIGEST.lastIndex = 0;
   for (let match = DIGEST.exec(text); match; match = DIGEST.exec(text)) found.push(match[0]);
   for (const run of candidateRuns(text)) {
+    // No piece of a shorter run is as long as the pieces looked at.
+    if (run.end - run.start < 32) continue;
     for (const piece of text.slice(run.start, run.end).split(/[_.:+\/]/)) if (piece.length >= 32 && PUBLIC_ID.test(piece)) found.push(piece);
   }
   return found;
@@ -393,12 +391,17 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   // A credential's prefix of words (`rt_`, `svc:`) is no part of it.
   const unprefixed = written.replace(/^[A-Za-z]+:(?=.)/, '');
   const body = unprefixed.slice(JOINED_WORDS_BEFORE_RUN.exec(unprefixed)?.[0].length ?? 0);
+  // Parts joined as generated parts are, by `.` and `:` or by base64's `+` and `/`: a URL or a
+  // path mixes them, or holds `-` and `_`, and is neither.
+  const dottedShape = /^[A-Za-z0-9.:]+$/.test(body);
+  const base64Shape = /^[A-Za-z0-9+/]+$/.test(body);
+  if (!dottedShape && !base64Shape) return undefined;
   const parts = body.split(JOINING);
   const alphanumerics = parts.join('');
   if (alphanumerics.length < MIN_RUN || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
-  const dotted = /^[A-Za-z0-9.:]+$/.test(body) && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
+  const dotted = dottedShape && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
   const base64 =
-    /^[A-Za-z0-9+/]+$/.test(body) &&
+    base64Shape &&
     body.length >= 24 &&
     !body.includes('//') &&
     // A path's folders are words (`workspace/projects`): a random piece is rarely one.
