@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
@@ -118,11 +118,28 @@ const ownMarkdown = {
   },
 };
 
+/**
+ * The worker lints and answers the editor; a rule's rationale and evidence are for its page and
+ * the terminal's `rule` command and are never shown there, yet they would be a twelfth of what a
+ * first visit transfers. Each rule's file is compiled (which writes every string as one literal)
+ * and those two properties' literals are left out; a value of another form stays as it is.
+ */
+const DOCS_ONLY = new RegExp(String.raw`\b(rationale|evidence):\s*(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60)`, 'g');
+const withoutRuleDocs = {
+  name: 'without-rule-docs',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]rules[\\/]catalog[\\/][^\\/]+\.ts$/ }, async (args) => {
+      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'ts', format: 'esm', minifySyntax: true });
+      return { contents: code.replace(DOCS_ONLY, '$1: ""'), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 // The metafile's paths are relative to the working folder: the root, wherever the build is run from.
 const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning', absWorkingDir: root };
 const [pageBundle, workerBundle] = await Promise.all([
   build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData, ownMarkdown], outfile: `${OUT}/playground.js` }),
-  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [loadInWorker, packageFacts], metafile: true, outfile: `${OUT}/worker.js` }),
+  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [loadInWorker, packageFacts, withoutRuleDocs], metafile: true, outfile: `${OUT}/worker.js` }),
 ]);
 write('playground.js', pageBundle.outputFiles[0].text);
 write('worker.js', workerBundle.outputFiles[0].text);
