@@ -13,6 +13,11 @@ export interface Io {
   cwd: string;
   /** Standard input (`--stdin`); the process's own when absent. */
   stdin?: NodeJS.ReadableStream;
+  /**
+   * The command's own file, which worker threads can run to lint a large run on every core;
+   * absent where the command does not run from its bundle (then one thread lints).
+   */
+  workerEntry?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fixManifest, lintOptionsFor } from '../rules/apply-config.js';
+import { fixManifest, lintOptionsFor, type ManifestSettings } from '../rules/apply-config.js';
 import { displayPathOf } from '../io/paths.js';
 import {
   docsUrl,
@@ -28,6 +28,8 @@ import { STDIN_NAME, toFileReport, type FileReport, type FormatContext } from '.
 import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
+import { envNumber } from './env-number.js';
+import { lintInWorkers, threadsFor, type LintJob } from './lint-workers.js';
 import { lintWithSkillFolders, skillFoldersOfRun } from './lint-with-skill-folders.js';
 
 export interface Input {
@@ -89,10 +91,20 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
   const { mask } = io;
   const summary = new FixSummary();
   const skillFolders = skillFoldersOfRun(io);
+  const settingsOf = async (index: number) => ({
+    ...settingsFor(configs[index], options),
+    encoding: inputs[index]!.encoding,
+    inTemplateRepository: await templateLayoutOf(inputs[index]!),
+  });
 
+  const threads = options.fix || options.fixDryRun || io.workerEntry === undefined ? 1 : threadsFor(inputs.length, lintThreadsOf(io.env));
+  if (threads > 1) {
+    const linted = await lintInThreads(inputs, configs, settingsOf, options, io, io.workerEntry!, threads);
+    return reportLinted(linted, resolver, options, io, diffs, mask);
+  }
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
-    const settings = { ...settingsFor(config, options), encoding: input.encoding, inTemplateRepository: await templateLayoutOf(input) };
+    const settings = await settingsOf(index);
     let text = input.text;
     if (input.encoding && options.fix) {
       io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
@@ -116,6 +128,53 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
   const code = await reportLinted(linted, resolver, options, io, diffs, mask);
   if (options.fix) io.stderr.write(summary.text());
   return code;
+}
+
+/** `MANIFEST_LINT_JOBS`: how many threads lint a run's manifests (1: the command's own thread alone). */
+export const JOBS_VARIABLE = 'MANIFEST_LINT_JOBS';
+
+function lintThreadsOf(env: NodeJS.ProcessEnv): number | undefined {
+  return env[JOBS_VARIABLE] ? Math.floor(envNumber(env, JOBS_VARIABLE, 1, MAX_THREADS)) : undefined;
+}
+
+/** More threads than this only wait for one another. */
+const MAX_THREADS = 64;
+
+/**
+ * Lints the inputs in worker threads (see lint-workers.ts) and gathers what one thread would
+ * have: the findings in the inputs' order, the ignore entries matched, every secret learned, and
+ * each note about a skill folder once.
+ */
+async function lintInThreads(
+  inputs: Input[],
+  configs: (LoadedConfig | undefined)[],
+  settingsOf: (index: number) => Promise<ManifestSettings>,
+  options: CliOptions,
+  io: CommandIo,
+  entry: string,
+  threads: number,
+): Promise<Linted[]> {
+  const configList = [...new Set(configs.filter((config): config is LoadedConfig => config !== undefined))];
+  const jobs: LintJob[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const { config: _config, ...settings } = await settingsOf(index);
+    const config = configs[index];
+    jobs.push({ text: input.text, manifestPath: input.absPath, config: config && configList.indexOf(config), settings, quiet: options.quiet });
+  }
+  const plainConfigs = configList.map(({ absPath, text, rules, ignore, skillSources }) => ({ absPath, text, rules, ignore, ...(skillSources ? { skillSources } : {}) }));
+  const results = await lintInWorkers(entry, jobs, plainConfigs, threads);
+  const noted = new Set<string>();
+  return results.map((result, index) => {
+    const config = configs[index];
+    for (const at of result.matched) config?.matched.add(config.ignore[at]!);
+    io.mask.mergeSnapshot(result.mask);
+    for (const note of result.notes) {
+      if (noted.has(note)) continue;
+      noted.add(note);
+      io.stderr.write(`manifest-lint: note: ${note}\n`);
+    }
+    return { displayPath: inputs[index]!.displayPath, text: inputs[index]!.text, diagnostics: result.diagnostics };
+  });
 }
 
 /**

@@ -44,7 +44,7 @@ export { docsUrl, SCHEMA_URL } from './framework/links.js';
 export { applyIgnores, toPointer, type LintConfig, type IgnoreEntry, type ConfigProblem } from './framework/config.js';
 export { LineIndex } from './framework/line-index.js';
 export { decodeUtf8, type DecodedText, type InvalidEncoding } from './framework/encoding.js';
-export { maskSecret, maskFor, maskDiagnostic, SecretMask } from './framework/masking.js';
+export { maskSecret, maskFor, maskDiagnostic, SecretMask, type MaskSnapshot } from './framework/masking.js';
 export { ReadingMask } from './framework/reading-mask.js';
 export { readJsonEscapes, readMarkupEscapes, type Reading } from './framework/escapes.js';
 export { findSecrets, type SecretSpan } from './framework/secret-detector.js';

@@ -47,6 +47,12 @@ export function maskSecret(value: string): string {
 const GRAM = 6;
 const GRAM_SPACE = 36 ** GRAM;
 
+/** A mask's knowledge as plain data, which a message between threads can carry. */
+export interface MaskSnapshot {
+  trusted: string[];
+  secrets: string[];
+}
+
 export class SecretMask {
   /** Every secret learned, as it appears. */
   private readonly secrets: string[] = [];
@@ -106,8 +112,18 @@ export class SecretMask {
 
   /** Learns every secret another mask knows (a run's mask gathers those of all its files). */
   merge(other: SecretMask): this {
-    for (const value of other.publicValues) this.trust(value);
-    for (const secret of other.secrets) this.add(secret);
+    return this.mergeSnapshot(other.snapshot());
+  }
+
+  /** What another thread needs to learn all this mask knows: the values it trusts and the secrets it learned. */
+  snapshot(): MaskSnapshot {
+    return { trusted: [...this.publicValues], secrets: [...this.secrets] };
+  }
+
+  /** Learns what a mask knew when its snapshot was taken, as `merge` does. */
+  mergeSnapshot(snapshot: MaskSnapshot): this {
+    for (const value of snapshot.trusted) this.trust(value);
+    for (const secret of snapshot.secrets) this.add(secret);
     return this;
   }
 
