@@ -80,10 +80,9 @@ export async function bindingByConnecting(port: number): Promise<Binding | undef
   const [loopback4, loopback6, ...others] = await Promise.all(['127.0.0.1', '::1', ...external].map((host) => answers(host, port)));
   const reachable = external.filter((_, index) => others[index]);
   const loopback = [...(loopback4 ? ['127.0.0.1'] : []), ...(loopback6 ? ['::1'] : [])];
-  if (loopback.length === 0) return reachable.length === 0 ? undefined : { kind: 'other', addresses: reachable };
-  if (external.length === 0) return { kind: 'unknown' };
-  if (reachable.length === external.length) return { kind: 'all' };
-  return reachable.length === 0 ? { kind: 'loopback', addresses: loopback } : { kind: 'other', addresses: reachable };
+  if (reachable.length > 0) return loopback.length > 0 ? { kind: 'all' } : { kind: 'other', addresses: reachable };
+  if (loopback.length === 0) return undefined;
+  return external.length === 0 ? { kind: 'unknown' } : { kind: 'loopback', addresses: loopback };
 }
 
 /** Whether a TCP connection to `host:port` is accepted (within a second). */
