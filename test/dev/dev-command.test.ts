@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { snippet } from '../doc-snippets.js';
+import { workspace } from '../workspace.js';
 import { environment, GREETING, isRunning, runDev, startDev, template, writtenPid, type DevRun } from './dev-run.js';
 
 /** The fixture's processes: none may run once the command has ended. */
@@ -63,6 +65,16 @@ describe('manifest-lint dev --check --yes on the fixture', () => {
     expect(fs.readFileSync(path.join(folder, '.agent-manifest/dev/user-build.log'), 'utf8')).toContain('wrote dist/built.txt');
     expect(fs.readFileSync(path.join(folder, '.agent-manifest/dev/user-start.log'), 'utf8')).toContain(`listening on 0.0.0.0:${ports[0]}`);
     expect(writtenPid(folder, 'server.pid')).toBeDefined();
+  });
+
+  it('is what docs/dev.md runs: its example, as written, on a copy of the fixture (free ports) exits 0 with every route ready', async () => {
+    const [assignment, command, subcommand, fixturePath, ...args] = snippet('dev-check').code.trim().split(/\s+/);
+    expect([command, subcommand, fixturePath]).toEqual(['manifest-lint', 'dev', 'test/fixtures/dev']);
+    const [name, value] = assignment!.split('=');
+    const { folder } = await fixtureCopy();
+    const result = await runDev([folder, ...args], { cwd: workspace(), env: environment({ GREETING: undefined, [name!]: value }) });
+    expect(result.output).toContain('check: every route is ready');
+    expect(result.code).toBe(0);
   });
 
   it('takes a secret from --env-file when the environment lacks it, and notes the file\'s undeclared names', async () => {
