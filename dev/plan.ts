@@ -27,7 +27,8 @@ export interface DevPlan {
 /** The plan for a manifest whose gateway listens on `gatewayPort`. */
 export function devPlan(doc: ParsedDocument, gatewayPort: number): DevPlan {
   const routes: DevRoute[] = [];
-  const refusals: string[] = [];
+  // The platform reads the manifest with JSON.parse: a file it cannot read is not deployed at all.
+  const refusals: string[] = doc.root === undefined || doc.syntaxErrors.length > 0 || doc.refusal !== undefined ? ['manifest.json is not valid JSON, so the platform cannot read it (manifest-lint shows where)'] : [];
   const taken = new Map<string, string>();
   for (const route of routeItems(doc)) {
     const label = routeLabel(route);

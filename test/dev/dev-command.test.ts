@@ -4,10 +4,12 @@
  * gateway (prefix stripped, the token on protected routes, WebSockets, 404 and 502), each
  * route's binding, and no process left once the command has ended.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { BIN } from '../cli/helpers.js';
 import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
 import { environment, GREETING, isRunning, runDev, startDev, template, writtenPid, type DevRun } from './dev-run.js';
@@ -43,6 +45,12 @@ function started(args: string[], cwd: string, env?: NodeJS.ProcessEnv): DevRun {
   return run;
 }
 
+/** The start log, to say why a route was not ready when a test fails. */
+function startLog(folder: string): string {
+  const file = path.join(folder, '.agent-manifest/dev/user-start.log');
+  return `user-start.log:\n${fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(none)'}`;
+}
+
 const CHECK = ['--check', '--yes', '--gateway-port', '0'];
 
 describe('manifest-lint dev --check --yes on the fixture', () => {
@@ -55,8 +63,8 @@ describe('manifest-lint dev --check --yes on the fixture', () => {
     expect(result.output).toContain('GREETING (required; from the environment)');
     expect(result.output).toContain('note: the optional secret EXTRA_NOTE is not set');
     expect(result.output).toContain('build: done (exit code 0)');
-    expect(result.output).toContain(`route /app → port ${ports[0]}: ready (listening on all interfaces)`);
-    expect(result.output).toContain(`route /private → port ${ports[1]} (protected): ready (listening on all interfaces)`);
+    expect(result.output, startLog(folder)).toContain(`route /app → port ${ports[0]}: ready (listening on all interfaces)`);
+    expect(result.output, startLog(folder)).toContain(`route /private → port ${ports[1]} (protected): ready (listening on all interfaces)`);
     expect(result.output).toContain('check: every route is ready');
     expect(result.output).not.toContain(GREETING);
     expect(result.code).toBe(0);
@@ -75,6 +83,16 @@ describe('manifest-lint dev --check --yes on the fixture', () => {
     const result = await runDev([folder, ...args], { cwd: workspace(), env: environment({ GREETING: undefined, [name!]: value }) });
     expect(result.output).toContain('check: every route is ready');
     expect(result.code).toBe(0);
+  });
+
+  it('stops what a start put in the background, whose shell had already exited 0', async () => {
+    const { folder, ports } = await fixtureCopy((manifest) => (manifest.scripts.start = 'node server.mjs {app} {private} & echo started'));
+    const result = await runDev(CHECK, { cwd: folder });
+    expect(result.output).toContain('start: exited with code 0; what it started keeps running');
+    expect(result.output, startLog(folder)).toContain(`route /app → port ${ports[0]}: ready (listening on all interfaces)`);
+    expect(result.code).toBe(0);
+    // afterEach: server.pid, the background server's, no longer runs.
+    expect(writtenPid(folder, 'server.pid')).toBeDefined();
   });
 
   it('takes a secret from --env-file when the environment lacks it, and notes the file\'s undeclared names', async () => {
@@ -232,6 +250,20 @@ describe('the lifecycle\'s failures', () => {
     expect(clash.output).toContain(`error: the route \`/app\` uses port ${chosen.ports[0]}, the gateway's`);
     expect(clash.code).toBe(1);
     for (const { folder } of [reserved, chosen]) expect(fs.existsSync(path.join(folder, '.agent-manifest'))).toBe(false);
+  });
+
+  it('on Windows: says it is not supported, runs nothing, exit 2', async () => {
+    const { folder } = await fixtureCopy();
+    const onWindows = `Object.defineProperty(process, 'platform', { value: 'win32' });`;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(onWindows)}`, BIN, 'dev', '--check', '--yes'], { cwd: folder, env: environment() });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(result.stderr).toMatch(/^manifest-lint: dev is not supported on Windows: /);
+    expect(fs.existsSync(path.join(folder, '.agent-manifest'))).toBe(false);
+    expect(result.code).toBe(2);
   });
 
   it('without --yes and without a terminal: prints the plan, runs nothing, exit 2', async () => {

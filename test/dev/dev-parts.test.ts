@@ -34,6 +34,12 @@ describe('the plan', () => {
     expect(plan.refusals).toEqual([]);
   });
 
+  it('refuses a manifest the platform cannot read', () => {
+    expect(devPlan(parseDocument('{ "version": 1, "scripts": { "start": "node s.js" }'), 18789).refusals).toEqual([
+      'manifest.json is not valid JSON, so the platform cannot read it (manifest-lint shows where)',
+    ]);
+  });
+
   it('refuses the routes the gateway cannot serve: on its port, out of range, without a path, a path twice', () => {
     const plan = devPlan(
       manifest({

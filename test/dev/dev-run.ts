@@ -14,16 +14,20 @@ const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'dev');
 /** The secret's value the runs pass (the fixture's crash prints it: the command must not). */
 export const GREETING = 'grtng-Zq8vK3mW9pX2';
 
-/** A port nothing listens on now: the system's pick, released. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '0.0.0.0', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` different ports nothing listens on now: the system's picks, held together (so they differ), then released. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () =>
+      new Promise<net.Server>((resolve, reject) => {
+        const server = net.createServer();
+        server.once('error', reject);
+        server.listen(0, '0.0.0.0', () => resolve(server));
+      }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 export interface Template {
@@ -40,7 +44,8 @@ type Manifest = { scripts: Record<string, string>; routes: { port: number; path:
 export async function template(change: (manifest: Manifest) => void = () => {}): Promise<Template> {
   const folder = workspace();
   for (const name of fs.readdirSync(FIXTURE)) fs.copyFileSync(path.join(FIXTURE, name), path.join(folder, name));
-  const ports: [number, number] = [await freePort(), await freePort()];
+  const [app, privateRoute] = await freePorts(2);
+  const ports: [number, number] = [app!, privateRoute!];
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
   manifest.routes[0]!.port = ports[0];
   manifest.routes[1]!.port = ports[1];
