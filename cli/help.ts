@@ -6,6 +6,7 @@ export const HELP = `Usage: manifest-lint [options] [paths...]
        manifest-lint cid <file|folder> [--profile <name>] [--format json]
        manifest-lint skill upload <folder> [--profile <name>] [--network <name>]
                                   [--pin <skill-name>] [--upload-url <url>]
+       manifest-lint dev [folder] [--yes] [--check] [--env-file <file>]
 
 Lints agent manifests (manifest.json). Paths are files, folders (searched for
 manifest.json, skipping node_modules and .git) or globs; the default is
@@ -114,6 +115,38 @@ Skill CIDs and uploads
       --upload-url <url>    the upload host (default https://uploads.pinata.cloud)
                             An upload where nothing moves for 60 s is given up
                             (MANIFEST_LINT_UPLOAD_STALL_TIMEOUT seconds).
+
+Running it as the platform would
+  dev [folder]              print the plan (build and start, the folder they run
+                            in, the routes, the gateway, the secrets by name),
+                            then run it as the platform does: build (its log
+                            in .agent-manifest/dev/user-build.log, a timeout);
+                            start only after a successful build, detached in
+                            its own process group (user-start.log); a gateway
+                            forwarding each route by its path prefix, stripped
+                            first (HTTP and WebSocket), a protected route asking
+                            for the gateway token (Authorization: Bearer,
+                            ?token= or the cookie gw_token); then each route's
+                            port: ready (all interfaces), binds localhost, or
+                            not listening. Ctrl+C or SIGTERM stops the gateway
+                            and both scripts with everything they started.
+                            Linux and macOS only. Also: agent-manifest dev
+  -y, --yes                 run without asking (needed when standard input is
+                            not a terminal)
+      --check               report, stop everything, exit 0 only when every
+                            route is ready (for CI)
+      --env-file <file>     values of the declared secrets (NAME=value lines);
+                            the environment wins. A missing required secret
+                            stops the run before anything runs; the scripts
+                            get the declared secrets and PATH, HOME, USER,
+                            LOGNAME, SHELL, LANG, LC_ALL, TZ, TMPDIR only
+      --build-timeout <s>   the build's limit (default 300, the platform's)
+      --ready-timeout <s>   how long to wait for each route's port (default 60)
+      --gateway-port <n>    where the gateway listens on 127.0.0.1 (default
+                            18789, the port the platform reserves for it; 0
+                            picks a free one); a route on it is refused
+      --gateway-token <t>   the gateway token (default: a new one each run,
+                            printed once)
 
 Exit codes: 0 no errors (and warnings within --max-warnings); 1 lint errors or
 too many warnings; 2 usage or I/O problem (message on stderr).

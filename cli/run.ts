@@ -31,6 +31,7 @@ export async function run(argv: string[], processIo: Io): Promise<number> {
 async function runUnsafe(argv: string[], io: CommandIo): Promise<number> {
   if (argv[0] === 'cid' || argv[0] === 'skill') return runSkillCommand(argv, io);
   if (argv[0] === 'rule') return runRuleCommand(argv.slice(1), io);
+  if (argv[0] === 'dev') return runDevCommand(argv.slice(1), io);
   const template = argv[0] === 'template';
   const options = parseCli(template ? argv.slice(1) : argv, { template });
   if (options.help) {
@@ -60,6 +61,19 @@ async function runRuleCommand(argv: string[], io: CommandIo): Promise<number> {
   }
   const { ruleCommand } = await import('./rule-command.js');
   return ruleCommand(argv, io);
+}
+
+/** `manifest-lint dev [folder]`: the lifecycle and the gateway run locally, only when asked. */
+async function runDevCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { parseDevArgs } = await import('./dev-args.js');
+  const options = parseDevArgs(argv);
+  if (options.help) {
+    const { HELP } = await import('./help.js');
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const { devCommand } = await import('./dev-command.js');
+  return devCommand(options, io);
 }
 
 /** `manifest-lint cid …` and `manifest-lint skill upload …` (SPEC section 15): no lint engine. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'workspace', 'playground', 'protocol', 'client/src'];
+const SOURCES = ['rules', 'language', 'cli', 'report', 'server', 'lib', 'io', 'workspace', 'dev', 'playground', 'protocol', 'client/src'];
 /** The GitHub Action's scripts (JavaScript, with declarations beside), read for the same graph. */
 const ACTION = 'action';
 
@@ -71,7 +71,7 @@ describe('the import graph', () => {
 
   it('keeps the engine and its language service pure: nothing from io/, the adapters or the server', () => {
     const pure = (file: string) => file.startsWith('rules/') || file.startsWith('language/');
-    const host = (file: string) => /^(io|workspace|cli|report|server|lib|playground)\//.test(file);
+    const host = (file: string) => /^(io|workspace|dev|cli|report|server|lib|playground)\//.test(file);
     const offending = [...graph].flatMap(([file, targets]) => (pure(file) ? targets.filter(host).map((target) => `${file} → ${target}`) : []));
     expect(offending).toEqual([]);
   });
@@ -120,6 +120,25 @@ describe('the import graph', () => {
     // The rule reads what it is about: both hosts take their configs from the workspace.
     expect(graph.get('cli/config.ts')).toContain('workspace/configs.ts');
     expect(graph.get('server/disk-files.ts')).toContain('workspace/configs.ts');
+  });
+
+  it('lets no lint, editor or template path start a script: dev/ is reached only from the dev command, and nothing else runs a shell', () => {
+    const dev = (file: string) => file.startsWith('dev/');
+    const importers = (isTarget: (file: string) => boolean) =>
+      [...graph].flatMap(([file, targets]) => (!isTarget(file) && targets.some(isTarget) ? [file] : []));
+    expect(importers(dev)).toEqual(['cli/dev-command.ts']);
+    expect(importers((file) => file === 'cli/dev-command.ts')).toEqual(['cli/run.ts']);
+    // cli/run.ts loads the command only for `manifest-lint dev`.
+    const run = readFileSync(path.join(ROOT, 'cli', 'run.ts'), 'utf8');
+    expect(run).toMatch(/if \(argv\[0\] === 'dev'\) return runDevCommand\(/);
+    expect(run.match(/import\('\.\/dev-command\.js'\)/g)).toHaveLength(1);
+    // Processes are started by dev/ (the scripts), by git's clone in io/ and by the Action (the CLI) only; a shell by dev/ alone.
+    const source = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+    const starters = [...graph.keys()].filter((file) => !dev(file) && !/^(io\/git|action\/)/.test(file) && /['"](?:node:)?child_process['"]/.test(source(file)));
+    expect(starters).toEqual([]);
+    const shells = [...graph.keys()].filter((file) => !dev(file) && /['"]\/bin\/sh['"]|shell:\s*true/.test(source(file)));
+    expect(shells).toEqual([]);
+    expect(graph.get('dev/session.ts')).toContain('dev/process-group.ts');
   });
 
   it('has no cycles', () => {

@@ -14,6 +14,8 @@ export interface RouteItem {
   pathNode: Node | undefined;
   /** The path when it is a string. */
   path: string | undefined;
+  /** `protected: true`: the gateway asks for its token (the default is `false`, seed section 2.3). */
+  protected: boolean;
 }
 
 /** The object items of `routes` (other items are the schema's to report). */
@@ -27,7 +29,8 @@ export function routeItems(doc: ParsedDocument): RouteItem[] {
       const port =
         portNode?.type === 'number' && Number.isInteger(portNode.value) && !touchesSyntaxError(doc, portNode) ? (portNode.value as number) : undefined;
       const path = pathNode?.type === 'string' && !touchesSyntaxError(doc, pathNode) ? (pathNode.value as string) : undefined;
-      return { index, node, portNode, port, pathNode, path };
+      const protectedNode = childValue(node, 'protected');
+      return { index, node, portNode, port, pathNode, path, protected: protectedNode?.type === 'boolean' && protectedNode.value === true };
     });
 }
 

@@ -16,6 +16,30 @@ function readSecretNames(doc: ParsedDocument): Set<string> {
   return names;
 }
 
+/** A declared secret and whether the deploy form requires it (`required` defaults to `true`, seed section 2.3). */
+export interface DeclaredSecret {
+  name: string;
+  required: boolean;
+}
+
+/** The declared secrets by name, in order; a name declared twice is required when either says so. */
+export function declaredSecrets(doc: ParsedDocument): readonly DeclaredSecret[] {
+  return derived(doc, readDeclaredSecrets);
+}
+
+function readDeclaredSecrets(doc: ParsedDocument): DeclaredSecret[] {
+  const byName = new Map<string, DeclaredSecret>();
+  for (const { node } of arrayItems(doc.root, ['secrets'])) {
+    const name = stringValue(childValue(node, 'name'));
+    if (name === undefined) continue;
+    const requiredNode = childValue(node, 'required');
+    const required = !(requiredNode?.type === 'boolean' && requiredNode.value === false);
+    const known = byName.get(name);
+    byName.set(name, { name, required: required || (known?.required ?? false) });
+  }
+  return [...byName.values()];
+}
+
 /** Edits that add `{ name, description }` to `secrets[]`, creating the array if needed. */
 export function declareSecret(doc: ParsedDocument, name: string, description: string): OffsetEdit[] {
   return appendToArray(doc, ['secrets'], { name, description });
