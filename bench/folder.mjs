@@ -1,0 +1,119 @@
+// A folder of many manifests, linted by manifest-lint and validated by ajv-cli against the same
+// schema: the 200 generated fixtures copied N/200 times into a temporary folder (one manifest per
+// subfolder, as a repository of agents holds them). The two commands run in pairs, A then B then
+// A…, with the order inside each pair alternating, and each pair gives a ratio: pairing keeps the
+// ratio meaningful when the machine's speed drifts during the run. Wall time and peak RSS are
+// reported per size; the ratio is ours / ajv-cli's (below 1: we are faster). Peak RSS needs
+// /usr/bin/time (Debian's `time` package); without it that column is empty.
+//
+//   node bench/folder.mjs                 # 1,000 and 10,000 manifests, 7 pairs each
+//   node bench/folder.mjs --sizes 1000 --pairs 15
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine, median, writeResultsSection } from './measure.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = resolve(benchDir, '..');
+const generatedDir = join(benchDir, 'fixtures', 'generated');
+const cliEntry = join(root, 'dist', 'manifest-lint.cjs');
+const ajvEntry = join(benchDir, 'node_modules', 'ajv-cli', 'dist', 'index.js');
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+const sizes = option('--sizes', '1000,10000').split(',').map(Number);
+const pairs = Number(option('--pairs', '7'));
+if (sizes.some((size) => !Number.isInteger(size) || size < 200 || size % 200 !== 0) || !(pairs >= 3)) {
+  console.error('usage: node bench/folder.mjs [--sizes 1000,10000 (multiples of 200)] [--pairs N (at least 3)]');
+  process.exit(2);
+}
+for (const [entry, what] of [[cliEntry, 'npm run build'], [ajvEntry, 'node build/install-tools.mjs bench']]) {
+  if (!existsSync(entry)) {
+    console.error(`${relative(root, entry)} is missing: run ${what} first`);
+    process.exit(2);
+  }
+}
+
+/**
+ * Runs `argv` with Node in a wrapper that times the child from outside; `/usr/bin/time` around the
+ * wrapper reads the peak RSS of the largest process (the child) from the operating system.
+ */
+const WRAPPER = `
+const { spawnSync } = require('node:child_process');
+const argv = process.argv.slice(1);
+const start = process.hrtime.bigint();
+const result = spawnSync(process.execPath, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+const wall = Number(process.hrtime.bigint() - start) / 1e6;
+process.stdout.write(JSON.stringify({ status: result.status, wall, stderr: String(result.stderr).slice(0, 300) }));
+`;
+function timed(argv, cwd) {
+  const wrapper = spawnSync('sh', ['-c', 'command -v /usr/bin/time >/dev/null && exec /usr/bin/time -f "%M" "$@" || exec "$@"', 'sh', process.execPath, '-e', WRAPPER, '--', ...argv], {
+    cwd,
+    encoding: 'utf8',
+  });
+  const measured = JSON.parse(wrapper.stdout);
+  // `/usr/bin/time -f %M` prints the largest process's peak RSS in KiB on the last line of stderr.
+  const rssKiB = Number(wrapper.stderr.trim().split('\n').at(-1));
+  return { ...measured, rssMiB: Number.isFinite(rssKiB) ? rssKiB / 1024 : undefined };
+}
+
+const texts = readdirSync(generatedDir).filter((name) => name.endsWith('.json'));
+const rows = [];
+for (const size of sizes) {
+  const folder = mkdtempSync(join(os.tmpdir(), 'manifest-folder-bench-'));
+  try {
+    for (let copy = 0; copy < size / texts.length; copy++) {
+      for (const name of texts) {
+        const dir = join(folder, `copy-${copy}`, name.replace(/\.json$/, ''));
+        mkdirSync(dir, { recursive: true });
+        cpSync(join(generatedDir, name), join(dir, 'manifest.json'));
+      }
+    }
+    const ours = [cliEntry, '--format', 'compact', '--no-config', '.'];
+    const ajv = [ajvEntry, 'validate', '--spec=draft2020', '--all-errors', '--allow-union-types', '-c', 'ajv-formats', '-c', join(benchDir, 'ajv-editor-keywords.cjs'), '-s', join(root, 'schema', 'manifest.v1.json'), '-d', '**/manifest.json'];
+    // A warm-up pair, not counted: the OS file cache, the CPU clock.
+    for (const argv of [ours, ajv]) {
+      const result = timed(argv, folder);
+      if (result.status !== 0 && result.status !== 1) {
+        console.error(`${argv[0] === cliEntry ? 'manifest-lint' : 'ajv-cli'} failed (exit ${result.status}): ${result.stderr}`);
+        process.exit(1);
+      }
+    }
+    const samples = { ours: [], ajv: [], ratio: [], oursRss: [], ajvRss: [] };
+    for (let pair = 0; pair < pairs; pair++) {
+      const first = pair % 2 === 0 ? 'ours' : 'ajv';
+      const runs = {};
+      for (const which of first === 'ours' ? ['ours', 'ajv'] : ['ajv', 'ours']) runs[which] = timed(which === 'ours' ? ours : ajv, folder);
+      samples.ours.push(runs.ours.wall);
+      samples.ajv.push(runs.ajv.wall);
+      samples.ratio.push(runs.ours.wall / runs.ajv.wall);
+      if (runs.ours.rssMiB !== undefined) samples.oursRss.push(runs.ours.rssMiB);
+      if (runs.ajv.rssMiB !== undefined) samples.ajvRss.push(runs.ajv.rssMiB);
+    }
+    rows.push({ size, ...Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, values.length ? median(values) : undefined])), min: Math.min(...samples.ratio), max: Math.max(...samples.ratio) });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const info = machine();
+const fmt = (value, digits = 0) => (value === undefined ? '–' : value.toFixed(digits));
+const lines = [
+  '<!-- folder-bench -->',
+  '## A folder of manifests: manifest-lint and ajv-cli',
+  '',
+  `${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}, Node ${info.node}, load ${info.load}; ${pairs} pairs per size, medians.`,
+  '',
+  '| manifests | manifest-lint (ms) | ajv-cli (ms) | ours / ajv-cli (paired) | range | peak RSS ours / ajv-cli (MiB) |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map((row) => `| ${row.size} | ${fmt(row.ours)} | ${fmt(row.ajv)} | ${fmt(row.ratio, 2)}x | ${fmt(row.min, 2)}–${fmt(row.max, 2)} | ${fmt(row.oursRss)} / ${fmt(row.ajvRss)} |`),
+  '',
+  `Commands, in the folder: \`node dist/manifest-lint.cjs --format compact --no-config .\` and \`node ajv-cli validate --spec=draft2020 --all-errors --allow-union-types -c ajv-formats -c bench/ajv-editor-keywords.cjs -s schema/manifest.v1.json -d '**/manifest.json'\`.`,
+  '<!-- /folder-bench -->',
+];
+console.log(lines.join('\n'));
+writeResultsSection(join(benchDir, 'results'), lines.join('\n'), '<!-- folder-bench -->', '<!-- /folder-bench -->');
