@@ -7,6 +7,31 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Longest file name Linux file systems take, in bytes (NAME_MAX). */
 const NAME_MAX = 255;
 
+type ProblemId = 'controlCharacter' | 'backslash' | 'absolutePath' | 'noNameBetweenSlashes' | 'trailingSlash' | 'emptySegment' | 'dotDotSegment' | 'dotSegment' | 'longSegment';
+
+/**
+ * Why a name cannot be a folder, in words, and whether a plain name can be offered when it is the
+ * only reason (`guessed`: always, never, or either way when absent). A name with no name between
+ * its slashes is always absolute too, so that reason has no message of its own.
+ */
+const PROBLEMS: Record<ProblemId, { text: string; guessed?: 'always' | 'never'; alone?: false }> = {
+  controlCharacter: { text: 'it contains a control character' },
+  backslash: { text: 'it contains a backslash, which is not a folder separator on the platform' },
+  absolutePath: { text: 'it is an absolute path', guessed: 'always' },
+  noNameBetweenSlashes: { text: 'it has no name between its slashes', alone: false },
+  trailingSlash: { text: 'it ends with `/`', guessed: 'always' },
+  emptySegment: { text: 'it has an empty segment (`//`)', guessed: 'always' },
+  dotDotSegment: { text: 'a `..` segment leads out of `workspace/skills/`' },
+  dotSegment: { text: 'it has a `.` segment' },
+  longSegment: { text: `a segment is {{bytes}} bytes long, and a folder name holds at most ${NAME_MAX}`, guessed: 'never' },
+};
+
+/** A reason the name cannot be a folder, with the values its words take. */
+interface Problem {
+  id: ProblemId;
+  data?: { bytes: number };
+}
+
 export const skillNamePath = defineRule({
   meta: {
     id: 'skill-name-path',
@@ -21,7 +46,9 @@ export const skillNamePath = defineRule({
       'The platform does not say how it turns a name into a folder; the rule assumes the name is joined to `workspace/skills/` as a relative POSIX path, so `/` separates folders (which makes `@scope/name` two levels deep) and each segment is one file name of at most 255 bytes.',
     messages: {
       empty: `{{subject}} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
-      notFolder: `{{subject}} is {{value}}, which cannot be a folder under \`workspace/skills/\`: {{problems}}. Use a plain name{{example}} (\`@scope/name\` is fine).`,
+      ...Object.fromEntries(Object.entries(PROBLEMS).flatMap(([id, problem]) => (problem.alone === false ? [] : notFolderMessages(id, problem.text, problem.guessed)))),
+      // Several reasons at once fill one slot with their words joined: a message per combination would be hundreds.
+      ...Object.fromEntries(notFolderMessages('severalProblems', '{{problems}}')),
     },
     fixTitles: {
       useTrimmed: 'Use `{{name}}`',
@@ -34,12 +61,7 @@ export const skillNamePath = defineRule({
       const name = childValue(node, 'name');
       if (name?.type !== 'string') continue;
       const value = name.value as string;
-      const problems = problemsOf(value);
-      if (problems.length === 0) continue;
       const path = ['skills', index, 'name'];
-      const trimmed = value.replace(/\/+$/, '');
-      const trailingOnly = trimmed !== value && trimmed.length > 0 && problemsOf(trimmed).length === 0;
-      const guess = trailingOnly ? trimmed : plainName(value);
       if (value.length === 0) {
         context.report({
           path,
@@ -49,32 +71,42 @@ export const skillNamePath = defineRule({
         });
         continue;
       }
+      const problems = problemsOf(value);
+      if (problems.length === 0) continue;
+      const trimmed = value.replace(/\/+$/, '');
+      const trailingOnly = trimmed !== value && trimmed.length > 0 && problemsOf(trimmed).length === 0;
+      const guess = trailingOnly ? trimmed : plainName(value);
+      const data = { subject: subject(path), value: formatValue(value, path), ...(guess ? { guess } : {}) };
+      const messageId = problems.length === 1 ? problems[0]!.id : 'severalProblems';
       context.report({
         path,
         span: spanOf(name),
-        messageId: 'notFolder',
-        data: { subject: subject(path), value: formatValue(value, path), problems: problems.join('; '), example: guess ? ` such as \`${guess}\`` : '' },
+        messageId: guess ? `${messageId}Guessed` : messageId,
+        data: problems.length === 1 ? { ...data, ...problems[0]!.data } : { ...data, problems: problems.map(problemText).join('; ') },
         ...(trailingOnly ? { fixes: [{ titleId: 'useTrimmed', titleData: { name: trimmed }, edits: [replaceValue(name, trimmed)] }] } : {}),
       });
     }
   },
 });
 
-function problemsOf(value: string): string[] {
-  if (value.length === 0) return ['it is empty'];
-  const problems: string[] = [];
-  if (CONTROL.test(value)) problems.push('it contains a control character');
-  if (value.includes('\\')) problems.push('it contains a backslash, which is not a folder separator on the platform');
-  if (value.startsWith('/')) problems.push('it is an absolute path');
+function problemText({ id, data }: Problem): string {
+  return PROBLEMS[id].text.replace('{{bytes}}', String(data?.bytes));
+}
+
+function problemsOf(value: string): Problem[] {
+  const problems: Problem[] = [];
+  if (CONTROL.test(value)) problems.push({ id: 'controlCharacter' });
+  if (value.includes('\\')) problems.push({ id: 'backslash' });
+  if (value.startsWith('/')) problems.push({ id: 'absolutePath' });
   const inner = value.replace(/^\/+/, '').replace(/\/+$/, '');
-  if (inner.length === 0) return [...problems, 'it has no name between its slashes'];
-  if (value.endsWith('/')) problems.push('it ends with `/`');
+  if (inner.length === 0) return [...problems, { id: 'noNameBetweenSlashes' }];
+  if (value.endsWith('/')) problems.push({ id: 'trailingSlash' });
   const segments = inner.split('/');
-  if (segments.includes('')) problems.push('it has an empty segment (`//`)');
-  if (segments.includes('..')) problems.push('a `..` segment leads out of `workspace/skills/`');
-  if (segments.includes('.')) problems.push('it has a `.` segment');
+  if (segments.includes('')) problems.push({ id: 'emptySegment' });
+  if (segments.includes('..')) problems.push({ id: 'dotDotSegment' });
+  if (segments.includes('.')) problems.push({ id: 'dotSegment' });
   const long = segments.map(utf8Length).find((length) => length > NAME_MAX);
-  if (long !== undefined) problems.push(`a segment is ${long} bytes long, and a folder name holds at most ${NAME_MAX}`);
+  if (long !== undefined) problems.push({ id: 'longSegment', data: { bytes: long } });
   return problems;
 }
 
@@ -91,4 +123,16 @@ function plainName(value: string): string | undefined {
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
   const guess = segments.join('/');
   return guess && guess !== value && problemsOf(guess).length === 0 ? guess : undefined;
+}
+
+/**
+ * The messages of a name that cannot be a folder for one reason: without a plain name to offer,
+ * and with one (`…Guessed`), as far as that reason allows.
+ */
+function notFolderMessages(id: string, problem: string, guessed?: 'always' | 'never'): [string, string][] {
+  const start = `{{subject}} is {{value}}, which cannot be a folder under \`workspace/skills/\`: ${problem}. Use a plain name`;
+  return [
+    ...(guessed !== 'always' ? [[id, `${start} (\`@scope/name\` is fine).`] as [string, string]] : []),
+    ...(guessed !== 'never' ? [[`${id}Guessed`, `${start} such as \`{{guess}}\` (\`@scope/name\` is fine).`] as [string, string]] : []),
+  ];
 }

@@ -94,7 +94,7 @@ const CLAUSES_LEFT = new Set([
   'secret-name-format',
   'skill-cid-invalid',
   'skill-duplicate-source',
-  'skill-name-path',
+  'skill-name-path', // severalProblems: a name with several reasons joins their words
   'skill-slug-format',
   'start-port-mismatch',
   'task-at-invalid',
