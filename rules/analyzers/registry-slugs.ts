@@ -23,19 +23,22 @@ export type SlugReading =
   /** Capital letters or other characters slugs are not seen with; `lowered` when lowercase fixes it. */
   | { kind: 'unusual'; lowered: string | undefined }
   /** Nothing a registry could resolve: `why` says what it is instead. */
-  | { kind: 'impossible'; why: string };
+  | { kind: 'impossible'; why: ImpossibleSlug };
+
+/** What a value no registry could resolve is instead of a slug. */
+export type ImpossibleSlug = 'cid' | 'empty' | 'url' | 'whitespace' | 'manySlashes';
 
 export function readSlug(value: string): SlugReading {
   // A CID is lowercase letters and digits too: it is told apart first. Only what could be one is
   // asked about, since explaining why a slug is no CID loads every multibase decoder.
-  if (COULD_BE_CID.test(value) && describeCid(value).valid) return { kind: 'impossible', why: 'it is a CID: an uploaded skill belongs in `cid`' };
+  if (COULD_BE_CID.test(value) && describeCid(value).valid) return { kind: 'impossible', why: 'cid' };
   if (SCOPED.test(value) || BARE.test(value)) return { kind: 'documented' };
   const namespaced = NAMESPACED.exec(value);
   if (namespaced) return { kind: 'namespaced', flat: namespaced[2]! };
-  if (value.length === 0) return { kind: 'impossible', why: 'it is empty' };
-  if (URL_LIKE.test(value)) return { kind: 'impossible', why: 'it is a URL, and only the slug belongs here' };
-  if (WHITESPACE.test(value)) return { kind: 'impossible', why: 'it contains whitespace' };
-  if (value.replace(/^@/, '').split('/').length > 2) return { kind: 'impossible', why: 'it has more than one `/`' };
+  if (value.length === 0) return { kind: 'impossible', why: 'empty' };
+  if (URL_LIKE.test(value)) return { kind: 'impossible', why: 'url' };
+  if (WHITESPACE.test(value)) return { kind: 'impossible', why: 'whitespace' };
+  if (value.replace(/^@/, '').split('/').length > 2) return { kind: 'impossible', why: 'manySlashes' };
   const lowered = value.toLowerCase();
   return { kind: 'unusual', lowered: lowered !== value && readSlug(lowered).kind === 'documented' ? lowered : undefined };
 }

@@ -2,7 +2,15 @@ import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
 import { defineRule, spanOf } from '../framework/rule.js';
-import { readSlug } from '../analyzers/registry-slugs.js';
+import { readSlug, type ImpossibleSlug } from '../analyzers/registry-slugs.js';
+
+const NOT_SLUG: Record<ImpossibleSlug, string> = {
+  cid: 'notSlugCid',
+  empty: 'notSlugEmpty',
+  url: 'notSlugUrl',
+  whitespace: 'notSlugWhitespace',
+  manySlashes: 'notSlugManySlashes',
+};
 
 export const skillSlugFormat = defineRule({
   meta: {
@@ -16,9 +24,14 @@ export const skillSlugFormat = defineRule({
     evidence:
       '"ClawHub slug like `@pinata/api`" (https://docs.pinata.cloud/agents/manifest, https://docs.pinata.cloud/agents/skills); `{ "clawhub_slug": "slack", "name": "Slack" }` in the README of Pinata\'s starter (PinataCloud/agent-template); "ClawHub slugs are flat (opensea-marketplace), not namespaced" (an OpenSea skill author\'s commit dc636e4, after a working deploy).',
     messages: {
-      notSlug: `{{subject}} is {{value}}, which no registry can resolve: {{why}}. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
+      notSlugCid: `{{subject}} is {{value}}, which no registry can resolve: it is a CID: an uploaded skill belongs in \`cid\`. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
+      notSlugEmpty: `{{subject}} is {{value}}, which no registry can resolve: it is empty. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
+      notSlugUrl: `{{subject}} is {{value}}, which no registry can resolve: it is a URL, and only the slug belongs here. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
+      notSlugWhitespace: `{{subject}} is {{value}}, which no registry can resolve: it contains whitespace. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
+      notSlugManySlashes: `{{subject}} is {{value}}, which no registry can resolve: it has more than one \`/\`. Write the skill's ClawHub slug, as the docs do (\`@pinata/api\`) or as a bare name.`,
       namespaced: `{{subject}} is {{value}}, an \`owner/name\` slug: the docs write slugs as \`@scope/name\`, and an author whose \`owner/name\` slug did not attach found the flat name did. Write \`{{flat}}\`, or check that the registry resolves this one.`,
-      unusual: `{{subject}} is {{value}}, which has characters registry slugs are not seen with (slugs are lowercase letters, digits, \`-\`, \`_\` and \`.\`, as in \`@pinata/api\`){{advice}}.`,
+      unusual: `{{subject}} is {{value}}, which has characters registry slugs are not seen with (slugs are lowercase letters, digits, \`-\`, \`_\` and \`.\`, as in \`@pinata/api\`).`,
+      unusualLowered: `{{subject}} is {{value}}, which has characters registry slugs are not seen with (slugs are lowercase letters, digits, \`-\`, \`_\` and \`.\`, as in \`@pinata/api\`): perhaps \`{{lowered}}\`.`,
     },
     fixTitles: {
       useFlatSlug: 'Use the flat slug `{{slug}}`',
@@ -40,7 +53,7 @@ export const skillSlugFormat = defineRule({
       const span = spanOf(slug);
       switch (reading.kind) {
         case 'impossible':
-          context.report({ path, span, messageId: 'notSlug', data: { ...shown, why: reading.why } });
+          context.report({ path, span, messageId: NOT_SLUG[reading.why], data: shown });
           break;
         case 'namespaced':
           context.report({
@@ -55,8 +68,7 @@ export const skillSlugFormat = defineRule({
           context.report({
             path,
             span,
-            messageId: 'unusual',
-            data: { ...shown, advice: reading.lowered ? `: perhaps \`${reading.lowered}\`` : '' },
+            ...(reading.lowered ? { messageId: 'unusualLowered', data: { ...shown, lowered: reading.lowered } } : { messageId: 'unusual', data: shown }),
             ...(reading.lowered ? { suggestions: [{ titleId: 'useLowered', titleData: { slug: reading.lowered }, edits: [replaceValue(slug, reading.lowered)] }] } : {}),
           });
       }
