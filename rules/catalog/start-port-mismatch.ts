@@ -1,5 +1,5 @@
 import { replaceValue } from '../framework/json-edits.js';
-import { defineRule, type FixSpec } from '../framework/rule.js';
+import { defineRule, type FindingMessage, type FixSpec } from '../framework/rule.js';
 import { documentSpan, manifestScript, scriptEdits, type ManifestScript } from '../analyzers/scripts.js';
 import { type NamedPort, shownSetting, startAddresses } from '../analyzers/server-address.js';
 import { replaceInWord, spanInWord } from '../analyzers/shell.js';
@@ -18,7 +18,12 @@ export const startPortMismatch = defineRule({
     assumptions:
       'Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server\'s default port is not known. Databases and other backing services are left out.',
     messages: {
-      portMismatch: `\`scripts.start\` {{serves}}, but {{routesUse}}, so requests to {{pronoun}} find nothing listening. Serve on {{target}}, or change {{routePort}} to the one your server uses.`,
+      portMismatch: `\`scripts.start\` serves on port {{port}} ({{setting}}), but the route uses port {{routePort}}, so requests to it find nothing listening. Serve on port {{routePort}}, or change the route's port to the one your server uses.`,
+      portMismatchRoutesOnePort: `\`scripts.start\` serves on port {{port}} ({{setting}}), but the routes use port {{routePort}}, so requests to them find nothing listening. Serve on port {{routePort}}, or change the routes' port to the one your server uses.`,
+      portMismatchRoutesPorts: `\`scripts.start\` serves on port {{port}} ({{setting}}), but the routes use ports {{routePorts}}, so requests to them find nothing listening. Serve on one of the route ports, or change a route's port to the one your server uses.`,
+      portsMismatch: `\`scripts.start\` names ports {{ports}}, but the route uses port {{routePort}}, so requests to it find nothing listening. Serve on port {{routePort}}, or change the route's port to the one your server uses.`,
+      portsMismatchRoutesOnePort: `\`scripts.start\` names ports {{ports}}, but the routes use port {{routePort}}, so requests to them find nothing listening. Serve on port {{routePort}}, or change the routes' port to the one your server uses.`,
+      portsMismatchRoutesPorts: `\`scripts.start\` names ports {{ports}}, but the routes use ports {{routePorts}}, so requests to them find nothing listening. Serve on one of the route ports, or change a route's port to the one your server uses.`,
     },
     fixTitles: {
       serveOnRoutePort: 'Serve on port {{port}}',
@@ -39,16 +44,17 @@ export const startPortMismatch = defineRule({
     const first = named[0]!;
     const startPorts = [...new Set(named.map((part) => part.port))];
     const several = routes.filter((route) => route.port !== undefined).length > 1;
-    const routesUse = `${several ? 'the routes use' : 'the route uses'} ${ports.length === 1 ? 'port' : 'ports'} ${portList(ports)}`;
-    const serves =
+    // One route has one port: the routes' shape is one route, several on one port, or several ports.
+    const routesShape = !several ? '' : ports.length === 1 ? 'RoutesOnePort' : 'RoutesPorts';
+    const server: FindingMessage =
       startPorts.length === 1
-        ? `serves on port ${first.port} (${shownSetting(first)})`
-        : `names ports ${portList(startPorts)}`;
+        ? { messageId: 'portMismatch', data: { port: first.port, setting: shownSetting(first) } }
+        : { messageId: 'portsMismatch', data: { ports: portList(startPorts) } };
     context.report({
       path: script.path,
       span: documentSpan(script, spanInWord(first.word, first.from, first.to)),
-      messageId: 'portMismatch',
-      data: { serves, routesUse, pronoun: several ? 'them' : 'it', target: ports.length === 1 ? `port ${ports[0]}` : `one of the route ports`, routePort: ports.length > 1 ? "a route's port" : several ? "the routes' port" : "the route's port" },
+      messageId: `${server.messageId}${routesShape}`,
+      data: { ...server.data, ...(ports.length === 1 ? { routePort: ports[0]! } : { routePorts: portList(ports) }) },
       suggestions: alternatives(script, named, startPorts, ports, routes),
     });
   },
