@@ -152,19 +152,20 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp('2016-12-31T23:59:60Z').ok).toBe(true);
   });
 
-  it('says why other text is not one', () => {
-    const reason = (text: string) => {
+  it('says why other text is not one, with the values that say where', () => {
+    const problem = (text: string) => {
       const result = parseIsoTimestamp(text);
-      return result.ok ? 'ok' : `${result.reason}${result.suggestion ? ` → ${result.suggestion}` : ''}`;
+      return result.ok ? 'ok' : { problem: result.problem, ...('values' in result ? { values: result.values } : {}), ...(result.suggestion ? { suggestion: result.suggestion } : {}) };
     };
-    expect(reason('2026-02-29T09:00:00Z')).toBe('February 2026 has no day 29');
-    expect(reason('2026-13-01T09:00:00Z')).toBe('there is no month 13');
-    expect(reason('2026-03-01T24:00:00Z')).toBe('there is no hour 24 (hours run 00-23)');
-    expect(reason('2026-03-01T09:00Z')).toBe('its time has no seconds → 2026-03-01T09:00:00Z');
-    expect(reason('2026-03-01')).toBe('it has a date but no time of day → 2026-03-01T09:00:00Z');
-    expect(reason('1772355600')).toMatch(/Unix time in seconds.* → 2026-03-01T09:00:00Z$/);
-    expect(reason('tomorrow')).toBe('its parts are not where that form puts them');
-    expect(reason('')).toBe('it is empty');
+    expect(problem('2026-02-29T09:00:00Z')).toEqual({ problem: 'noSuchDay', values: { monthName: 'February', year: 2026, day: 29 } });
+    expect(problem('2026-13-01T09:00:00Z')).toEqual({ problem: 'noSuchMonth', values: { month: 13 } });
+    expect(problem('2026-03-01T24:00:00Z')).toEqual({ problem: 'noSuchHour', values: { hour: 24 } });
+    expect(problem('2026-03-01T09:00:00+25:00')).toEqual({ problem: 'noSuchOffset', values: { offset: '+25:00' } });
+    expect(problem('2026-03-01T09:00Z')).toEqual({ problem: 'noSeconds', suggestion: '2026-03-01T09:00:00Z' });
+    expect(problem('2026-03-01')).toEqual({ problem: 'dateOnly', suggestion: '2026-03-01T09:00:00Z' });
+    expect(problem('1772355600')).toEqual({ problem: 'unixSeconds', suggestion: '2026-03-01T09:00:00Z' });
+    expect(problem('tomorrow')).toEqual({ problem: 'notInForm' });
+    expect(problem('')).toEqual({ problem: 'empty' });
   });
 });
 

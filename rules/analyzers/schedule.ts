@@ -69,7 +69,18 @@ export interface IsoTimestamp {
   offsetMinutes: number;
 }
 
-export type IsoTimestampResult = { ok: true; value: IsoTimestamp } | { ok: false; reason: string; suggestion?: string };
+export type IsoTimestampResult = { ok: true; value: IsoTimestamp } | ({ ok: false; suggestion?: string } & IsoTimestampProblem);
+
+/** Why a text is not an ISO timestamp, with the values that say where (a rule words it). */
+export type IsoTimestampProblem =
+  | { problem: 'noSuchMonth'; values: { month: number } }
+  | { problem: 'noDayZero' }
+  | { problem: 'noSuchDay'; values: { monthName: string; year: number; day: number } }
+  | { problem: 'noSuchHour'; values: { hour: number } }
+  | { problem: 'noSuchMinute'; values: { minute: number } }
+  | { problem: 'noSuchOffset'; values: { offset: string } }
+  | { problem: 'noSuchSecond'; values: { second: number } }
+  | { problem: 'empty' | 'spacesAround' | 'unixSeconds' | 'unixMilliseconds' | 'dateOnly' | 'noSeconds' | 'notInForm' };
 
 const ISO_SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt\s](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const ISO_NO_SECONDS = /^(\d{4}-\d{2}-\d{2})[Tt\s](\d{2}:\d{2})((?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)$/;
@@ -108,20 +119,20 @@ export function parseIsoTimestamp(text: string): IsoTimestampResult {
   const hour = Number(h);
   const minute = Number(mi);
   let second = Number(s);
-  if (month < 1 || month > 12) return { ok: false, reason: `there is no month ${month}` };
+  if (month < 1 || month > 12) return { ok: false, problem: 'noSuchMonth', values: { month } };
   if (day < 1 || day > daysInMonth(year, month)) {
-    return { ok: false, reason: day < 1 ? 'there is no day 0' : `${MONTH_NAMES[month - 1]} ${year} has no day ${day}` };
+    return day < 1 ? { ok: false, problem: 'noDayZero' } : { ok: false, problem: 'noSuchDay', values: { monthName: MONTH_NAMES[month - 1]!, year, day } };
   }
-  if (hour > 23) return { ok: false, reason: `there is no hour ${hour} (hours run 00-23)` };
-  if (minute > 59) return { ok: false, reason: `there is no minute ${minute}` };
+  if (hour > 23) return { ok: false, problem: 'noSuchHour', values: { hour } };
+  if (minute > 59) return { ok: false, problem: 'noSuchMinute', values: { minute } };
   const offsetHours = Number(oh ?? 0);
   const offsetMinutesPart = Number(om ?? 0);
-  if (offsetHours > 23 || offsetMinutesPart > 59) return { ok: false, reason: `the offset ${sign}${oh}${om ? `:${om}` : ''} is not one` };
+  if (offsetHours > 23 || offsetMinutesPart > 59) return { ok: false, problem: 'noSuchOffset', values: { offset: `${sign}${oh}${om ? `:${om}` : ''}` } };
   const offsetMinutes = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutesPart);
   if (second > 59) {
     // A leap second is only valid at 23:59:60 UTC.
     const utcMinutes = hour * 60 + minute - offsetMinutes;
-    if (second > 60 || ((utcMinutes % 1440) + 1440) % 1440 !== 1439) return { ok: false, reason: `there is no second ${second}` };
+    if (second > 60 || ((utcMinutes % 1440) + 1440) % 1440 !== 1439) return { ok: false, problem: 'noSuchSecond', values: { second } };
     second = 59;
   }
   const millis = fraction ? Math.floor(Number(`0${fraction}`) * 1000) : 0;
@@ -132,22 +143,22 @@ export function parseIsoTimestamp(text: string): IsoTimestampResult {
 
 function notIso(text: string): IsoTimestampResult {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, reason: 'it is empty' };
-  if (trimmed !== text && ISO_SHAPE.test(trimmed)) return { ok: false, reason: 'it has spaces around it', suggestion: trimmed };
+  if (trimmed === '') return { ok: false, problem: 'empty' };
+  if (trimmed !== text && ISO_SHAPE.test(trimmed)) return { ok: false, problem: 'spacesAround', suggestion: trimmed };
   if (EPOCH_DIGITS.test(trimmed)) {
     const ms = Number(trimmed) * (trimmed.length <= 10 ? 1000 : 1);
     return {
       ok: false,
-      reason: `it looks like a Unix time in ${trimmed.length <= 10 ? 'seconds' : 'milliseconds'}; \`at\` takes a date and time (for a number, use \`atMs\` with epoch milliseconds)`,
+      problem: trimmed.length <= 10 ? 'unixSeconds' : 'unixMilliseconds',
       ...(ms < MAX_DATE_MS ? { suggestion: new Date(ms).toISOString().replace('.000Z', 'Z') } : {}),
     };
   }
-  if (ISO_DATE_ONLY.test(trimmed)) return { ok: false, reason: 'it has a date but no time of day', suggestion: `${trimmed}T09:00:00Z` };
+  if (ISO_DATE_ONLY.test(trimmed)) return { ok: false, problem: 'dateOnly', suggestion: `${trimmed}T09:00:00Z` };
   const noSeconds = ISO_NO_SECONDS.exec(trimmed);
   if (noSeconds) {
-    return { ok: false, reason: 'its time has no seconds', suggestion: `${noSeconds[1]}T${noSeconds[2]}:00${noSeconds[3] || 'Z'}` };
+    return { ok: false, problem: 'noSeconds', suggestion: `${noSeconds[1]}T${noSeconds[2]}:00${noSeconds[3] || 'Z'}` };
   }
-  return { ok: false, reason: 'its parts are not where that form puts them' };
+  return { ok: false, problem: 'notInForm' };
 }
 
 // ------------------------------------------------------------------------------------------------
