@@ -109,6 +109,7 @@ describe('explainSchedule: every and at', () => {
       timeZone: 'UTC',
       nextRuns: [new Date('2027-01-05T09:00:00Z')],
       summary: 'once, at Tue 5 Jan 2027 09:00, UTC',
+      runTime: 'Tue 5 Jan 2027 09:00',
     });
     expect(explainSchedule({ kind: 'at', at: '2026-12-01T09:00:00+02:00' }, NOW)!.summary).toBe('once, at Tue 1 Dec 2026 09:00, UTC+02:00');
     expect(explainSchedule({ kind: 'at', at: '2026-12-01T09:00:00-05:30' }, NOW)!.nextRuns[0]!.toISOString()).toBe('2026-12-01T14:30:00.000Z');

@@ -219,6 +219,8 @@ export interface ScheduleExplanation {
   nextRuns: Date[];
   /** One line for hovers and messages: `at 09:00, Monday through Friday, Europe/Lisbon; next: Tue 24 Nov 09:00`. */
   summary: string;
+  /** For an `at` schedule, its one run time as the text writes it: `Mon 1 Jun 2026 09:00`. */
+  runTime?: string;
 }
 
 /**
@@ -312,7 +314,8 @@ function explainAt(at: unknown, atMs: unknown, tz: string | undefined, now: Date
   }
   if (!Number.isFinite(instant) || Math.abs(instant) > MAX_DATE_MS) return undefined;
   const date = new Date(instant);
-  const text = `once, at ${formatRunTime(date, timeZone, now, { year: 'always' })}`;
+  const runTime = formatRunTime(date, timeZone, now, { year: 'always' });
+  const text = `once, at ${runTime}`;
   const past = instant <= now.getTime();
-  return { kind: 'at', text, timeZone, nextRuns: past ? [] : [date], summary: `${text}, ${timeZone}${past ? '; already past' : ''}` };
+  return { kind: 'at', text, timeZone, nextRuns: past ? [] : [date], summary: `${text}, ${timeZone}${past ? '; already past' : ''}`, runTime };
 }

@@ -18,7 +18,7 @@ export const taskAtPast = defineRule({
     assumptions:
       'The reference does not say what the engine does with a one-shot time already past (skip it or run it at once); either way it is not what was meant. An `at` without an offset is read as UTC to decide whether it is past.',
     messages: {
-      atPast: `{{subject}} is {{value}}, {{humanDuration}} ago: the task would run {{text}}, {{timeZone}}, which has passed, so it will not run when you meant it to. Set a future time, or remove the task once it has done its job.`,
+      atPast: `{{subject}} is {{value}}, {{humanDuration}} ago: the task would run once, at {{runTime}}, {{timeZone}}, which has passed, so it will not run when you meant it to. Set a future time, or remove the task once it has done its job.`,
     },
     fixable: false,
   },
@@ -37,12 +37,12 @@ export const taskAtPast = defineRule({
       }
       if (!(instant < now.getTime())) continue;
       const explanation = explainSchedule({ kind: 'at', [at.field]: at.node.value, ...(at.tz !== undefined && isValidTimeZone(at.tz) ? { tz: at.tz } : {}) }, now);
-      if (!explanation) continue;
+      if (!explanation?.runTime) continue;
       context.report({
         path: at.path,
         span: spanOf(at.node),
         messageId: 'atPast',
-        data: { subject: subject(at.path), value: formatValue(at.node.value), humanDuration: humanDuration(now.getTime() - instant, { approximate: true }), text: explanation.text, timeZone: explanation.timeZone },
+        data: { subject: subject(at.path), value: formatValue(at.node.value), humanDuration: humanDuration(now.getTime() - instant, { approximate: true }), runTime: explanation.runTime, timeZone: explanation.timeZone },
       });
     }
   },

@@ -95,7 +95,6 @@ const CLAUSES_LEFT = new Set([
   'skill-cid-invalid',
   'skill-duplicate-source',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
-  'task-at-past',
   'task-cron-invalid',
   'task-delivery-channel-unconfigured',
   'task-delivery-incomplete',
