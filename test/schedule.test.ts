@@ -183,10 +183,10 @@ describe('formatRunTime', () => {
 
 describe('cron validation', () => {
   it('locates the field at fault', () => {
-    expect(cronProblem('0 25 * * *')).toMatchObject({ kind: 'field', field: { name: 'hour' }, token: { text: '25', start: 2, end: 4 }, reason: '25 is outside 0-23' });
+    expect(cronProblem('0 25 * * *')).toMatchObject({ kind: 'field', field: { name: 'hour' }, token: { text: '25', start: 2, end: 4 }, reason: { id: 'valueOutside', values: { value: '25', range: '0-23' } } });
     expect(cronProblem('60 0 9 * * *')).toMatchObject({ kind: 'field', field: { name: 'seconds' }, token: { start: 0, end: 2 } });
-    expect(cronProblem('0 9 * * 1-8')).toMatchObject({ kind: 'field', field: { name: 'day of week' }, reason: 'the range 1-8 goes outside 0-7' });
-    expect(cronProblem('5-1 * * * *')).toMatchObject({ kind: 'field', field: { name: 'minute' }, reason: 'the range 5-1 runs backwards' });
+    expect(cronProblem('0 9 * * 1-8')).toMatchObject({ kind: 'field', field: { name: 'day of week' }, reason: { id: 'rangeOutside', values: { range: '1-8', allowedRange: '0-7' } } });
+    expect(cronProblem('5-1 * * * *')).toMatchObject({ kind: 'field', field: { name: 'minute' }, reason: { id: 'rangeBackwards', values: { range: '5-1' } } });
     expect(cronProblem('0 9 * JANX *')).toMatchObject({ kind: 'field', field: { name: 'month' } });
     expect(cronProblem('0 9 31 4 *')).toMatchObject({ kind: 'day-of-month', token: { text: '31' }, months: '4' });
     expect(cronProblem('0 9 * *')).toEqual({ kind: 'field-count', count: 4 });

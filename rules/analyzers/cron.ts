@@ -134,8 +134,8 @@ export type CronProblem =
   | { kind: 'field-count'; count: number }
   /** `@something` that is not a predefined alias. */
   | { kind: 'alias'; alias: string }
-  /** One field is wrong on its own; `reason` says why, in words. */
-  | { kind: 'field'; field: CronFieldSpec; token: CronToken; reason: string }
+  /** One field is wrong on its own; `reason` says why, with the values that say where. */
+  | { kind: 'field'; field: CronFieldSpec; token: CronToken; reason: CronFieldReason }
   /** The day of month never occurs in the months the month field allows. */
   | { kind: 'day-of-month'; field: CronFieldSpec; token: CronToken; months: string }
   /** cron-parser refused the expression as a whole. */
@@ -172,7 +172,7 @@ function locate(tokens: CronToken[], wholeReason: string): CronProblem {
     try {
       parseCron(alone);
     } catch (error) {
-      return { kind: 'field', field: specs[i]!, token: tokens[i]!, reason: explainReason(messageOf(error), specs[i]!) };
+      return { kind: 'field', field: specs[i]!, token: tokens[i]!, reason: explainReason(messageOf(error)) };
     }
   }
   const dayOfMonth = tokens.length - 3;
@@ -186,24 +186,35 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** cron-parser's reason for one field, in the words of the manifest's messages. */
-function explainReason(reason: string, field: CronFieldSpec): string {
+/**
+ * Why cron-parser refuses one field, as a reason a rule words, with the values it fills in;
+ * `parser` carries cron-parser's own words when its message is none of the known ones.
+ */
+export type CronFieldReason =
+  | { id: 'valueOutside'; values: { value: string; range: string } }
+  | { id: 'rangeOutside'; values: { range: string; allowedRange: string } }
+  | { id: 'rangeBackwards'; values: { range: string } }
+  | { id: 'unknownName'; values: { alias: string } }
+  | { id: 'listedTwice'; values: { value: string } }
+  | { id: 'notNumber' | 'characters' | 'zeroStep' | 'badStep' | 'emptyListItem' | 'badOccurrence' | 'tooManyValues' }
+  | { id: 'parser'; values: { reason: string } };
+
+function explainReason(reason: string): CronFieldReason {
   let match: RegExpExecArray | null;
-  if ((match = /got value (\S+) expected range (\d+-\d+)/.exec(reason))) return `${match[1]} is outside ${match[2]}`;
+  if ((match = /got value (\S+) expected range (\d+-\d+)/.exec(reason))) return { id: 'valueOutside', values: { value: match[1]!, range: match[2]! } };
   if ((match = /got range (\S+) expected range (\d+-\d+)/.exec(reason))) {
-    return match[1]!.includes('NaN') ? 'it has a value that is not a number' : `the range ${match[1]} goes outside ${match[2]}`;
+    return match[1]!.includes('NaN') ? { id: 'notNumber' } : { id: 'rangeOutside', values: { range: match[1]!, allowedRange: match[2]! } };
   }
-  if ((match = /Invalid range: (\S+), min\(\d+\) > max\(\d+\)/.exec(reason))) return `the range ${match[1]} runs backwards`;
-  if ((match = /Invalid range: (\S+), min > max/.exec(reason))) return `the range ${match[1]} runs backwards`;
-  if (/Invalid characters/.test(reason)) return `it has characters the ${field.name} field does not take`;
-  if (/cannot repeat at every 0 time|Invalid step: .*must be positive/.test(reason)) return 'a step of 0 never advances';
-  if (/Invalid repeat/.test(reason)) return 'the step is not a positive whole number';
-  if (/Invalid list value format/.test(reason)) return 'the list has an empty item';
-  if ((match = /cannot resolve alias "([^"]*)"/.exec(reason))) return `\`${match[1]}\` is not a name the ${field.name} field knows`;
-  if ((match = /duplicate values found: (\S+)/.exec(reason))) return `the value ${match[1]} is listed more than once (list items must not overlap)`;
-  if (/occurrence number/.test(reason)) return 'the occurrence after `#` must be 1-5';
-  if (/too many values/.test(reason)) return 'it lists too many values';
-  return reason.charAt(0).toLowerCase() + reason.slice(1);
+  if ((match = /Invalid range: (\S+), min(?:\(\d+\))? > max/.exec(reason))) return { id: 'rangeBackwards', values: { range: match[1]! } };
+  if (/Invalid characters/.test(reason)) return { id: 'characters' };
+  if (/cannot repeat at every 0 time|Invalid step: .*must be positive/.test(reason)) return { id: 'zeroStep' };
+  if (/Invalid repeat/.test(reason)) return { id: 'badStep' };
+  if (/Invalid list value format/.test(reason)) return { id: 'emptyListItem' };
+  if ((match = /cannot resolve alias "([^"]*)"/.exec(reason))) return { id: 'unknownName', values: { alias: match[1]! } };
+  if ((match = /duplicate values found: (\S+)/.exec(reason))) return { id: 'listedTwice', values: { value: match[1]! } };
+  if (/occurrence number/.test(reason)) return { id: 'badOccurrence' };
+  if (/too many values/.test(reason)) return { id: 'tooManyValues' };
+  return { id: 'parser', values: { reason: reason.charAt(0).toLowerCase() + reason.slice(1) } };
 }
 
 const DIGITS = /^\d{1,2}$/;
