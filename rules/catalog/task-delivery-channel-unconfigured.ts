@@ -17,7 +17,9 @@ export const taskDeliveryChannelUnconfigured = defineRule({
     assumptions:
       'A channel counts as configured when `channels` has a key of that name, whatever its settings (a channel shipped with `enabled: false` is still configured).',
     messages: {
-      deliveryChannelUnconfigured: `{{subject}} is {{value}}, but {{known}}, so the output of each run has nowhere to go. {{advice}}`,
+      deliveryChannelUnconfigured: `{{subject}} is {{value}}, but \`channels\` configures {{configured}}, so the output of each run has nowhere to go. Configure \`channels.{{name}}\` or announce to a configured channel.`,
+      deliveryChannelUnconfiguredWithSuggestion: `{{subject}} is {{value}}, but \`channels\` configures {{configured}}, so the output of each run has nowhere to go. Did you mean \`{{suggestion}}\`?`,
+      noChannelConfigured: `{{subject}} is {{value}}, but \`channels\` configures none, so the output of each run has nowhere to go. Configure \`channels.{{name}}\` or announce to a configured channel.`,
     },
     fixable: false,
     crossReference: true,
@@ -39,12 +41,15 @@ export const taskDeliveryChannelUnconfigured = defineRule({
       if (!channel || !name || configured.includes(name) || touchesSyntaxError(context.doc, channel)) continue;
       const path = ['tasks', index, 'delivery', 'channel'];
       const suggestion = closest(name, configured);
-      const known = configured.length === 0 ? '`channels` configures none' : `\`channels\` configures ${listOf(configured, 'and')}`;
+      const shown = { subject: subject(path), value: formatValue(name) };
       context.report({
         path,
         span: spanOf(channel),
-        messageId: 'deliveryChannelUnconfigured',
-        data: { subject: subject(path), value: formatValue(name), known, advice: suggestion ? `Did you mean \`${suggestion}\`?` : `Configure \`channels.${name}\` or announce to a configured channel.` },
+        ...(configured.length === 0
+          ? { messageId: 'noChannelConfigured', data: { ...shown, name } }
+          : suggestion
+            ? { messageId: 'deliveryChannelUnconfiguredWithSuggestion', data: { ...shown, configured: listOf(configured, 'and'), suggestion } }
+            : { messageId: 'deliveryChannelUnconfigured', data: { ...shown, configured: listOf(configured, 'and'), name } }),
       });
     }
   },
