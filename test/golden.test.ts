@@ -110,6 +110,7 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
   },
   'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
   'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
+  'task-delivery-incomplete': { noHost: 'an http(s) URL without a host, which the WHATWG URL parser refuses before the rule asks for its host' },
 };
 
 describe('every rule has golden files', () => {

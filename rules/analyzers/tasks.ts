@@ -160,18 +160,21 @@ function findAtFields(doc: ParsedDocument): AtField[] {
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const BARE_HOST = /^[\w-]+(?:\.[\w-]+)+(?:[:/?#]|$)/;
 
+/** Why a webhook's `to` is not an absolute http(s) URL (`otherScheme` with the scheme it has). */
+export type WebhookUrlProblem = { id: 'spacesAround' | 'noScheme' | 'notAbsolute' | 'notValid' | 'noHost' } | { id: 'otherScheme'; values: { scheme: string } };
+
 /** Why `text` is not an absolute http(s) URL, or undefined when it is one. */
-export function webhookUrlProblem(text: string): string | undefined {
-  if (text.trim() !== text) return 'has spaces around it';
-  if (!URL_SCHEME.test(text)) return BARE_HOST.test(text) ? 'has no `https://` in front' : 'is not an absolute URL';
+export function webhookUrlProblem(text: string): WebhookUrlProblem | undefined {
+  if (text.trim() !== text) return { id: 'spacesAround' };
+  if (!URL_SCHEME.test(text)) return { id: BARE_HOST.test(text) ? 'noScheme' : 'notAbsolute' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'is not a valid URL';
+    return { id: 'notValid' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `uses \`${url.protocol}\`, not http or https`;
-  if (url.hostname === '') return 'names no host';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { id: 'otherScheme', values: { scheme: url.protocol } };
+  if (url.hostname === '') return { id: 'noHost' };
   return undefined;
 }
 

@@ -1,7 +1,17 @@
 import { childValue, stringValue, touchesSyntaxError } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
-import { missingKeySpan, tasks, webhookUrlProblem } from '../analyzers/tasks.js';
+import { missingKeySpan, tasks, webhookUrlProblem, type WebhookUrlProblem } from '../analyzers/tasks.js';
+
+/** Why a webhook URL is refused, in the words its message gives after the value. */
+const URL_PROBLEMS: Record<WebhookUrlProblem['id'], string> = {
+  spacesAround: 'has spaces around it',
+  noScheme: 'has no `https://` in front',
+  notAbsolute: 'is not an absolute URL',
+  notValid: 'is not a valid URL',
+  otherScheme: 'uses `{{scheme}}`, not http or https',
+  noHost: 'names no host',
+};
 
 export const taskDeliveryIncomplete = defineRule({
   meta: {
@@ -14,8 +24,15 @@ export const taskDeliveryIncomplete = defineRule({
     evidence:
       'https://docs.pinata.cloud/agents/manifest#tasks: "`announce` (to a channel - set `channel` and `to`), or `webhook` (set `to` to a URL)"; the OpenClaw engine: "Missing or invalid delivery targets fail the job unless `delivery.bestEffort = true`" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
-      missingKey: `{{subject}} has \`mode: "{{mode}}"\` but no \`{{key}}\`: {{what}}`,
-      badUrl: `{{subject}} is {{value}}, which {{reason}}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,
+      announceWithoutChannel: `{{subject}} has \`mode: "announce"\` but no \`channel\`: name the configured channel to post each run's output to, for example \`"telegram"\`.`,
+      announceWithoutTo: `{{subject}} has \`mode: "announce"\` but no \`to\`: set the chat, channel or user ID on that channel to post to, for example \`"123456789"\`.`,
+      webhookWithoutTo: `{{subject}} has \`mode: "webhook"\` but no \`to\`: set the absolute \`https://\` URL to POST each run's output to.`,
+      ...Object.fromEntries(
+        Object.entries(URL_PROBLEMS).map(([id, problem]) => [
+          id,
+          `{{subject}} is {{value}}, which ${problem}. A webhook needs an absolute \`https://\` (or \`http://\`) URL, for example \`https://hooks.example.com/agent\`.`,
+        ]),
+      ),
     },
     fixable: false,
   },
@@ -26,31 +43,31 @@ export const taskDeliveryIncomplete = defineRule({
       if (delivery?.type !== 'object') continue;
       const mode = stringValue(childValue(delivery, 'mode'));
       const base = ['tasks', index, 'delivery'];
-      const missing = (key: string, what: string) => {
+      const missing = (key: string, messageId: string) => {
         if (childValue(delivery, key) !== undefined || touchesSyntaxError(doc, delivery)) return;
         context.report({
           path: [...base, key],
           span: missingKeySpan(delivery),
-          messageId: 'missingKey',
-          data: { subject: subject(base), mode: String(mode), key, what },
+          messageId,
+          data: { subject: subject(base) },
         });
       };
       if (mode === 'announce') {
-        missing('channel', 'name the configured channel to post each run\'s output to, for example `"telegram"`.');
-        missing('to', 'set the chat, channel or user ID on that channel to post to, for example `"123456789"`.');
+        missing('channel', 'announceWithoutChannel');
+        missing('to', 'announceWithoutTo');
       } else if (mode === 'webhook') {
-        missing('to', 'set the absolute `https://` URL to POST each run\'s output to.');
+        missing('to', 'webhookWithoutTo');
         const to = childValue(delivery, 'to');
         const url = stringValue(to);
         if (!to || url === undefined || url === '' || touchesSyntaxError(doc, to)) continue;
-        const reason = webhookUrlProblem(url);
-        if (!reason) continue;
+        const problem = webhookUrlProblem(url);
+        if (!problem) continue;
         const path = [...base, 'to'];
         context.report({
           path,
           span: spanOf(to),
-          messageId: 'badUrl',
-          data: { subject: subject(path), value: formatValue(url), reason },
+          messageId: problem.id,
+          data: { subject: subject(path), value: formatValue(url), ...('values' in problem ? problem.values : {}) },
         });
       }
     }
