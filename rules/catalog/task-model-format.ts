@@ -6,6 +6,14 @@ import { payloadObject, tasks } from '../analyzers/tasks.js';
 const MODEL_ID = /^[^\s/]+(?:\/[^\s/]+)+$/;
 const WHITESPACE = /\s/;
 
+/** Why a model is not `<provider>/<model>`, in the words its message gives. */
+const REASONS = {
+  empty: 'it is empty',
+  whitespace: 'it contains whitespace',
+  noProvider: 'it names no provider',
+  emptyPart: 'it has an empty part between its `/`',
+};
+
 export const taskModelFormat = defineRule({
   meta: {
     id: 'task-model-format',
@@ -17,7 +25,12 @@ export const taskModelFormat = defineRule({
     evidence:
       'https://docs.pinata.cloud/agents/manifest#model: "Default model in `<provider>/<model>` form" and "If a task or session specifies a model that isn\'t enabled on the agent, the request falls back to this default."',
     messages: {
-      modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{reason}}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
+      ...Object.fromEntries(
+        Object.entries(REASONS).map(([id, reason]) => [
+          id,
+          `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: ${reason}. Write the provider, a \`/\` and the model, for example \`anthropic/claude-sonnet-4-5\`; otherwise the run falls back to the agent's default model.`,
+        ]),
+      ),
     },
     fixable: false,
     covers: ['/$defs/payload/properties/model/pattern'],
@@ -32,16 +45,16 @@ export const taskModelFormat = defineRule({
       context.report({
         path,
         span: spanOf(model),
-        messageId: 'modelFormat',
-        data: { subject: subject(path), value: formatValue(value), reason: reason(value) },
+        messageId: reason(value),
+        data: { subject: subject(path), value: formatValue(value) },
       });
     }
   },
 });
 
-function reason(value: string): string {
-  if (value === '') return 'it is empty';
-  if (WHITESPACE.test(value)) return 'it contains whitespace';
-  if (!value.includes('/')) return 'it names no provider';
-  return 'it has an empty part between its `/`';
+function reason(value: string): keyof typeof REASONS {
+  if (value === '') return 'empty';
+  if (WHITESPACE.test(value)) return 'whitespace';
+  if (!value.includes('/')) return 'noProvider';
+  return 'emptyPart';
 }
