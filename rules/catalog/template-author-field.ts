@@ -11,7 +11,14 @@ export const templateAuthorField = defineRule({
     id: 'template-author-field',
     category: 'Template metadata',
     severity: 'error',
-    messageSeverities: { partnerKey: 'warning' },
+    messageSeverities: {
+      partnerNameBesideAuthor: 'warning',
+      partnerUrlBesideAuthor: 'warning',
+      partnerLogoUrlBesideAuthor: 'warning',
+      partnerNameAlone: 'warning',
+      partnerUrlAlone: 'warning',
+      partnerLogoUrlAlone: 'warning',
+    },
     description: 'Template mode: `template` has no `authorName`, which the published schema requires (also beside `partnerName`); each `partner*` key, which it does not have, is a warning.',
     rationale:
       'A template submission is judged by the published schema, which requires `authorName` and closes `template` to `slug`, `category`, `tags`, `authorName`, `authorUrl` and `authorLogoUrl`. The docs name the card\'s author `partnerName`, but authors\' submissions were rejected until they renamed `partner*` to `author*`, and Pinata\'s own templates now carry only `author*`. A `partnerUrl` or `partnerLogoUrl` beside `authorName` leaves the card without a link or logo.',
@@ -20,7 +27,12 @@ export const templateAuthorField = defineRule({
     messages: {
       authorMissing: `\`template\` has no \`authorName\`: the published schema, which judges a template submission, requires it. Add \`"authorName"\` with the name to show on the template card.`,
       partnerOnly: `\`template\` has \`partnerName\` ({{partner}}) but no \`authorName\`: the published schema, which judges a template submission, requires \`authorName\` and has no \`partnerName\`, and submissions with \`partnerName\` alone were rejected. Rename {{from}} to {{to}}.`,
-      partnerKey: `\`template.{{key}}\` is documented, but the published schema closes \`template\` without it{{counterpart}}, so the template validator may reject the submission. {{advice}}`,
+      partnerNameBesideAuthor: `\`template.partnerName\` is documented, but the published schema closes \`template\` without it (it has \`authorName\`, which is here too), so the template validator may reject the submission. Remove \`partnerName\`.`,
+      partnerUrlBesideAuthor: `\`template.partnerUrl\` is documented, but the published schema closes \`template\` without it (it has \`authorUrl\`, which is here too), so the template validator may reject the submission. Remove \`partnerUrl\`, after checking that \`authorUrl\` holds the link you want.`,
+      partnerLogoUrlBesideAuthor: `\`template.partnerLogoUrl\` is documented, but the published schema closes \`template\` without it (it has \`authorLogoUrl\`, which is here too), so the template validator may reject the submission. Remove \`partnerLogoUrl\`, after checking that \`authorLogoUrl\` holds the logo you want.`,
+      partnerNameAlone: `\`template.partnerName\` is documented, but the published schema closes \`template\` without it (its field is \`authorName\`), so the template validator may reject the submission. Rename it to \`authorName\`.`,
+      partnerUrlAlone: `\`template.partnerUrl\` is documented, but the published schema closes \`template\` without it (its field is \`authorUrl\`), so the template validator may reject the submission. Rename it to \`authorUrl\`: with \`partnerUrl\` alone the card has no link.`,
+      partnerLogoUrlAlone: `\`template.partnerLogoUrl\` is documented, but the published schema closes \`template\` without it (its field is \`authorLogoUrl\`), so the template validator may reject the submission. Rename it to \`authorLogoUrl\`: with \`partnerLogoUrl\` alone the card has no logo.`,
     },
     fixTitles: {
       remove: 'Remove `{{key}}`',
@@ -64,16 +76,7 @@ export const templateAuthorField = defineRule({
         context.report({
           path: ['template', partnerKey],
           span: spanOf(key),
-          messageId: 'partnerKey',
-          data: {
-            key: partnerKey,
-            counterpart: hasAuthor ? ` (it has \`${authorKey}\`, which is here too)` : ` (its field is \`${authorKey}\`)`,
-            advice: hasAuthor
-              ? `Remove \`${partnerKey}\`${partnerKey === 'partnerName' ? '' : `, after checking that \`${authorKey}\` holds the ${partnerKey === 'partnerUrl' ? 'link' : 'logo'} you want`}.`
-              : partnerKey === 'partnerName'
-                ? `Rename it to \`${authorKey}\`.`
-                : `Rename it to \`${authorKey}\`: with \`${partnerKey}\` alone the card has no ${partnerKey === 'partnerUrl' ? 'link' : 'logo'}.`,
-          },
+          messageId: `${partnerKey}${hasAuthor ? 'BesideAuthor' : 'Alone'}`,
           suggestions: [rename ?? { titleId: 'remove', titleData: { key: partnerKey }, edits: removeProperty(doc, ['template', partnerKey]) }],
         });
       }
