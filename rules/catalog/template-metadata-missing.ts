@@ -2,9 +2,10 @@ import { nodeAt, touchesSyntaxError } from '../framework/document.js';
 import { defineRule } from '../framework/rule.js';
 import { hasKey, templateKeySpan } from '../analyzers/template-fields.js';
 
+/** The keys a submission needs in `template`, each with the message that says it is missing. */
 const REQUIRED = [
-  ['slug', 'the template\'s marketplace URL slug (lowercase letters, digits and hyphens, such as `useful-assistant`)'],
-  ['category', 'the marketplace category it is listed under (such as `general`, `defi` or `social`)'],
+  ['slug', 'slugMissing'],
+  ['category', 'categoryMissing'],
 ] as const;
 
 export const templateMetadataMissing = defineRule({
@@ -19,7 +20,8 @@ export const templateMetadataMissing = defineRule({
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]` (`authorName` is `template-author-field`\'s); "Template marketplace metadata (for submissions)". The docs: "`slug` | Marketplace URL slug", "`category` | One of the marketplace categories" (https://docs.pinata.cloud/agents/manifest).',
     messages: {
       templateMissing: `The manifest has no \`template\` object, which a template submission needs: the marketplace lists the template by its \`template.slug\` and \`template.category\`. Add \`"template": { "slug": "…", "category": "…", "authorName": "…" }\`.`,
-      metadataMissing: `\`template\` has no \`{{key}}\`, {{what}}, and the template validator rejects a template without it. Add \`template.{{key}}\`.`,
+      slugMissing: `\`template\` has no \`slug\`, the template's marketplace URL slug (lowercase letters, digits and hyphens, such as \`useful-assistant\`), and the template validator rejects a template without it. Add \`template.slug\`.`,
+      categoryMissing: `\`template\` has no \`category\`, the marketplace category it is listed under (such as \`general\`, \`defi\` or \`social\`), and the template validator rejects a template without it. Add \`template.category\`.`,
     },
     fixable: false,
   },
@@ -41,13 +43,12 @@ export const templateMetadataMissing = defineRule({
     }
     // Another type is the schema's to report.
     if (template.type !== 'object' || touchesSyntaxError(doc, template)) return;
-    for (const [key, what] of REQUIRED) {
+    for (const [key, messageId] of REQUIRED) {
       if (hasKey(template, key)) continue;
       context.report({
         path: ['template', key],
         span: templateKeySpan(doc, template),
-        messageId: 'metadataMissing',
-        data: { key, what },
+        messageId,
       });
     }
   },
