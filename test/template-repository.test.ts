@@ -368,11 +368,11 @@ describe('template-secret-file', () => {
         file: '.env',
         path: [],
         range: [2, 7, 2, 20],
-        messageId: 'envValues',
+        messageId: 'envValuesMore',
       },
     ]);
     const found = diagnostics(manifest(), listing);
-    expect(quoting(found, '`NOTES_API_KEY` (line 3), `DEBUG` (line 4), `A` (line 5) and 1 more')).toEqual(['envValues', true]);
+    expect(quoting(found, '`NOTES_API_KEY` (line 3), `DEBUG` (line 4), `A` (line 5) and 1 more')).toEqual(['envValuesMore', true]);
     expect(JSON.stringify(found)).not.toContain(secret.slice(4));
   });
 
@@ -380,7 +380,7 @@ describe('template-secret-file', () => {
     const listing = merge(COMPLETE, { files: { '.env.example': `OPENAI_API_KEY=${openaiKey}\nNOTES_DB_URL=\n`, 'config/example.env': 'PORT=3000\nNAME=your-name-here\n' } });
     const found = diagnostics(manifest(), listing);
     expect(found.map((d) => [d.file, summary(d).range])).toEqual([['.env.example', [0, 0, 0, 14]]]);
-    expect(quoting(found, '`OPENAI_API_KEY` (line 1)')).toEqual(['exampleCredentials', true]);
+    expect(quoting(found, '`OPENAI_API_KEY` (line 1)')).toEqual(['exampleCredential', true]);
     expect(JSON.stringify(found)).not.toContain(openaiKey.slice(8));
   });
 

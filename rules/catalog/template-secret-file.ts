@@ -9,6 +9,15 @@ const LISTED = 3;
 const UNPUBLISH =
   'Files in a template repository are published to everyone who deploys it, and anything once committed stays in the git history: remove the file from the repository (and add it to `.gitignore`), and revoke or rotate what it holds if it was ever pushed.';
 
+const DECLARE_INSTEAD = 'Commit a `.env.example` with empty values instead, and declare the variables in `secrets[]` so the platform injects them.';
+const EMPTY_INSTEAD = 'Leave the values empty or use placeholders.';
+
+/** The messages of an env file's flagged variables, by how many there are. */
+const MESSAGES_BY_COUNT = {
+  env: { one: 'envValue', several: 'envValues', more: 'envValuesMore' },
+  'env-example': { one: 'exampleCredential', several: 'exampleCredentials', more: 'exampleCredentialsMore' },
+} as const;
+
 export const templateSecretFile = defineRule({
   meta: {
     id: 'template-secret-file',
@@ -22,8 +31,12 @@ export const templateSecretFile = defineRule({
     assumptions:
       'A `.env`-style file is `.env`, `.env.<anything>`, `<anything>.env` or `.envrc`; one with a value for at least one variable is reported. Example files (`.env.example`, `.env.sample`, `example.env`…) are meant to be committed: they are reported only when a value has the shape of a real credential. Private keys are `id_rsa`-style SSH key files and `*.pem`, `*.key` or `*.p8` files holding a `PRIVATE KEY` block, and `*.p12` / `*.pfx` keystores. Messages name variables and lines, never values.',
     messages: {
-      envValues: `\`{{file}}\` sets {{values}} for {{names}}. ${UNPUBLISH} Commit a \`.env.example\` with empty values instead, and declare the variables in \`secrets[]\` so the platform injects them.`,
-      exampleCredentials: `\`{{file}}\` is an example file, but {{values}} of {{names}} {{have}} the shape of a real credential. ${UNPUBLISH} Leave the values empty or use placeholders.`,
+      envValue: `\`{{file}}\` sets a value for {{names}}. ${UNPUBLISH} ${DECLARE_INSTEAD}`,
+      envValues: `\`{{file}}\` sets values for {{names}}. ${UNPUBLISH} ${DECLARE_INSTEAD}`,
+      envValuesMore: `\`{{file}}\` sets values for {{names}} and {{more}} more. ${UNPUBLISH} ${DECLARE_INSTEAD}`,
+      exampleCredential: `\`{{file}}\` is an example file, but the value of {{names}} has the shape of a real credential. ${UNPUBLISH} ${EMPTY_INSTEAD}`,
+      exampleCredentials: `\`{{file}}\` is an example file, but the values of {{names}} have the shape of a real credential. ${UNPUBLISH} ${EMPTY_INSTEAD}`,
+      exampleCredentialsMore: `\`{{file}}\` is an example file, but the values of {{names}} and {{more}} more have the shape of a real credential. ${UNPUBLISH} ${EMPTY_INSTEAD}`,
       keystore: `\`{{file}}\` is a PKCS #12 keystore, which holds a private key. ${UNPUBLISH}`,
       privateKey: `\`{{file}}\` holds a private key. ${UNPUBLISH} Keys an agent needs go in the secrets vault, declared in \`secrets[]\`.`,
     },
@@ -43,14 +56,15 @@ export const templateSecretFile = defineRule({
         const first = flagged[0];
         if (!first) continue;
         const listed = flagged.slice(0, LISTED).map((entry) => `\`${entry.name}\` (line ${entry.line + 1})`);
-        if (flagged.length > LISTED) listed.push(`${flagged.length - LISTED} more`);
         const range = { start: { line: first.line, character: first.character }, end: { line: first.line, character: first.end } };
-        const names = listed.length === 1 ? listed[0]! : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)!}`;
-        const data = { file: file.path, names };
+        const more = flagged.length - LISTED;
+        // Past `LISTED`, the rest are counted: "`A` (line 1), `B` (line 2), `C` (line 3) and 2 more".
+        const names = more > 0 || listed.length === 1 ? listed.join(', ') : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)!}`;
+        const messages = MESSAGES_BY_COUNT[kind];
         report(
-          kind === 'env'
-            ? { messageId: 'envValues', data: { ...data, values: flagged.length === 1 ? 'a value' : 'values' } }
-            : { messageId: 'exampleCredentials', data: { ...data, values: flagged.length === 1 ? 'the value' : 'the values', have: flagged.length === 1 ? 'has' : 'have' } },
+          more > 0
+            ? { messageId: messages.more, data: { file: file.path, names, more } }
+            : { messageId: flagged.length === 1 ? messages.one : messages.several, data: { file: file.path, names } },
           range,
         );
         continue;
