@@ -15,7 +15,9 @@ export const templateSkillFolderConflict = defineRule({
     assumptions:
       'The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform\'s file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`\'s to report.',
     messages: {
-      skillFolderConflict: `{{what}}, and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+      skillFolderConflict: `\`${SKILLS_FOLDER}/{{value}}/\` is committed in the repository, and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+      skillFileConflict: `\`${SKILLS_FOLDER}/{{value}}\` exists in the repository (as a file), and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
+      skillSymlinkConflict: `\`${SKILLS_FOLDER}/{{value}}\` exists in the repository (as a symbolic link), and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
     },
     fixable: false,
   },
@@ -28,15 +30,13 @@ export const templateSkillFolderConflict = defineRule({
       if (name?.type !== 'string') continue;
       const value = name.value as string;
       if (!isPlainFolderName(value)) continue;
-      const folder = `${SKILLS_FOLDER}/${value}`;
-      const kind = index.kindOf(folder);
+      const kind = index.kindOf(`${SKILLS_FOLDER}/${value}`);
       if (!kind) continue;
-      const what = kind === 'folder' ? `\`${folder}/\` is committed in the repository` : `\`${folder}\` exists in the repository (as a ${kind === 'file' ? 'file' : 'symbolic link'})`;
       context.report({
         path: ['skills', position, 'name'],
         span: spanOf(name),
-        messageId: 'skillFolderConflict',
-        data: { what, value },
+        messageId: kind === 'folder' ? 'skillFolderConflict' : kind === 'file' ? 'skillFileConflict' : 'skillSymlinkConflict',
+        data: { value },
       });
     }
   },
