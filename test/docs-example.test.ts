@@ -22,7 +22,7 @@ describe('the docs\' complete example', () => {
     const { diagnostics } = lint(TEXT, { now: NOW, template: true });
     expect(diagnostics.map(summary)).toEqual([
       ['template-author-field', 'error', 'partnerOnly', 'template.authorName'],
-      ['template-task-form', 'error', 'objectForm', 'tasks.0.schedule'],
+      ['template-task-form', 'error', 'objectFormConvertible', 'tasks.0.schedule'],
     ]);
     // Both come with the way out: renaming the docs' partnerName, and the task's shorthand.
     expect(diagnostics.map((d) => d.suggestions?.map((s) => s.title))).toEqual([

@@ -76,7 +76,17 @@ export function shorthandToObjects(doc: ParsedDocument, task: Node): OffsetEdit[
 const SHORTHAND_TASK_KEYS = new Set(['name', 'schedule', 'payload', 'enabled']);
 
 /** Why a task in the object form has no shorthand, or the edits that write it as one. */
-export type ToShorthand = { edits: OffsetEdit[] } | { impossible: string };
+export type ToShorthand = { edits: OffsetEdit[] } | { impossible: NoShorthand };
+
+/**
+ * What a task says that the shorthand cannot: keys of its own or of its payload (`keys`, written
+ * as code), a time zone, a stagger, a one-shot time, a system event.
+ */
+export type NoShorthand =
+  | { id: 'taskKeys' | 'payloadKeys'; keys: string }
+  | { id: 'timeZone' | 'stagger' | 'oneShot' | 'systemEvent' };
+
+const asCode = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(', ');
 
 /**
  * `{ "schedule": { "kind": "cron", "expr": E } | { "kind": "every", "everyMs": n }, "payload":
@@ -92,32 +102,32 @@ export function objectsToShorthand(doc: ParsedDocument, task: Node): ToShorthand
   const payload = payloadProperty?.children?.[1];
   if (schedule?.type !== 'object' || payload?.type !== 'object') return undefined;
   const extra = (task.children ?? []).map((property) => property.children?.[0]?.value as string).filter((key) => !SHORTHAND_TASK_KEYS.has(key));
-  if (extra.length > 0) return { impossible: `it sets ${extra.map((key) => `\`${key}\``).join(', ')}, which the shorthand has no place for` };
+  if (extra.length > 0) return { impossible: { id: 'taskKeys', keys: asCode(extra) } };
 
   const kind = stringValue(childValue(schedule, 'kind'));
   const scheduleKeys = new Set((schedule.children ?? []).map((property) => property.children?.[0]?.value as string));
   let scheduleText: string;
   if (kind === 'cron') {
     const expr = childValue(schedule, 'expr');
-    if (scheduleKeys.has('tz')) return { impossible: 'it sets a time zone (`tz`), and the shorthand\'s cron string runs in the platform\'s default zone' };
+    if (scheduleKeys.has('tz')) return { impossible: { id: 'timeZone' } };
     if (expr?.type !== 'string' || scheduleKeys.size !== 2) return undefined;
     scheduleText = source(doc.text, expr);
   } else if (kind === 'every') {
     const everyMs = childValue(schedule, 'everyMs');
-    if (scheduleKeys.has('staggerMs')) return { impossible: 'it sets a stagger (`staggerMs`), which the shorthand has no place for' };
+    if (scheduleKeys.has('staggerMs')) return { impossible: { id: 'stagger' } };
     if (everyMs?.type !== 'number' || !Number.isSafeInteger(everyMs.value) || scheduleKeys.size !== 2) return undefined;
     scheduleText = JSON.stringify(`${everyMs.value as number}ms`);
   } else if (kind === 'at') {
-    return { impossible: 'its schedule is a one-shot `at`, and the shorthand\'s `schedule` is a cron expression or an interval' };
+    return { impossible: { id: 'oneShot' } };
   } else {
     return undefined;
   }
 
   const payloadKind = stringValue(childValue(payload, 'kind'));
-  if (payloadKind === 'systemEvent') return { impossible: 'its payload is a system event, and the shorthand\'s `prompt` is an agent turn' };
+  if (payloadKind === 'systemEvent') return { impossible: { id: 'systemEvent' } };
   const payloadKeys = (payload.children ?? []).map((property) => property.children?.[0]?.value as string);
   const unsaid = payloadKeys.filter((key) => key !== 'kind' && key !== 'text' && key !== 'message');
-  if (unsaid.length > 0) return { impossible: `its payload sets ${unsaid.map((key) => `\`${key}\``).join(', ')}, and the shorthand's \`prompt\` carries only the text` };
+  if (unsaid.length > 0) return { impossible: { id: 'payloadKeys', keys: asCode(unsaid) } };
   const texts = propertiesNamed(payload, 'text').concat(propertiesNamed(payload, 'message'));
   const prompt = texts.length === 1 ? texts[0]!.children?.[1] : undefined;
   if (prompt?.type !== 'string') return undefined;
