@@ -12,7 +12,8 @@ export const skillSourceMissing = defineRule({
     evidence:
       '"Each entry is an object with a `name` plus either a `clawhub_slug` (resolves to the latest published version) or a `cid` (byte-stable, pinned to a specific upload)." (https://docs.pinata.cloud/agents/manifest); Pinata\'s starter `_docs`: "Each has: either a cid or clawhub_slug".',
     messages: {
-      sourceMissing: `The skill {{skill}} has no source: add \`clawhub_slug\` (a ClawHub slug such as \`@pinata/api\`) or \`cid\` (the CID of an uploaded skill).`,
+      sourceMissing: `The skill \`{{name}}\` has no source: add \`clawhub_slug\` (a ClawHub slug such as \`@pinata/api\`) or \`cid\` (the CID of an uploaded skill).`,
+      sourceMissingUnnamed: `The skill at skills[{{index}}] has no source: add \`clawhub_slug\` (a ClawHub slug such as \`@pinata/api\`) or \`cid\` (the CID of an uploaded skill).`,
     },
     fixable: false,
     covers: ['/$defs/skill/anyOf'],
@@ -24,8 +25,7 @@ export const skillSourceMissing = defineRule({
       context.report({
         path: ['skills', index],
         span: { start: node.offset, end: node.offset + 1 },
-        messageId: 'sourceMissing',
-        data: { skill: name ? `\`${name}\`` : `at skills[${index}]` },
+        ...(name ? { messageId: 'sourceMissing', data: { name } } : { messageId: 'sourceMissingUnnamed', data: { index } }),
       });
     }
   },
