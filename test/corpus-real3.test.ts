@@ -166,7 +166,7 @@ describe('real manifests from unseen repositories, judged by VERDICTS.md', () =>
     expect(findingsOf('GeneralInfluence__bd-agent-template__manifest@42b9bdb', 'deploy')).toEqual([]);
     // A secret pasted into `routes` is one mistake: one finding that says what it is.
     const routes = findingsOf('0xPolygon__pinata-agent-template__manifest@cfddcee', 'deploy').filter((d) => d.path[0] === 'routes');
-    expect(routes.map((d) => d.messageId)).toEqual(['misplacedEntry']);
+    expect(routes.map((d) => d.messageId)).toEqual(['misplacedInRoutes']);
     expect(routes[0]!.message).toContain('`secrets`');
   });
 

@@ -110,6 +110,10 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
   },
   'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
   'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
+  'unknown-property': {
+    unknownTopLevelKnownKeys: 'the top level has more known keys than a message lists',
+    unknownProperty: 'every object below the top level has few enough known keys for the message to list them',
+  },
   'task-delivery-incomplete': { noHost: 'an http(s) URL without a host, which the WHATWG URL parser refuses before the rule asks for its host' },
 };
 

@@ -1,17 +1,22 @@
 import type { Node } from 'jsonc-parser';
 import { keyNodeAt, nodeAt, propertiesNamed, propertyNode } from '../framework/document.js';
 import { formatPath, listOf, subject } from '../framework/describe.js';
-import { defineRule, spanOf, type RuleContext } from '../framework/rule.js';
+import { defineRule, spanOf, type FindingMessage, type RuleContext } from '../framework/rule.js';
 import { knownProperties } from '../framework/schema-lookup.js';
 import { closest } from '../framework/suggest.js';
 import { misplacedEntries, sectionKeys } from '../analyzers/misplaced-entries.js';
 
-/** Top-level keys of the manifest format before version 1, and where v1 keeps what they held. */
-const PRE_V1_KEYS: Readonly<Record<string, string>> = {
-  ports: '`routes` (each `{ "port", "pathPrefix", "public" }` becomes `{ "port", "path", "protected" }`, with `protected` the opposite of `public`)',
-  setup: '`scripts.build` (the command run once before the agent starts)',
-  start: '`scripts.start` (the command that starts your server)',
-};
+/** Top-level keys of the manifest format before version 1, each with its message saying where v1 keeps what it held. */
+const PRE_V1_KEYS: Readonly<Record<string, string>> = { ports: 'portsBeforeV1', setup: 'setupBeforeV1', start: 'startBeforeV1' };
+
+/** The message of an unknown key, by where it is and what the message offers instead. */
+const UNKNOWN_KEY_MESSAGES = {
+  topLevel: { didYouMean: 'unknownTopLevelDidYouMean', knownKeys: 'unknownTopLevelKnownKeys', remove: 'unknownTopLevel' },
+  inObject: { didYouMean: 'unknownPropertyDidYouMean', knownKeys: 'unknownPropertyKnownKeys', remove: 'unknownProperty' },
+} as const;
+
+/** The message of an entry pasted into another section, by the section it lies in. */
+const MISPLACED_IN: Readonly<Record<string, string>> = { secrets: 'misplacedInSecrets', skills: 'misplacedInSkills', tasks: 'misplacedInTasks', routes: 'misplacedInRoutes' };
 
 /** Only Slack's Socket Mode connects with an app token; the other channels accept the key and ignore it. */
 const SLACK_ONLY_KEY = 'appToken';
@@ -29,9 +34,19 @@ export const unknownProperty = defineRule({
     evidence:
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `"additionalProperties":false` at the root and in `agent`, `template` and `model`. Keys any source documents are accepted: `_docs` (Pinata\'s starter), `dmPolicy`, `allowFrom` and `enabled` on every channel ("These are the same fields accepted by … `channels` in `manifest.json`", https://docs.pinata.cloud/agents/api). `appToken` is "yes (Slack only)" there, hence a warning elsewhere.',
     messages: {
-      unknownProperty: `Unknown property \`{{key}}\` {{where}}: the platform rejects keys it does not define; {{advice}}`,
-      movedInV1: `\`{{key}}\` is a key of the manifest format before version 1, which the platform rejects now: its place is {{place}}.`,
-      misplacedEntry: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of {{article}} (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
+      unknownProperty: `Unknown property \`{{key}}\` in \`{{object}}\`: the platform rejects keys it does not define; remove it.`,
+      unknownPropertyDidYouMean: `Unknown property \`{{key}}\` in \`{{object}}\`: the platform rejects keys it does not define; did you mean \`{{suggestion}}\`?`,
+      unknownPropertyKnownKeys: `Unknown property \`{{key}}\` in \`{{object}}\`: the platform rejects keys it does not define; the known keys are {{known}}.`,
+      unknownTopLevel: `Unknown property \`{{key}}\` at the top level: the platform rejects keys it does not define; remove it.`,
+      unknownTopLevelDidYouMean: `Unknown property \`{{key}}\` at the top level: the platform rejects keys it does not define; did you mean \`{{suggestion}}\`?`,
+      unknownTopLevelKnownKeys: `Unknown property \`{{key}}\` at the top level: the platform rejects keys it does not define; the known keys are {{known}}.`,
+      portsBeforeV1: `\`ports\` is a key of the manifest format before version 1, which the platform rejects now: its place is \`routes\` (each \`{ "port", "pathPrefix", "public" }\` becomes \`{ "port", "path", "protected" }\`, with \`protected\` the opposite of \`public\`).`,
+      setupBeforeV1: `\`setup\` is a key of the manifest format before version 1, which the platform rejects now: its place is \`scripts.build\` (the command run once before the agent starts).`,
+      startBeforeV1: `\`start\` is a key of the manifest format before version 1, which the platform rejects now: its place is \`scripts.start\` (the command that starts your server).`,
+      misplacedInSecrets: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of a secret (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
+      misplacedInSkills: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of a skill (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
+      misplacedInTasks: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of a task (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
+      misplacedInRoutes: `{{subject}} holds {{keys}}: the keys of a \`{{belongsTo}}\` entry, not of a route (\`{{own}}\`). Move it into \`{{belongsTo}}\`.`,
       slackOnly: `\`appToken\` in \`{{channel}}\` does nothing: it is Slack's app-level token for Socket Mode ("yes (Slack only)" in the API docs). Remove it, or move it to \`channels.slack\` if it belongs there.`,
     },
     fixTitles: {
@@ -50,11 +65,9 @@ export const unknownProperty = defineRule({
       if (error.keyword !== 'additionalProperties' || error.node?.type !== 'object' || misplaced.has(error.node)) continue;
       const key = String(error.params.additionalProperty);
       const object = error.node;
-      const place = error.path.length === 0 ? PRE_V1_KEYS[key] : undefined;
-      if (place) {
-        for (const property of propertiesNamed(object, key)) {
-          context.report({ path: [key], span: spanOf(property.children![0]!), messageId: 'movedInV1', data: { key, place } });
-        }
+      const movedInV1 = error.path.length === 0 ? PRE_V1_KEYS[key] : undefined;
+      if (movedInV1) {
+        for (const property of propertiesNamed(object, key)) context.report({ path: [key], span: spanOf(property.children![0]!), messageId: movedInV1 });
         continue;
       }
       const known = knownProperties(error.schemaPath);
@@ -63,19 +76,22 @@ export const unknownProperty = defineRule({
       let missing = bySchema.get(error.schemaPath);
       if (!missing) bySchema.set(error.schemaPath, (missing = known.filter((name) => propertyNode(object, name) === undefined)));
       const suggestion = closest(key, missing);
-      const where = error.path.length === 0 ? 'at the top level' : `in \`${formatPath(error.path)}\``;
-      const advice = suggestion
-        ? `did you mean \`${suggestion}\`?`
-        : known.length > 0 && known.length <= 8
-          ? `the known keys are ${listOf(known, 'and')}.`
-          : 'remove it.';
+      const topLevel = error.path.length === 0;
+      const advice = suggestion ? 'didYouMean' : known.length > 0 && known.length <= 8 ? 'knownKeys' : 'remove';
+      const message: FindingMessage = {
+        messageId: UNKNOWN_KEY_MESSAGES[topLevel ? 'topLevel' : 'inObject'][advice],
+        data: {
+          key,
+          ...(topLevel ? {} : { object: formatPath(error.path) }),
+          ...(suggestion ? { suggestion } : advice === 'knownKeys' ? { known: listOf(known, 'and') } : {}),
+        },
+      };
       for (const property of propertiesNamed(error.node, key)) {
         const keyNode = property.children![0]!;
         context.report({
           path: [...error.path, key],
           span: spanOf(keyNode),
-          messageId: 'unknownProperty',
-          data: { key, where, advice },
+          ...message,
           ...(suggestion
             ? { suggestions: [{ titleId: 'renameTo', titleData: { key: suggestion }, edits: [{ ...spanOf(keyNode), newText: JSON.stringify(suggestion) }] }] }
             : {}),
@@ -87,12 +103,11 @@ export const unknownProperty = defineRule({
       context.report({
         path,
         span: spanOf(node),
-        messageId: 'misplacedEntry',
+        messageId: MISPLACED_IN[entry.section]!,
         data: {
           subject: subject(path),
           keys: listOf(entry.keys, 'and'),
           belongsTo: entry.belongsTo,
-          article: ITEM_NAMES[entry.section] ?? 'an entry of this section',
           own: [...sectionKeys(entry.section)].join('`, `'),
         },
       });
@@ -100,8 +115,6 @@ export const unknownProperty = defineRule({
     reportSlackOnlyKeys(context);
   },
 });
-
-const ITEM_NAMES: Readonly<Record<string, string>> = { secrets: 'a secret', skills: 'a skill', tasks: 'a task', routes: 'a route' };
 
 function reportSlackOnlyKeys(context: RuleContext): void {
   const channels = nodeAt(context.doc.root, ['channels']);

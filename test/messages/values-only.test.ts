@@ -96,7 +96,6 @@ const CLAUSES_LEFT = new Set([
   'skill-duplicate-source',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
   'task-cron-invalid', // cron-parser's own words (parser, invalid); what the day fields take (allows)
-  'unknown-property',
 ]);
 
 describe('message data and fix title data hold values only', () => {
