@@ -1,6 +1,6 @@
 import { maskSecret } from '../framework/masking.js';
 import { looksLikeToken } from '../framework/secret-detector.js';
-import { defineRule, type Span } from '../framework/rule.js';
+import { defineRule, type MessageData, type Span } from '../framework/rule.js';
 import { documentSpan, manifestScript, packageScriptOf, toolOf, type ManifestScript, type ToolRun } from '../analyzers/scripts.js';
 import { unwrapCommand, type ShellCommand, type ShellWord } from '../analyzers/shell.js';
 import { ALWAYS_LONG, BUILD_INSTEAD, LONG_SCRIPT, NON_SERVER_SUBCOMMANDS, SERVER_SUBCOMMANDS, WATCH_FLAGS } from '../analyzers/long-running-tools.js';
@@ -18,15 +18,41 @@ const SWITCHED_OFF = /=(false|0|no)$/;
 const INFORMATION_FLAGS = new Set(['--help', '-h', '--version', '-v', '-V']);
 const SHOWN = 60;
 
+/** A message of this rule: the command, what it does, the timeout, and what to do instead. */
+const said = (what: string, instead: string) =>
+  `\`scripts.build\` runs {{shownCommand}}, which ${what}; the build has a 5 minute timeout, and when it fails \`start\` never runs. ${instead}`;
+const RUN_FROM_START = 'Run it from `scripts.start` instead.';
+const BUILD_WITH_SCRIPT = 'Build with a script that exits (such as `npm run build`), and run the server from `scripts.start`.';
+const REMOVE_WATCHING = 'Remove `{{flag}}` here, and run a watcher, if you need one, from `scripts.start`.';
+
+/** One message per kind of long-running command. */
+const MESSAGES = {
+  loopsForever: said('loops forever', 'Remove the loop, or run it from `scripts.start`.'),
+  startScript: said('by convention starts the app and does not exit', BUILD_WITH_SCRIPT),
+  devScript: said('by convention starts a development server or watcher and does not exit', BUILD_WITH_SCRIPT),
+  serverOrWatcher: said('starts a server or watcher that does not exit', RUN_FROM_START),
+  devServer: said('starts a development server that does not exit', 'Serve from `scripts.start`.'),
+  devServerWithBuild: said('starts a development server that does not exit', 'Build with `{{build}}` here, and serve from `scripts.start`.'),
+  serveOption: said('serves files (`{{flag}}`) and does not exit', REMOVE_WATCHING),
+  watchOption: said('keeps watching for changes (`{{flag}}`) and does not exit', REMOVE_WATCHING),
+  tailFollow: said('follows the file forever (`{{flag}}`)', 'Remove `{{flag}}`.'),
+  sleepForever: said('never ends', 'Remove it.'),
+  sleepLong: said('waits {{minutes}} minutes, longer than the build may take', 'Remove it.'),
+  watchCommand: said('repeats a command forever', RUN_FROM_START),
+  djangoServer: said('starts the Django development server, which does not exit', RUN_FROM_START),
+  phpServer: said('starts PHP\'s built-in web server, which does not exit', RUN_FROM_START),
+  composeForeground: said('runs the containers in the foreground and does not exit', 'Add `-d` to run them detached, or run them from `scripts.start`.'),
+  longTask: said('runs the `{{task}}` task, which by convention does not exit', RUN_FROM_START),
+};
+
 interface LongRunning {
   /** The command as the message shows it, from its program (or loop keyword) to its end. */
   command: Span;
   /** What in the script is long-running: the command, or the option that makes it so. */
   span: Span;
-  /** What it does, completing "`scripts.build` runs `…`, which …". */
-  what: string;
-  /** What to do instead. */
-  instead: string;
+  /** The message saying what it does and what to do instead, and the values it fills in besides the command. */
+  messageId: keyof typeof MESSAGES;
+  data?: MessageData;
 }
 
 export const buildLongRunning = defineRule({
@@ -41,9 +67,7 @@ export const buildLongRunning = defineRule({
       'https://docs.pinata.cloud/agents/manifest#scripts: `build` has a "5 min" timeout, and "If `build` fails, `start` does not run." That a given command is a server or watcher that never exits is the linter\'s own inference from its name and options.',
     assumptions:
       'Servers and watchers are recognised by name and convention: package scripts named `dev`, `start`, `serve`, `watch` or `preview`, `vite` without `build`, `next dev`, `--watch` options of known tools, `nodemon`, `tail -f`, `sleep infinity`. A command put in the background with `&` does not hold the build up and is not reported.',
-    messages: {
-      longRunning: `\`scripts.build\` runs {{shownCommand}}, which {{what}}; the build has a 5 minute timeout, and when it fails \`start\` never runs. {{instead}}`,
-    },
+    messages: MESSAGES,
     fixable: false,
   },
   check(context) {
@@ -60,8 +84,8 @@ export const buildLongRunning = defineRule({
       context.report({
         path: script.path,
         span: documentSpan(script, found.span),
-        messageId: 'longRunning',
-        data: { shownCommand: shownCommand(script, command, found.command), what: found.what, instead: found.instead },
+        messageId: found.messageId,
+        data: { ...found.data, shownCommand: shownCommand(script, command, found.command) },
       });
     }
   },
@@ -82,16 +106,12 @@ function findLongRunning(command: ShellCommand, unwrapped: ShellCommand, whole: 
   const program = unwrapped.program?.text;
   const keyword = command.keywords.at(-1)?.text;
   if (!loopCanEnd && ((keyword === 'while' && (program === 'true' || program === ':')) || (keyword === 'until' && program === 'false'))) {
-    return { span: whole, what: 'loops forever', instead: 'Remove the loop, or run it from `scripts.start`.' };
+    return { span: whole, messageId: 'loopsForever' };
   }
   const run = packageScriptOf(command);
   if (run) {
     if (LONG_SCRIPT.test(run.script)) {
-      return {
-        span: whole,
-        what: `by convention ${run.script === 'start' || run.script.startsWith('start:') ? 'starts the app' : 'starts a development server or watcher'} and does not exit`,
-        instead: 'Build with a script that exits (such as `npm run build`), and run the server from `scripts.start`.',
-      };
+      return { span: whole, messageId: run.script === 'start' || run.script.startsWith('start:') ? 'startScript' : 'devScript' };
     }
     // `yarn vite`, `pnpm next dev`: a package manager running a binary of the same name.
     if (Object.hasOwn(SERVER_SUBCOMMANDS, run.script) || Object.hasOwn(WATCH_FLAGS, run.script) || ALWAYS_LONG.has(run.script)) {
@@ -105,10 +125,7 @@ function findLongRunning(command: ShellCommand, unwrapped: ShellCommand, whole: 
 
 function toolLongRunning(tool: ToolRun, whole: Span): Omit<LongRunning, 'command'> | undefined {
   const { name, args } = tool;
-  const moveToStart = 'Run it from `scripts.start` instead.';
-  if (ALWAYS_LONG.has(name)) {
-    return { span: whole, what: 'starts a server or watcher that does not exit', instead: moveToStart };
-  }
+  if (ALWAYS_LONG.has(name)) return { span: whole, messageId: 'serverOrWatcher' };
   if (args.some((word) => INFORMATION_FLAGS.has(word.text))) return undefined;
   const positionals = args.filter((word) => !word.text.startsWith('-'));
   const subcommand = positionals[0];
@@ -121,11 +138,7 @@ function toolLongRunning(tool: ToolRun, whole: Span): Omit<LongRunning, 'command
       : servers.includes(subcommand === undefined ? '' : subcommand.text);
     if (serves) {
       const build = Object.hasOwn(BUILD_INSTEAD, name) ? BUILD_INSTEAD[name] : undefined;
-      return {
-        span: whole,
-        what: 'starts a development server that does not exit',
-        instead: `${build ? `Build with \`${build}\` here, and serve` : 'Serve'} from \`scripts.start\`.`,
-      };
+      return build ? { span: whole, messageId: 'devServerWithBuild', data: { build } } : { span: whole, messageId: 'devServer' };
     }
   }
   const watch = Object.hasOwn(WATCH_FLAGS, name) ? WATCH_FLAGS[name]! : undefined;
@@ -135,43 +148,37 @@ function toolLongRunning(tool: ToolRun, whole: Span): Omit<LongRunning, 'command
       watch.some((option) => word.text === option || (option.startsWith('--') && word.text.startsWith(`${option}=`) && !SWITCHED_OFF.test(word.text))),
     );
   if (flag) {
-    return {
-      span: { start: flag.start, end: flag.end },
-      what: `${flag.text.includes('serve') ? 'serves files' : 'keeps watching for changes'} (\`${flag.text}\`) and does not exit`,
-      instead: `Remove \`${flag.text}\` here, and run a watcher, if you need one, from \`scripts.start\`.`,
-    };
+    return { span: { start: flag.start, end: flag.end }, messageId: flag.text.includes('serve') ? 'serveOption' : 'watchOption', data: { flag: flag.text } };
   }
   if (name === 'tail') {
     const follow = args.find((word) => word.text === '--follow' || word.text.startsWith('--follow=') || TAIL_FOLLOW.test(word.text));
-    if (follow) return { span: { start: follow.start, end: follow.end }, what: `follows the file forever (\`${follow.text}\`)`, instead: `Remove \`${follow.text}\`.` };
+    if (follow) return { span: { start: follow.start, end: follow.end }, messageId: 'tailFollow', data: { flag: follow.text } };
   }
   if (name === 'sleep') {
     const seconds = sleepSeconds(args);
     if (seconds >= SLEEP_LIMIT_SECONDS) {
-      return {
-        span: whole,
-        what: seconds === Infinity ? 'never ends' : `waits ${Math.round(seconds / 60)} minutes, longer than the build may take`,
-        instead: 'Remove it.',
-      };
+      return seconds === Infinity
+        ? { span: whole, messageId: 'sleepForever' }
+        : { span: whole, messageId: 'sleepLong', data: { minutes: Math.round(seconds / 60) } };
     }
   }
-  if (name === 'watch') return { span: whole, what: 'repeats a command forever', instead: moveToStart };
+  if (name === 'watch') return { span: whole, messageId: 'watchCommand' };
   if ((PYTHON.test(name) || name === 'django-admin') && args.some((word) => word.text === 'runserver')) {
-    return { span: whole, what: 'starts the Django development server, which does not exit', instead: moveToStart };
+    return { span: whole, messageId: 'djangoServer' };
   }
   if (name === 'php' && args.some((word) => word.text === '-S' || word.text.startsWith('-S'))) {
-    return { span: whole, what: 'starts PHP\'s built-in web server, which does not exit', instead: moveToStart };
+    return { span: whole, messageId: 'phpServer' };
   }
   if (name === 'docker-compose' || (name === 'docker' && subcommand?.text === 'compose')) {
     const upIndex = args.findIndex((word) => word.text === 'up');
     if (upIndex !== -1 && !args.slice(upIndex).some((word) => word.text === '-d' || word.text === '--detach' || word.text === '--wait')) {
-      return { span: whole, what: 'runs the containers in the foreground and does not exit', instead: 'Add `-d` to run them detached, or run them from `scripts.start`.' };
+      return { span: whole, messageId: 'composeForeground' };
     }
   }
   if (name === 'turbo' || name === 'nx') {
     const tasks = positionals.map((word) => word.text);
     const task = tasks.find((text) => LONG_SCRIPT.test(text.replace(TARGET_PROJECT, '')));
-    if (task) return { span: whole, what: `runs the \`${task}\` task, which by convention does not exit`, instead: moveToStart };
+    if (task) return { span: whole, messageId: 'longTask', data: { task } };
   }
   return undefined;
 }
