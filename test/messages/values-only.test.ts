@@ -76,7 +76,6 @@ const reported = reportsOfCatalog();
  * the bound's comparison.)
  */
 const CLAUSES_LEFT = new Set([
-  'channel-token-env-format',
   'channel-token-missing',
   'channel-token-shape',
   'invalid-value',
