@@ -1,8 +1,30 @@
-import { channelConfigs, conventionalSecretName, REQUIRED_TOKENS } from '../analyzers/channel-tokens.js';
+import { channelConfigs, conventionalSecretName, REQUIRED_TOKENS, type TokenField } from '../analyzers/channel-tokens.js';
 import { formatPath, subject } from '../framework/describe.js';
 import { propertiesNamed } from '../framework/document.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { declaredSecretNames } from '../analyzers/secrets.js';
+
+/** A message of this rule: what is missing, why it matters, and what to write. */
+const said = (problem: string, advice: string) =>
+  `${problem}, so a new deploy cannot connect the bot. ${advice}, or set \`"enabled": false\` in \`{{where}}\` until you have one.`;
+const NEEDS_BOT_TOKEN = 'the platform needs the bot token when it first sets the channel up';
+const NEEDS_APP_TOKEN = 'the platform needs the app-level token (`xapp-…`, for Socket Mode) when it first sets the channel up';
+/** The conventional secret is not declared yet. */
+const store = (field: TokenField) => `Store the token in the secrets vault as \`{{secret}}\`, declare it in \`secrets\` and write \`"${field}": "env:{{secret}}"\``;
+/** The conventional secret is declared: only the reference is left to write. */
+const write = (field: TokenField) => `Write \`"${field}": "env:{{secret}}"\` (\`{{secret}}\` is declared in \`secrets\`)`;
+
+/** By token, by whether the field is missing or empty, and by whether its conventional secret is declared. */
+const MESSAGES = {
+  botTokenMissing: said(`{{subject}} has no \`botToken\`: ${NEEDS_BOT_TOKEN}`, store('botToken')),
+  botTokenMissingDeclared: said(`{{subject}} has no \`botToken\`: ${NEEDS_BOT_TOKEN}`, write('botToken')),
+  botTokenEmpty: said(`{{subject}} is empty: ${NEEDS_BOT_TOKEN}`, store('botToken')),
+  botTokenEmptyDeclared: said(`{{subject}} is empty: ${NEEDS_BOT_TOKEN}`, write('botToken')),
+  appTokenMissing: said(`{{subject}} has no \`appToken\`: ${NEEDS_APP_TOKEN}`, store('appToken')),
+  appTokenMissingDeclared: said(`{{subject}} has no \`appToken\`: ${NEEDS_APP_TOKEN}`, write('appToken')),
+  appTokenEmpty: said(`{{subject}} is empty: ${NEEDS_APP_TOKEN}`, store('appToken')),
+  appTokenEmptyDeclared: said(`{{subject}} is empty: ${NEEDS_APP_TOKEN}`, write('appToken')),
+};
 
 export const channelTokenMissing = defineRule({
   meta: {
@@ -16,9 +38,7 @@ export const channelTokenMissing = defineRule({
       '"`channels.*.botToken` | Required on initial setup (Slack also requires `appToken`)" (https://docs.pinata.cloud/agents/manifest); "`botToken` | string | yes (all channels)", "`appToken` | string | yes (Slack only)" (https://docs.pinata.cloud/agents/api). Pinata\'s starter README ships `"slack": { "enabled": true }` without tokens, hence a warning.',
     assumptions:
       'A channel shipped with `"enabled": false` is not set up, so it needs no token yet. An empty token is treated as a missing one.',
-    messages: {
-      tokenMissing: `{{problem}}, so a new deploy cannot connect the bot. {{advice}}, or set \`"enabled": false\` in \`{{where}}\` until you have one.`,
-    },
+    messages: MESSAGES,
     fixable: false,
     covers: [
       '/$defs/telegram/properties/botToken/minLength',
@@ -39,18 +59,12 @@ export const channelTokenMissing = defineRule({
         if (token && !(token.type === 'string' && token.value === '')) continue;
         const tokenPath = [...path, field];
         const secret = conventionalSecretName(channel, field);
-        const what = field === 'appToken' ? 'the app-level token (`xapp-…`, for Socket Mode)' : 'the bot token';
-        const problem = token
-          ? `${subject(tokenPath)} is empty: the platform needs ${what} when it first sets the channel up`
-          : `${subject(path)} has no \`${field}\`: the platform needs ${what} when it first sets the channel up`;
-        const advice = declared.has(secret)
-          ? `Write \`"${field}": "env:${secret}"\` (\`${secret}\` is declared in \`secrets\`)`
-          : `Store the token in the secrets vault as \`${secret}\`, declare it in \`secrets\` and write \`"${field}": "env:${secret}"\``;
+        const messageId: keyof typeof MESSAGES = `${field}${token ? 'Empty' : 'Missing'}${declared.has(secret) ? 'Declared' : ''}`;
         context.report({
           path: tokenPath,
           span: spanOf(token ?? key),
-          messageId: 'tokenMissing',
-          data: { problem, advice, where: formatPath(path) },
+          messageId,
+          data: { subject: subject(token ? tokenPath : path), secret, where: formatPath(path) },
         });
       }
     }

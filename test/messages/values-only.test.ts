@@ -76,7 +76,6 @@ const reported = reportsOfCatalog();
  * the bound's comparison.)
  */
 const CLAUSES_LEFT = new Set([
-  'channel-token-missing',
   'channel-token-shape',
   'invalid-value',
   'json-syntax',
