@@ -76,7 +76,6 @@ const reported = reportsOfCatalog();
  * the bound's comparison.)
  */
 const CLAUSES_LEFT = new Set([
-  'channel-token-shape',
   'invalid-value',
   'json-syntax',
   'legacy-task-shorthand',
