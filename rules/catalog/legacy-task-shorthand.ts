@@ -4,6 +4,15 @@ import { shorthandToObjects } from '../analyzers/accepted-forms.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { tasks } from '../analyzers/tasks.js';
 
+/** A message of this rule: the task, its schedule (and where its text is), both forms, and what to do. */
+const said = (task: string, prompt: string, action: string) =>
+  `${task} is written as the shorthand: its \`schedule\` is {{value}}${prompt}. Both forms are accepted; the docs show \`"schedule": { "kind": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`, and a template submission asks for this shorthand. ${action}`;
+const NAMED = 'The task `{{name}}`';
+const UNNAMED = 'The task at tasks[{{index}}]';
+const IN_PROMPT = ' and its text is in `prompt`';
+const CONVERT = 'Convert it if this manifest is only deployed.';
+const ADD_TEXT = 'Give it a `prompt`, or write the object form with the text in `payload.text`.';
+
 export const legacyTaskShorthand = defineRule({
   meta: {
     id: 'legacy-task-shorthand',
@@ -18,7 +27,10 @@ export const legacyTaskShorthand = defineRule({
     assumptions:
       'The finding is placed on the task\'s `schedule` string rather than on the whole task, which spans many lines. The shorthand\'s `prompt` is taken to be an agent turn\'s text, and its cron string to be read in the default time zone, so the conversion adds no `tz`.',
     messages: {
-      taskShorthand: `{{task}} is written as the shorthand: its \`schedule\` is {{value}}{{promptNote}}. Both forms are accepted; the docs show \`"schedule": { "kind": … }\` with \`"payload": { "kind": "agentTurn", "text": … }\`, and a template submission asks for this shorthand. {{action}}`,
+      shorthand: said(NAMED, IN_PROMPT, CONVERT),
+      shorthandUnnamed: said(UNNAMED, IN_PROMPT, CONVERT),
+      shorthandWithoutPrompt: said(NAMED, '', ADD_TEXT),
+      shorthandUnnamedWithoutPrompt: said(UNNAMED, '', ADD_TEXT),
     },
     fixTitles: {
       writeObjects: 'Write the task as the docs\' `schedule` and `payload` objects',
@@ -32,20 +44,14 @@ export const legacyTaskShorthand = defineRule({
       const schedule = childValue(node, 'schedule');
       if (schedule?.type !== 'string') continue;
       const name = stringValue(childValue(node, 'name'));
-      const task = name ? `The task \`${name}\`` : `The task at tasks[${index}]`;
       const path = ['tasks', index, 'schedule'];
       const hasPrompt = childValue(node, 'prompt') !== undefined;
       const edits = shorthandToObjects(doc, node);
       context.report({
         path,
         span: spanOf(schedule),
-        messageId: 'taskShorthand',
-        data: {
-          task,
-          value: formatValue(schedule.value, path),
-          promptNote: hasPrompt ? ' and its text is in `prompt`' : '',
-          action: hasPrompt ? 'Convert it if this manifest is only deployed.' : 'Give it a `prompt`, or write the object form with the text in `payload.text`.',
-        },
+        messageId: `shorthand${name ? '' : 'Unnamed'}${hasPrompt ? '' : 'WithoutPrompt'}`,
+        data: { ...(name ? { name } : { index }), value: formatValue(schedule.value, path) },
         ...(edits ? { suggestions: [{ titleId: 'writeObjects', edits }] } : {}),
       });
     }
