@@ -19,6 +19,27 @@ const FAMILIES: readonly [RegExp, string][] = [
   [/^grok/i, 'xai'],
 ];
 
+/** What is wrong with the model id, by the start of its message ids. */
+const PROBLEMS = {
+  empty: 'it is empty',
+  blank: 'it is blank',
+  whitespaceAround: 'it has whitespace around it',
+  containsWhitespace: 'it contains whitespace',
+  noProvider: 'it names no provider',
+  emptyProvider: 'the provider before the first `/` is empty',
+  emptyModel: 'the model after the last `/` is empty',
+  emptyPart: 'it has an empty part between two `/`',
+};
+type Problem = keyof typeof PROBLEMS;
+
+const said = (problem: Problem, hint: string) => `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: ${PROBLEMS[problem]}.${hint}`;
+/** The id is right once trimmed (`…Trimmed`). */
+const WRITE_TRIMMED = ' Write `{{trimmed}}`.';
+/** A bare model of a family whose provider is not in doubt (`…Probably`). */
+const NAME_PROVIDER = ' Name the provider connected in the secrets vault, probably `{{provider}}/{{model}}`.';
+const WRITE_BOTH =
+  ' Write the provider connected in the secrets vault, a `/` and the model, for example `anthropic/claude-sonnet-4-5` (routers add segments: `openrouter/anthropic/claude-sonnet-4.5`).';
+
 export const modelFormat = defineRule({
   meta: {
     id: 'model-format',
@@ -32,7 +53,17 @@ export const modelFormat = defineRule({
     assumptions:
       'Routers such as OpenRouter add `/` segments (`openrouter/anthropic/claude-sonnet-4.5`), so any number of non-empty segments after the provider is accepted. `model.primary`, the published schema\'s form, is checked the same way; a `null` primary (the platform\'s default model) is accepted. Provider names in the "probably" hint (anthropic, openai, google, deepseek, mistral, xai) are the usual ids of those vendors; the platform does not list its providers.',
     messages: {
-      modelFormat: `{{subject}} is {{value}}, which is not \`<provider>/<model>\`: {{problem}}.{{hint}}`,
+      empty: said('empty', WRITE_BOTH),
+      blank: said('blank', WRITE_BOTH),
+      whitespaceAroundTrimmed: said('whitespaceAround', WRITE_TRIMMED),
+      whitespaceAroundProbably: said('whitespaceAround', NAME_PROVIDER),
+      whitespaceAround: said('whitespaceAround', WRITE_BOTH),
+      containsWhitespace: said('containsWhitespace', WRITE_BOTH),
+      noProviderProbably: said('noProvider', NAME_PROVIDER),
+      noProvider: said('noProvider', WRITE_BOTH),
+      emptyProvider: said('emptyProvider', WRITE_BOTH),
+      emptyModel: said('emptyModel', WRITE_BOTH),
+      emptyPart: said('emptyPart', WRITE_BOTH),
     },
     fixTitles: {
       useTrimmed: 'Use `{{model}}`',
@@ -55,32 +86,34 @@ function checkModelId(context: RuleContext, node: Node, path: JsonPath): void {
   if (MODEL_ID.test(value)) return;
   const trimmed = value.trim();
   const fix = trimmed !== value && MODEL_ID.test(trimmed);
-  const hint = fix ? ` Write \`${trimmed}\`.` : advice(trimmed);
+  const provider = fix ? undefined : probableProvider(trimmed);
+  const it = { subject: subject(path), value: formatValue(value, path) };
   context.report({
     path,
     span: spanOf(node),
-    messageId: 'modelFormat',
-    data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), hint },
+    ...(fix
+      ? { messageId: `${problemOf(value)}Trimmed`, data: { ...it, trimmed } }
+      : provider
+        ? { messageId: `${problemOf(value)}Probably`, data: { ...it, provider, model: trimmed } }
+        : { messageId: problemOf(value), data: it }),
     ...(fix ? { fixes: [{ titleId: 'useTrimmed', titleData: { model: trimmed }, edits: [replaceValue(node, trimmed)] }] } : {}),
   });
 }
 
-function problemOf(value: string): string {
-  if (value.length === 0) return 'it is empty';
+function problemOf(value: string): Problem {
+  if (value.length === 0) return 'empty';
   const trimmed = value.trim();
-  if (trimmed.length === 0) return 'it is blank';
-  if (trimmed !== value && !WHITESPACE.test(trimmed)) return 'it has whitespace around it';
-  if (WHITESPACE.test(trimmed)) return 'it contains whitespace';
-  if (!trimmed.includes('/')) return 'it names no provider';
-  if (trimmed.startsWith('/')) return 'the provider before the first `/` is empty';
-  if (trimmed.endsWith('/')) return 'the model after the last `/` is empty';
-  return 'it has an empty part between two `/`';
+  if (trimmed.length === 0) return 'blank';
+  if (trimmed !== value && !WHITESPACE.test(trimmed)) return 'whitespaceAround';
+  if (WHITESPACE.test(trimmed)) return 'containsWhitespace';
+  if (!trimmed.includes('/')) return 'noProvider';
+  if (trimmed.startsWith('/')) return 'emptyProvider';
+  if (trimmed.endsWith('/')) return 'emptyModel';
+  return 'emptyPart';
 }
 
-function advice(value: string): string {
-  if (value.length > 0 && !value.includes('/') && !WHITESPACE.test(value)) {
-    const provider = FAMILIES.find(([family]) => family.test(value))?.[1];
-    if (provider) return ` Name the provider connected in the secrets vault, probably \`${provider}/${value}\`.`;
-  }
-  return ' Write the provider connected in the secrets vault, a `/` and the model, for example `anthropic/claude-sonnet-4-5` (routers add segments: `openrouter/anthropic/claude-sonnet-4.5`).';
+/** The provider of a bare model id whose family leaves no doubt (`claude-…` → `anthropic`). */
+function probableProvider(value: string): string | undefined {
+  if (value.length === 0 || value.includes('/') || WHITESPACE.test(value)) return undefined;
+  return FAMILIES.find(([family]) => family.test(value))?.[1];
 }

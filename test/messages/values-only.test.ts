@@ -78,7 +78,6 @@ const reported = reportsOfCatalog();
 const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
-  'model-format',
   'route-duplicate-path',
   'route-path-format',
   'route-port-range',
