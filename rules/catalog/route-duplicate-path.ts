@@ -2,6 +2,11 @@ import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { type RouteItem, routeItems, withoutTrailingSlash } from '../analyzers/routes.js';
 
+/** A message of this rule: the two paths, what the overlap costs (and the ports, when both are known), and what to do. */
+const said = (ports: string, remedy: string) =>
+  `{{subject}} is {{value}}, the same path prefix as {{earlierSubject}} ({{earlierValue}}): requests under it can reach only one of the two routes${ports}. ${remedy}.`;
+const SEPARATE = 'Give each route its own path, or remove one';
+
 export const routeDuplicatePath = defineRule({
   meta: {
     id: 'route-duplicate-path',
@@ -14,7 +19,9 @@ export const routeDuplicatePath = defineRule({
       'None found about duplicate paths: the linter\'s own inference from routes matching by prefix (https://docs.pinata.cloud/agents/manifest#routes: "Each entry maps an external path prefix to a container port.").',
     assumptions: 'A trailing `/` does not make a different prefix (see route-path-trailing-slash), so `/app` and `/app/` are compared as the same.',
     messages: {
-      duplicatePath: `{{subject}} is {{value}}, the same path prefix as {{earlierSubject}} ({{earlierValue}}): requests under it can reach only one of the two routes{{ports}}. {{remedy}}.`,
+      duplicatePath: said('', SEPARATE),
+      duplicatePathOtherPorts: said(' (ports {{earlierPort}} and {{port}})', SEPARATE),
+      duplicatePathSamePort: said(' (both to port {{port}})', 'Remove the repeated route'),
     },
     fixable: false,
   },
@@ -30,18 +37,15 @@ export const routeDuplicatePath = defineRule({
       }
       const path = ['routes', route.index, 'path'];
       const earlierPath = ['routes', earlier.index, 'path'];
-      const samePort = route.port !== undefined && route.port === earlier.port;
-      const ports =
-        route.port !== undefined && earlier.port !== undefined
-          ? samePort
-            ? ` (both to port ${route.port})`
-            : ` (ports ${earlier.port} and ${route.port})`
-          : '';
+      const paths = { subject: subject(path), value: formatValue(route.path, path), earlierSubject: subject(earlierPath), earlierValue: formatValue(earlier.path, earlierPath) };
       context.report({
         path,
         span: spanOf(route.pathNode),
-        messageId: 'duplicatePath',
-        data: { subject: subject(path), value: formatValue(route.path, path), earlierSubject: subject(earlierPath), earlierValue: formatValue(earlier.path, earlierPath), ports, remedy: samePort ? 'Remove the repeated route' : 'Give each route its own path, or remove one' },
+        ...(route.port === undefined || earlier.port === undefined
+          ? { messageId: 'duplicatePath', data: paths }
+          : route.port === earlier.port
+            ? { messageId: 'duplicatePathSamePort', data: { ...paths, port: route.port } }
+            : { messageId: 'duplicatePathOtherPorts', data: { ...paths, earlierPort: earlier.port, port: route.port } }),
       });
     }
   },

@@ -78,7 +78,6 @@ const reported = reportsOfCatalog();
 const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
-  'route-duplicate-path',
   'route-path-format',
   'route-port-range',
   'route-without-start',
