@@ -36,11 +36,15 @@ export function routeItems(doc: ParsedDocument): RouteItem[] {
 
 const UNSHOWABLE = /[`\s]/;
 
-/** "the route `/app`", or "the route at routes[2]" when it has no usable path. */
+/** The route's path when a message can show it in a code span (short, no backquote or whitespace); otherwise a message names the route by its index. */
+export function showablePath(route: RouteItem): string | undefined {
+  return route.path !== undefined && route.path !== '' && route.path.length <= 60 && !UNSHOWABLE.test(route.path) ? route.path : undefined;
+}
+
+/** "the route `/app`", or "the route at routes[2]" when it has no path to show (`showablePath`). */
 export function routeLabel(route: RouteItem): string {
-  return route.path !== undefined && route.path !== '' && route.path.length <= 60 && !UNSHOWABLE.test(route.path)
-    ? `the route \`${route.path}\``
-    : `the route at routes[${route.index}]`;
+  const path = showablePath(route);
+  return path === undefined ? `the route at routes[${route.index}]` : `the route \`${path}\``;
 }
 
 /** "5173", "3000 and 4000", "3000, 4000 and 5000" */
