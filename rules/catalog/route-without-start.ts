@@ -1,8 +1,25 @@
 import type { Node } from 'jsonc-parser';
 import { childValue, keyNodeAt, nodeAt, touchesSyntaxError, type ParsedDocument } from '../framework/document.js';
-import { plural } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { portList, routeItems, routePorts } from '../analyzers/routes.js';
+
+/** Why there is no start command, by the start of its message ids. */
+const MISSING = {
+  noScripts: 'there is no `scripts.start`',
+  noStart: '`scripts` has no `start`',
+  emptyStart: '`scripts.start` is empty',
+};
+type Missing = keyof typeof MISSING;
+
+/**
+ * A message of this rule, for one route or several (`…OneRoute`), on known ports or on none
+ * (`…WithoutPorts`); `{{ports}}` is the list with its unit (`port 5173`, `ports 3000 and 3001`).
+ */
+function said(missing: Missing, oneRoute: boolean, onPorts: boolean): string {
+  const routes = oneRoute ? '1 route' : '{{count}} routes';
+  return `\`routes\` declares ${routes}${onPorts ? ' ({{ports}})' : ''}, but ${MISSING[missing]}, so nothing the manifest starts will serve ${oneRoute ? 'it' : 'them'}. If the agent starts that server itself, this is fine; otherwise add a \`start\` command that runs your server on 0.0.0.0${onPorts ? ', {{ports}}' : ''}, or remove the ${oneRoute ? 'route' : 'routes'}.`;
+}
+const messageId = (missing: Missing, oneRoute: boolean, onPorts: boolean) => `${missing}${oneRoute ? 'OneRoute' : ''}${onPorts ? '' : 'WithoutPorts'}`;
 
 export const routeWithoutStart = defineRule({
   meta: {
@@ -14,9 +31,11 @@ export const routeWithoutStart = defineRule({
       'A route only forwards requests to a port in the container; the server listening there is usually the one `scripts.start` runs. Without a start command the routes lead nowhere until something else listens on those ports: Pinata\'s own Hermes template ships a route that way, for a server the agent starts itself when asked, so this is information, not a warning.',
     evidence:
       'None found stating it: the linter\'s own inference from https://docs.pinata.cloud/agents/routes ("Container port — the port your service is listening on inside the agent") and from `start` being what runs your server (https://docs.pinata.cloud/agents/manifest#scripts). Pinata\'s own `hermes/basic/useful-assistant` template declares a route without a start command.',
-    messages: {
-      withoutStart: `\`routes\` declares {{plural}}{{portsNote}}, but {{missing}}, so nothing the manifest starts will serve {{served}}. If the agent starts that server itself, this is fine; otherwise add a \`start\` command that runs your server on 0.0.0.0{{portsList}}, or remove the {{routeWord}}.`,
-    },
+    messages: Object.fromEntries(
+      (Object.keys(MISSING) as Missing[]).flatMap((missing) =>
+        [true, false].flatMap((oneRoute) => [true, false].map((onPorts) => [messageId(missing, oneRoute, onPorts), said(missing, oneRoute, onPorts)])),
+      ),
+    ),
     fixable: false,
     crossReference: true,
   },
@@ -29,26 +48,24 @@ export const routeWithoutStart = defineRule({
     const missing = missingStart(doc);
     if (!missing) return;
     const ports = routePorts(routeItems(doc));
-    const served = count === 1 ? 'it' : 'them';
-    const onPorts = ports.length ? `${ports.length === 1 ? 'port' : 'ports'} ${portList(ports)}` : '';
     context.report({
       path: ['routes'],
       span: spanOf(key),
-      messageId: 'withoutStart',
-      data: { plural: plural(count, 'route'), portsNote: onPorts ? ` (${onPorts})` : '', missing, served, portsList: onPorts ? `, ${onPorts}` : '', routeWord: count === 1 ? 'route' : 'routes' },
+      messageId: messageId(missing, count === 1, ports.length > 0),
+      data: { count, ...(ports.length > 0 ? { ports: `${ports.length === 1 ? 'port' : 'ports'} ${portList(ports)}` } : {}) },
     });
   },
 });
 
 /** Why there is no start command, or undefined when there is one (or the question is not this rule's). */
-function missingStart(doc: ParsedDocument): string | undefined {
+function missingStart(doc: ParsedDocument): Missing | undefined {
   const scripts = childValue(doc.root, 'scripts');
-  if (!scripts) return cutShort(doc, doc.root) ? undefined : 'there is no `scripts.start`';
+  if (!scripts) return cutShort(doc, doc.root) ? undefined : 'noScripts';
   if (scripts.type !== 'object') return undefined; // a type error, reported by the schema
   const start = childValue(scripts, 'start');
-  if (!start) return cutShort(doc, scripts) ? undefined : '`scripts` has no `start`';
+  if (!start) return cutShort(doc, scripts) ? undefined : 'noStart';
   if (start.type !== 'string' || touchesSyntaxError(doc, start)) return undefined;
-  return (start.value as string).trim() === '' ? '`scripts.start` is empty' : undefined;
+  return (start.value as string).trim() === '' ? 'emptyStart' : undefined;
 }
 
 /** A key "missing" from an object that a syntax error cut short is not reported (SPEC section 4). */
