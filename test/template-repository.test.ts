@@ -225,26 +225,26 @@ describe('script-path-missing', () => {
         severity: 'warning',
         path: ['scripts', 'build'],
         range: rangeOf(text, './workspace/projects/app'),
-        messageId: 'noFolder',
+        messageId: 'buildNoFolder',
       },
     ]);
-    expect(quoting(diagnostics(text, COMPLETE, 'script-path-missing'), '`scripts.build`', '`workspace/projects/app`', '`cd ./workspace/projects/app`')).toEqual(['noFolder', true, true, true]);
+    expect(quoting(diagnostics(text, COMPLETE, 'script-path-missing'), '`scripts.build`', '`workspace/projects/app`', '`cd ./workspace/projects/app`')).toEqual(['buildNoFolder', true, true, true]);
   });
 
   it('follows cd chains within a command list, and reports a missing folder once per script', () => {
     const text = scripts('cd workspace && cd projects/app && npm ci', 'cd workspace/projects && cd ap && node server.js && cd lib');
-    expect(ids(text, app).map((f) => [f.path, f.range, f.messageId])).toEqual([[['scripts', 'start'], rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)), 'noFolder']]);
+    expect(ids(text, app).map((f) => [f.path, f.range, f.messageId])).toEqual([[['scripts', 'start'], rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)), 'startNoFolderAfterCd']]);
     // The folder as resolved, the command as written, and where it ran.
-    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`workspace/projects/ap`', '`cd ap`', '`workspace/projects`')).toEqual(['noFolder', true, true, true]);
+    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`workspace/projects/ap`', '`cd ap`', '`workspace/projects`')).toEqual(['startNoFolderAfterCd', true, true, true]);
   });
 
   it('files run by interpreters and directly, relative to the current folder', () => {
     const text = scripts('bash scripts/setup.sh', 'cd workspace/projects/app && node --enable-source-maps src/main.mjs');
     // A shell script may create anything: nothing after it is checked, in `start` either.
     expect(ids(text, app).map((f) => f.path)).toEqual([['scripts', 'build']]);
-    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`scripts/setup.sh`', '`bash scripts/setup.sh`')).toEqual(['noFile', true, true]);
+    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`scripts/setup.sh`', '`bash scripts/setup.sh`')).toEqual(['buildNoFile', true, true]);
     const start = scripts(undefined, 'cd workspace/projects/app && node --enable-source-maps src/main.mjs');
-    expect(quoting(diagnostics(start, app, 'script-path-missing'), '`workspace/projects/app/src/main.mjs`', '`node src/main.mjs`', '`workspace/projects/app`')).toEqual(['noFile', true, true, true]);
+    expect(quoting(diagnostics(start, app, 'script-path-missing'), '`workspace/projects/app/src/main.mjs`', '`node src/main.mjs`', '`workspace/projects/app`')).toEqual(['startNoFileAfterCd', true, true, true]);
     for (const command of ['python3 -u bot.py', 'sh ./run.sh', './run.sh', 'source env.sh', 'npx tsx src/index.ts', 'deno run -A main.ts', 'bun server.ts', 'npm --prefix api ci', 'make -C native']) {
       expect(ids(scripts(undefined, command), COMPLETE).length, command).toBe(1);
     }
@@ -278,7 +278,7 @@ describe('script-path-missing', () => {
 
   it('a `cd` into a file is reported as not a folder; links are trusted', () => {
     const text = scripts('cd README.md');
-    expect(ids(text, COMPLETE).map((f) => f.messageId)).toEqual(['fileNotFolder']);
+    expect(ids(text, COMPLETE).map((f) => f.messageId)).toEqual(['buildFileNotFolder']);
     expect(ids(scripts('cd linked/app && node x.js'), merge(COMPLETE, { symlinks: { linked: 'workspace' } }))).toEqual([]);
   });
 

@@ -1,7 +1,30 @@
 import { repositoryIndex, type RepositoryIndex } from '../analyzers/repository.js';
 import { defineRule, type FindingMessage } from '../framework/rule.js';
 import { scriptPathUses, type ScriptPathUse } from '../analyzers/script-paths.js';
-import { documentSpan } from '../analyzers/scripts.js';
+import { documentSpan, type ScriptName } from '../analyzers/scripts.js';
+
+/** What a script's failure costs, by script. */
+const CONSEQUENCE: Readonly<Record<ScriptName, string>> = {
+  build: 'the build fails and `start` never runs',
+  start: 'the start command fails',
+};
+
+/** What is wrong with the path: the verb, what the path is, and what to commit. */
+const PROBLEMS = {
+  noFolder: { verb: 'changes into', is: 'which is not a folder in the repository', commit: 'folder' },
+  fileNotFolder: { verb: 'changes into', is: 'which is a file, not a folder', commit: 'folder' },
+  noFile: { verb: 'runs', is: 'which is not in the repository', commit: 'file' },
+};
+type Problem = keyof typeof PROBLEMS;
+
+/** `buildNoFolder`, or `startNoFileAfterCd` when an earlier `cd` moved the command out of the root. */
+const messageId = (script: ScriptName, problem: Problem, afterCd: boolean) =>
+  `${script}${problem.charAt(0).toUpperCase()}${problem.slice(1)}${afterCd ? 'AfterCd' : ''}`;
+
+function said(script: ScriptName, problem: Problem, afterCd: boolean): string {
+  const { verb, is, commit } = PROBLEMS[problem];
+  return `\`scripts.${script}\` ${verb} \`{{path}}\` (\`{{shown}}\`${afterCd ? ', run in `{{cwd}}`' : ''}), ${is}: scripts run from the repository root, so ${CONSEQUENCE[script]}. Fix the path, or commit the ${commit}.`;
+}
 
 /** Files Node tries for a module path without an extension (`node server` runs `server.js`). */
 const NODE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.json', '.node', '.ts', '.mts', '.cts'];
@@ -18,11 +41,13 @@ export const scriptPathMissing = defineRule({
       'https://docs.pinata.cloud/agents/manifest#scripts: both hooks run with working directory `/home/node/clawd`; https://docs.pinata.cloud/agents/troubleshooting: "Wrong working directory - `build` runs from `/home/node/clawd`, not the workspace". That this folder is the repository\'s root is inferred from the docs\' examples (`cd workspace/projects/app`) and the published schema ("Lives at /home/node/clawd/manifest.json").',
     assumptions:
       'Paths are resolved from the repository root, following `cd` chains within a command list (not into subshells, pipelines, or `cd`s guarded by a test); `/home/node/clawd/…` is the repository root on the platform, and other absolute paths are not checked. Paths a script may create are not reported: build outputs and installed packages by their conventional folders (`node_modules`, `dist`, `build`, `out`, `.next`, `.venv`…), what earlier commands of `build` or `start` create (`mkdir`, `git clone`, `cp`, `touch`, `curl -o`, redirections), and anything after a command that may create any file (an archive extracted, a scaffolder, inline code, another script of the repository run). Paths through a symbolic link are not checked. Words with expansions (`$DIR`, `~`, globs) are skipped.',
-    messages: {
-      noFolder: `\`scripts.{{name}}\` changes into \`{{path}}\` (\`{{shown}}\`{{where}}), which is not a folder in the repository: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the folder.`,
-      fileNotFolder: `\`scripts.{{name}}\` changes into \`{{path}}\` (\`{{shown}}\`{{where}}), which is a file, not a folder: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the folder.`,
-      noFile: `\`scripts.{{name}}\` runs \`{{path}}\` (\`{{shown}}\`{{where}}), which is not in the repository: scripts run from the repository root, so {{consequence}}. Fix the path, or commit the file.`,
-    },
+    messages: Object.fromEntries(
+      (Object.keys(CONSEQUENCE) as ScriptName[]).flatMap((script) =>
+        (Object.keys(PROBLEMS) as Problem[]).flatMap((problem) =>
+          [false, true].map((afterCd) => [messageId(script, problem, afterCd), said(script, problem, afterCd)]),
+        ),
+      ),
+    ),
     fixable: false,
   },
   check(context) {
@@ -50,26 +75,19 @@ export const scriptPathMissing = defineRule({
   },
 });
 
-type Problem = 'missing' | 'not-a-folder';
-
 function problemOf(index: RepositoryIndex, use: ScriptPathUse): Problem | undefined {
   if (index.throughSymlink(use.path)) return undefined;
   const kind = index.kindOf(use.path);
-  if (use.expects === 'folder') return kind === undefined ? 'missing' : kind === 'file' ? 'not-a-folder' : undefined;
+  if (use.expects === 'folder') return kind === undefined ? 'noFolder' : kind === 'file' ? 'fileNotFolder' : undefined;
   if (kind !== undefined) return undefined;
   if (use.expects === 'node-module' && NODE_EXTENSIONS.some((extension) => index.kindOf(`${use.path}${extension}`) !== undefined)) return undefined;
-  return 'missing';
+  return 'noFile';
 }
 
 function messageOf(use: ScriptPathUse, problem: Problem): FindingMessage {
-  const name = use.script.name;
-  const data = {
-    name,
-    path: use.path,
-    shown: use.shown,
-    where: use.cwd === '' ? '' : `, run in \`${use.cwd}\``,
-    consequence: name === 'build' ? 'the build fails and `start` never runs' : 'the start command fails',
+  const afterCd = use.cwd !== '';
+  return {
+    messageId: messageId(use.script.name, problem, afterCd),
+    data: { path: use.path, shown: use.shown, ...(afterCd ? { cwd: use.cwd } : {}) },
   };
-  if (use.expects !== 'folder') return { messageId: 'noFile', data };
-  return { messageId: problem === 'not-a-folder' ? 'fileNotFolder' : 'noFolder', data };
 }
