@@ -40,6 +40,10 @@ const MAY_PROVIDE_ANY = new Set(['apt-get', 'apt', 'apk', 'dnf', 'yum', 'microdn
 /** Programs that look a command up, so a script naming a tool to them expects it may be missing. */
 const LOOKUPS = new Set(['command', 'which', 'type', 'hash']);
 
+/** A tool to install first, in a script that fails without it (and in `build` what that costs). */
+const notInstalled = (name: 'build' | 'start', consequence: string) =>
+  `\`scripts.${name}\` runs \`{{tool}}\`, which the platform's container image does not have, so the command fails with "command not found"${consequence}. Install it first in the script (\`{{install}} && …\`), or use \`npm\`, which the image has.`;
+
 export const scriptToolMissing = defineRule({
   meta: {
     id: 'script-tool-missing',
@@ -54,7 +58,8 @@ export const scriptToolMissing = defineRule({
       'Only a tool run as a command is reported (at the start, after `&&`, `||`, `;`, `|`, `(`, assignments, `sudo`, `env`…); `python3 -m pip`, `npx pnpm`, `pipx`, `pipenv`, a path such as `.venv/bin/pip` and a name inside a quoted argument are not. From a command that may put the tool on the PATH (sourcing a file such as a virtualenv\'s `activate`, setting `PATH`, a system or version manager such as `apt-get`, `conda` or `nvm`; for pip `ensurepip` or `get-pip.py`; for pnpm and yarn `npm install -g` or `corepack enable`) or that looks it up (`command -v pnpm`) on, the rest of that script is left alone for it.',
     messages: {
       barePip: `\`scripts.{{name}}\` runs \`{{tool}}\`, which the platform's container image does not have on its PATH, so the command fails with "command not found". Run it as \`${PIP.replacement}\`, which needs only the Python interpreter.`,
-      notInstalled: `\`scripts.{{name}}\` runs \`{{tool}}\`, which the platform's container image does not have, so the command fails with "command not found"{{consequence}}. Install it first in the script (\`{{install}} && …\`), or use \`npm\`, which the image has.`,
+      notInstalledInBuild: notInstalled('build', ', the build fails and `start` never runs'),
+      notInstalledInStart: notInstalled('start', ''),
     },
     fixTitles: {
       installFirst: 'Install `{{tool}}` first (`{{install}} && …`)',
@@ -94,8 +99,8 @@ function reportTool(context: RuleContext, script: ManifestScript, name: 'build' 
       context.report({
         path: script.path,
         span,
-        messageId: 'notInstalled',
-        data: { name, tool: word.text, install: install!, consequence: name === 'build' ? ', the build fails and `start` never runs' : '' },
+        messageId: name === 'build' ? 'notInstalledInBuild' : 'notInstalledInStart',
+        data: { tool: word.text, install: install! },
         ...(installFirst ? { suggestions: installFirst } : {}),
       });
     }
