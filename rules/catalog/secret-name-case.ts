@@ -7,6 +7,10 @@ import { CREDENTIAL_AS_NAME, declaredSecretNames, ENV_NAME } from '../analyzers/
 
 const LOWERCASE = /[a-z]/;
 
+/** A message about a lowercase name, and what to do with it. */
+const said = (advice: string) =>
+  `{{subject}} is \`{{value}}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`{{suggestion}}\` would not find it. ${advice}`;
+
 export const secretNameCase = defineRule({
   meta: {
     id: 'secret-name-case',
@@ -20,7 +24,8 @@ export const secretNameCase = defineRule({
     assumptions: 'Only lowercase letters make a name not UPPER_SNAKE_CASE; where its underscores go (`_PRIVATE`, `A__B`) is left alone.',
     messages: {
       credential: CREDENTIAL_AS_NAME,
-      nameCase: `{{subject}} is \`{{value}}\`, not UPPER_SNAKE_CASE, the convention for environment variables: names are case-sensitive, so code or a skill that expects \`{{suggestion}}\` would not find it. {{advice}}`,
+      nameCase: said('Rename it to `{{suggestion}}`, together with its `env:` references and any code that reads it.'),
+      nameCaseTwinDeclared: said('`{{suggestion}}` is declared as well: keep the one the agent reads and remove the other.'),
     },
     // A credential where a name belongs is a leak, whatever its case.
     messageSeverities: { credential: 'error' },
@@ -40,14 +45,11 @@ export const secretNameCase = defineRule({
         continue;
       }
       const suggestion = upperSnakeCase(value);
-      const taken = declared.has(suggestion);
       context.report({
         path,
         span: spanOf(name),
-        messageId: 'nameCase',
-        data: { subject: subject(path), value, suggestion, advice: taken
-            ? `\`${suggestion}\` is declared as well: keep the one the agent reads and remove the other.`
-            : `Rename it to \`${suggestion}\`, together with its \`env:\` references and any code that reads it.` },
+        messageId: declared.has(suggestion) ? 'nameCaseTwinDeclared' : 'nameCase',
+        data: { subject: subject(path), value, suggestion },
       });
     }
   },

@@ -79,7 +79,6 @@ const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
   'route-path-format',
-  'secret-name-case',
   'secret-name-format',
   'skill-cid-invalid',
   'skill-duplicate-source',
