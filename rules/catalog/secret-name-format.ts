@@ -10,12 +10,49 @@ const NAME_CHARACTER = /[A-Za-z0-9_]/;
 /** What no environment variable name can hold: `=` ends the name, NUL ends the entry. */
 const NOT_IN_ANY_ENVIRONMENT = /[=\0]/;
 
+/** Why a name is not a shell variable's, by the middle of its message ids. */
+const PROBLEMS = {
+  WhitespaceAround: 'it has whitespace around it',
+  Dollar: 'it starts with `$`, which belongs to shell syntax, not to the name',
+  LeadingDigit: 'it starts with a digit',
+  InvalidCharacters: 'it contains {{characters}}',
+  WhitespaceInside: 'it contains whitespace',
+  WhitespaceAndInvalidCharacters: 'it contains whitespace and {{characters}}',
+};
+type Problem = keyof typeof PROBLEMS;
+
+/** `, for example \`OPENAI_API_KEY\``, in the messages whose ids end in `Suggested`. */
+const example = (suggested: boolean) => (suggested ? ', for example `{{suggestion}}`' : '');
+const notEnvName = (problem: Problem, suggested: boolean) =>
+  `{{subject}} is {{value}}, which cannot be an environment variable name: ${PROBLEMS[problem]}. Use letters, digits and \`_\`, not starting with a digit${example(suggested)}, and update every \`env:\` reference to it.`;
+const notShellName = (problem: Problem, suggested: boolean) =>
+  `{{subject}} is {{value}}, which shells cannot read as a variable: ${PROBLEMS[problem]}. The platform can still set it, but \`$NAME\` in a start command, a skill's script or an \`env:\` reference cannot name it. Use letters, digits and \`_\`, not starting with a digit${example(suggested)}, and update every reference to it.`;
+
+/**
+ * The problems each kind of name can have, and whether a name can be suggested: a name with `=`
+ * or NUL has more than whitespace around it, and nothing is left to suggest after a leading digit.
+ */
+const REACHED: Readonly<Record<'notEnvName' | 'notShellName', readonly (readonly [Problem, boolean])[]>> = {
+  notEnvName: [
+    ['Dollar', false], ['Dollar', true], ['LeadingDigit', false], ['InvalidCharacters', false], ['InvalidCharacters', true],
+    ['WhitespaceAndInvalidCharacters', false], ['WhitespaceAndInvalidCharacters', true],
+  ],
+  notShellName: [
+    ['WhitespaceAround', false], ['WhitespaceAround', true], ['Dollar', false], ['Dollar', true], ['LeadingDigit', false],
+    ['InvalidCharacters', false], ['InvalidCharacters', true], ['WhitespaceInside', false], ['WhitespaceInside', true],
+    ['WhitespaceAndInvalidCharacters', false], ['WhitespaceAndInvalidCharacters', true],
+  ],
+};
+const messageId = (kind: keyof typeof REACHED, problem: Problem, suggested: boolean) => `${kind}${problem}${suggested ? 'Suggested' : ''}`;
+const messagesOf = (kind: keyof typeof REACHED, said: (problem: Problem, suggested: boolean) => string) =>
+  REACHED[kind].map(([problem, suggested]) => [messageId(kind, problem, suggested), said(problem, suggested)] as const);
+
 export const secretNameFormat = defineRule({
   meta: {
     id: 'secret-name-format',
     category: 'Model, secrets, channels',
     severity: 'error',
-    messageSeverities: { notShellName: 'warning' },
+    messageSeverities: Object.fromEntries(messagesOf('notShellName', notShellName).map(([id]) => [id, 'warning'])),
     description: 'A secret `name` cannot be an environment variable (empty, `=` or NUL), or no shell can read it (`^[A-Za-z_][A-Za-z0-9_]*$`).',
     rationale:
       'A secret reaches the agent as an environment variable of that name. An empty name, or one with `=` or a NUL character, cannot be one at all. A name with `-`, `.`, a space or a leading digit can be set, but shells cannot read it (`$MY-KEY` is `$MY` followed by `-KEY`), start commands and skills that expand it get nothing, and `env:` references cannot name it.',
@@ -24,8 +61,7 @@ export const secretNameFormat = defineRule({
     messages: {
       credential: CREDENTIAL_AS_NAME,
       noName: `{{subject}} is {{value}}, so the secret has no environment variable to reach the agent through. Name it after the variable the agent reads, in UPPER_SNAKE_CASE (for example \`OPENAI_API_KEY\`).`,
-      notEnvName: `{{subject}} is {{value}}, which cannot be an environment variable name: {{problem}}. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every \`env:\` reference to it.`,
-      notShellName: `{{subject}} is {{value}}, which shells cannot read as a variable: {{problem}}. The platform can still set it, but \`$NAME\` in a start command, a skill's script or an \`env:\` reference cannot name it. Use letters, digits and \`_\`, not starting with a digit{{example}}, and update every reference to it.`,
+      ...Object.fromEntries([...messagesOf('notEnvName', notEnvName), ...messagesOf('notShellName', notShellName)]),
     },
     fixable: false,
   },
@@ -50,26 +86,33 @@ export const secretNameFormat = defineRule({
         });
         continue;
       }
+      const { problem, characters } = problemOf(value);
       context.report({
         path,
         span: spanOf(name),
-        messageId: NOT_IN_ANY_ENVIRONMENT.test(value) ? 'notEnvName' : 'notShellName',
-        data: { subject: subject(path), value: formatValue(value, path), problem: problemOf(value), example: suggestion ? `, for example \`${suggestion}\`` : '' },
+        messageId: messageId(NOT_IN_ANY_ENVIRONMENT.test(value) ? 'notEnvName' : 'notShellName', problem, suggestion !== undefined),
+        data: {
+          subject: subject(path),
+          value: formatValue(value, path),
+          ...(characters === undefined ? {} : { characters }),
+          ...(suggestion === undefined ? {} : { suggestion }),
+        },
       });
     }
   },
 });
 
-function problemOf(value: string): string {
+/** What keeps the name from being a shell variable's, and the characters it has that none can (a list, whitespace left out). */
+function problemOf(value: string): { problem: Problem; characters?: string } {
   const trimmed = value.trim();
-  if (trimmed !== value && ENV_NAME.test(trimmed)) return 'it has whitespace around it';
-  if (value.startsWith('$')) return 'it starts with `$`, which belongs to shell syntax, not to the name';
-  if (/^[0-9]/.test(value)) return 'it starts with a digit';
+  if (trimmed !== value && ENV_NAME.test(trimmed)) return { problem: 'WhitespaceAround' };
+  if (value.startsWith('$')) return { problem: 'Dollar' };
+  if (/^[0-9]/.test(value)) return { problem: 'LeadingDigit' };
   const others = [...new Set([...value].filter((c) => !NAME_CHARACTER.test(c)))];
   const spaces = others.some((c) => WHITESPACE.test(c));
   const shown = others.filter((c) => !WHITESPACE.test(c));
-  const parts = [...(spaces ? ['whitespace'] : []), ...(shown.length ? [listOf(shown.slice(0, 3).map(visible), 'and')] : [])];
-  return `it contains ${parts.join(' and ')}`;
+  if (shown.length === 0) return { problem: 'WhitespaceInside' };
+  return { problem: spaces ? 'WhitespaceAndInvalidCharacters' : 'InvalidCharacters', characters: listOf(shown.slice(0, 3).map(visible), 'and') };
 }
 
 function visible(character: string): string {

@@ -79,7 +79,6 @@ const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
   'route-path-format',
-  'secret-name-format',
   'skill-cid-invalid',
   'skill-duplicate-source',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
