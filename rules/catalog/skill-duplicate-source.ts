@@ -13,6 +13,31 @@ interface Source {
   identity: string;
 }
 
+/** What the two skills share, by the start of its message ids; a slug is compared as written, so only a CID has another form. */
+const SHARED = {
+  sameSlug: 'the same registry slug',
+  sameCid: 'the same CID',
+  sameCidOtherForm: 'the same CID',
+};
+type Shared = keyof typeof SHARED;
+
+/**
+ * Which of the two skills have names, by the end of its message ids: both (their folders are
+ * named), only the earlier one (`ThisUnnamed`), or only this one (`EarlierUnnamed`).
+ */
+const NAMES = {
+  '': { earlier: ' (`{{earlierName}}`)', folders: ', into `workspace/skills/{{earlierName}}/` and `workspace/skills/{{name}}/`' },
+  ThisUnnamed: { earlier: ' (`{{earlierName}}`)', folders: '' },
+  EarlierUnnamed: { earlier: '', folders: '' },
+};
+type Names = keyof typeof NAMES;
+
+function said(shared: Shared, names: Names): string {
+  const { earlier, folders } = NAMES[names];
+  const otherForm = shared === 'sameCidOtherForm' ? ' written in another form' : '';
+  return `{{subject}} is {{value}}, ${SHARED[shared]} as skills[{{index}}]${earlier}${otherForm}, so the same skill is installed twice${folders}. Remove one of them.`;
+}
+
 export const skillDuplicateSource = defineRule({
   meta: {
     id: 'skill-duplicate-source',
@@ -23,9 +48,9 @@ export const skillDuplicateSource = defineRule({
       'Each name is unpacked into its own folder, so one skill attached under two names is installed twice: the agent sees two copies of the same instructions, and an update to one name leaves the other behind.',
     evidence:
       'https://docs.pinata.cloud/agents/manifest#skills: "Each attached skill is unpacked under `workspace/skills/<skill-name>/`." That one source under two names is installed twice is the linter\'s inference from this.',
-    messages: {
-      duplicateSource: `{{subject}} is {{value}}, the same {{what}} as skills[{{index}}]{{earlierName}}{{otherForm}}, so the same skill is installed twice{{folders}}. Remove one of them.`,
-    },
+    messages: Object.fromEntries(
+      (Object.keys(SHARED) as Shared[]).flatMap((shared) => (Object.keys(NAMES) as Names[]).map((names) => [`${shared}${names}`, said(shared, names)])),
+    ),
     fixable: false,
     judgesObject: true,
   },
@@ -62,13 +87,21 @@ export const skillDuplicateSource = defineRule({
       if (source.name !== group.first.name) group.otherName ??= source;
       if (!earlier) continue;
       const path = ['skills', source.index, source.field];
-      const what = source.field === 'cid' ? 'CID' : 'registry slug';
       const sameText = (earlier.node.value as string) === (source.node.value as string);
+      const shared: Shared = source.field === 'clawhub_slug' ? 'sameSlug' : sameText ? 'sameCid' : 'sameCidOtherForm';
+      // An empty name names no folder. The two names differ (see `earlier`).
+      const names: Names = !earlier.name ? 'EarlierUnnamed' : !source.name ? 'ThisUnnamed' : '';
       context.report({
         path,
         span: spanOf(source.node),
-        messageId: 'duplicateSource',
-        data: { subject: subject(path), value: formatValue(source.node.value, path), what, index: earlier.index, earlierName: earlier.name ? ` (\`${earlier.name}\`)` : '', otherForm: sameText ? '' : ' written in another form', folders: source.name && earlier.name ? `, into \`workspace/skills/${earlier.name}/\` and \`workspace/skills/${source.name}/\`` : '' },
+        messageId: `${shared}${names}`,
+        data: {
+          subject: subject(path),
+          value: formatValue(source.node.value, path),
+          index: earlier.index,
+          ...(earlier.name ? { earlierName: earlier.name } : {}),
+          ...(source.name ? { name: source.name } : {}),
+        },
       });
     }
   },
