@@ -80,6 +80,8 @@ describe('describeCid on invalid CIDs says why', () => {
 
   it('a truncated multihash, and extra bytes after it', () => {
     expect(problemOf(DAG_PB.slice(0, -2))).toBe('its sha2-256 hash should be 32 bytes but only 31 are there, so the CID was cut short');
+    // The cause by id, with the values its words take: what a rule's message is filled from.
+    expect(describeCid(DAG_PB.slice(0, -2))).toMatchObject({ cause: { id: 'hashCutShort', data: { hash: 'sha2-256', digestLength: 32, present: 31 } } });
     expect(problemOf(DAG_PB.slice(0, -1))).toMatch(/length does not fit base32/);
     expect(problemOf(`${DAG_PB}aa`)).toMatch(/1 more byte after its 32-byte sha2-256 hash/);
     expect(problemOf('b')).toMatch(/ends before its hash begins/);
@@ -92,7 +94,7 @@ describe('describeCid on invalid CIDs says why', () => {
   });
 
   it('whitespace and gateway URLs, with the CID meant', () => {
-    expect(describeCid(` ${DAG_PB}\n`)).toEqual({ valid: false, problem: 'it has whitespace around it', suggestion: DAG_PB });
+    expect(describeCid(` ${DAG_PB}\n`)).toEqual({ valid: false, cause: { id: 'whitespaceAround', data: {} }, problem: 'it has whitespace around it', suggestion: DAG_PB });
     expect(describeCid(`https://gateway.pinata.cloud/ipfs/${DAG_PB}`)).toMatchObject({ valid: false, suggestion: DAG_PB });
     expect(describeCid(`https://${DAG_PB}.ipfs.dweb.link/`)).toMatchObject({ valid: false, suggestion: DAG_PB });
     const inside = describeCid(`ipfs://${DAG_PB}/SKILL.md`);

@@ -1,4 +1,5 @@
-import { plural } from '../framework/describe.js';
+import { formatMessage } from '../framework/messages.js';
+import type { MessageData } from '../framework/rule.js';
 import { remembered } from '../framework/remembered.js';
 import { load as loadMultiformats } from './lazy/multiformats.js';
 import { load as loadBasics } from './lazy/multiformats-basics.js';
@@ -31,7 +32,9 @@ export interface ValidCid {
 
 export interface InvalidCid {
   valid: false;
-  /** Why, as a clause that completes "… is not a valid CID: ". */
+  /** Why, by id in `CID_PROBLEMS`, with the values its words take. */
+  cause: { id: string; data: MessageData };
+  /** The same in words, a clause that completes "… is not a valid CID: ". */
   problem: string;
   /** A valid CID the text most likely meant (whitespace trimmed, a gateway URL's CID…). */
   suggestion?: string;
@@ -91,6 +94,45 @@ const ALPHABETS: Readonly<Record<string, { characters: string; words: string }>>
 
 /** A CIDv0 is a base58btc sha2-256 multihash: 34 bytes, always 46 characters starting `Qm`. */
 const CIDV0_LENGTH = 46;
+
+/**
+ * Why a string is not a CID, by id: each a clause completing "… is not a valid CID: ", with
+ * `{{name}}` where a value goes, as in a rule's messages (`skill-cid-invalid` has a message per id).
+ */
+export const CID_PROBLEMS: Readonly<Record<string, string>> = {
+  empty: 'it is empty',
+  tooLong: 'it is {{length}} characters long, far longer than any CID',
+  whitespaceAround: 'it has whitespace around it',
+  containsWhitespace: 'it contains whitespace',
+  controlCharacter: 'it contains a control character',
+  url: 'it is a URL, not a CID',
+  urlInsideUpload: 'it is a URL to a file or folder inside an upload, and a skill is a whole upload, named by its CID alone',
+  urlWithCid: 'it is a URL that contains the CID, not the CID itself',
+  // `base58btcCharacter`, `base32Character`…: a character outside the multibase's alphabet.
+  ...Object.fromEntries(
+    Object.entries(ALPHABETS).map(([base, { words }]) => [badCharacterId(base), `\`{{character}}\` (character {{position}}) is not a ${base} character; ${words}`]),
+  ),
+  v0TooShort: `a CIDv0 (\`Qm…\`) is ${CIDV0_LENGTH} characters long and this one has {{length}}, so part of it was lost`,
+  v0TooLong: `a CIDv0 (\`Qm…\`) is ${CIDV0_LENGTH} characters long and this one has {{length}}, so characters were added to it`,
+  v0Prefix: 'a CIDv0 starts with `Qm`; this one starts with `Q` and another letter',
+  v0NotDecoded: 'it does not decode to the sha2-256 hash a CIDv0 holds',
+  notMultibasePrefix:
+    '`{{prefix}}` is not a multibase prefix: a CIDv1 starts with a character naming its encoding, usually `b` for base32 (`bafy…`, `bafk…`), and a CIDv0 starts with `Qm`',
+  lengthNotFit: 'its length does not fit {{base}} (it stops partway through a byte), so part of it was probably lost',
+  notDecodedAsBase: 'it does not decode as {{base}}, the encoding its prefix `{{prefix}}` names',
+  v0WithMultibasePrefix: 'it holds a CIDv0 written with a multibase prefix; a CIDv0 is written in base58btc without one (`Qm…`)',
+  unknownVersion: 'it declares CID version {{version}}, and only versions 0 and 1 exist',
+  endsEarly: 'it ends before its hash begins, so most of it is missing',
+  hashCutShort: 'its {{hash}} hash should be {{digestLength}} bytes but only {{present}} are there, so the CID was cut short',
+  extraByte: 'it has 1 more byte after its {{digestLength}}-byte {{hash}} hash, so characters were added to it',
+  extraBytes: 'it has {{extra}} more bytes after its {{digestLength}}-byte {{hash}} hash, so characters were added to it',
+  wrongDigestLength: 'its {{hash}} hash is {{digestLength}} bytes, but a {{hash}} hash is always {{size}}',
+  notCid: 'it does not decode as a CID (codec {{codec}}, {{hash}} hash)',
+};
+
+function badCharacterId(base: string): string {
+  return `${base}Character`;
+}
 /** Far longer than any CID (a sha2-512 CIDv1 in base2 is under 600); decoding stays bounded. */
 const MAX_LENGTH = 1024;
 const WHITESPACE = /\s/;
@@ -125,8 +167,8 @@ function hex(code: number): string {
   return `0x${code.toString(16)}`;
 }
 
-function invalid(problem: string): InvalidCid {
-  return { valid: false, problem };
+function invalid(id: string, data: MessageData = {}): InvalidCid {
+  return { valid: false, cause: { id, data }, problem: formatMessage({ id: 'describeCid', messages: CID_PROBLEMS }, id, data) };
 }
 
 /** Multibase prefixes `CID.parse` reads without extra decoders, and their names. */
@@ -157,13 +199,13 @@ function parseQuickly(text: string): ValidCid | undefined {
 }
 
 function describe(text: string): CidDescription {
-  if (text.length === 0) return invalid('it is empty');
-  if (text.length > MAX_LENGTH) return invalid(`it is ${text.length} characters long, far longer than any CID`);
+  if (text.length === 0) return invalid('empty');
+  if (text.length > MAX_LENGTH) return invalid('tooLong', { length: text.length });
   if (WHITESPACE.test(text)) {
     const trimmed = text.trim();
-    return invalid(trimmed !== text && !WHITESPACE.test(trimmed) ? 'it has whitespace around it' : 'it contains whitespace');
+    return invalid(trimmed !== text && !WHITESPACE.test(trimmed) ? 'whitespaceAround' : 'containsWhitespace');
   }
-  if (CONTROL.test(text)) return invalid('it contains a control character');
+  if (CONTROL.test(text)) return invalid('controlCharacter');
   if (URL_LIKE.test(text)) return invalid(urlProblem(text));
   if (text.startsWith('Q')) return describeV0(text);
   return describeV1(text);
@@ -176,10 +218,8 @@ function ipfsUrl(text: string): { cid: string; inside: boolean } | undefined {
 
 function urlProblem(text: string): string {
   const url = ipfsUrl(text);
-  if (!url) return 'it is a URL, not a CID';
-  return url.inside
-    ? 'it is a URL to a file or folder inside an upload, and a skill is a whole upload, named by its CID alone'
-    : 'it is a URL that contains the CID, not the CID itself';
+  if (!url) return 'url';
+  return url.inside ? 'urlInsideUpload' : 'urlWithCid';
 }
 
 /** What a broken CID most plausibly meant; `describeCid` offers it only when it is valid. */
@@ -202,25 +242,14 @@ function badCharacter(text: string, from: number, alphabet: string): { character
 
 function describeV0(text: string): CidDescription {
   const bad = badCharacter(text, 0, BASE58);
-  if (bad) {
-    return invalid(
-      `\`${bad.character}\` (character ${bad.position}) is not a base58btc character; ${ALPHABETS.base58btc!.words}`,
-    );
-  }
-  if (text.length !== CIDV0_LENGTH) {
-    const short = text.length < CIDV0_LENGTH;
-    return invalid(
-      `a CIDv0 (\`Qm…\`) is ${CIDV0_LENGTH} characters long and this one has ${text.length}${
-        short ? ', so part of it was lost' : ', so characters were added to it'
-      }`,
-    );
-  }
-  if (!text.startsWith('Qm')) return invalid('a CIDv0 starts with `Qm`; this one starts with `Q` and another letter');
+  if (bad) return invalid(badCharacterId('base58btc'), bad);
+  if (text.length !== CIDV0_LENGTH) return invalid(text.length < CIDV0_LENGTH ? 'v0TooShort' : 'v0TooLong', { length: text.length });
+  if (!text.startsWith('Qm')) return invalid('v0Prefix');
   const { CID } = loadBasics();
   try {
     return valid(CID.decode(CID.parse(text).bytes), 'base58btc');
   } catch {
-    return invalid('it does not decode to the sha2-256 hash a CIDv0 holds');
+    return invalid('v0NotDecoded');
   }
 }
 
@@ -228,25 +257,17 @@ function describeV1(text: string): CidDescription {
   const { bases, CID, varint } = loadBasics();
   const prefix = String.fromCodePoint(text.codePointAt(0)!);
   const base = Object.values(bases).find((candidate) => candidate.prefix === prefix);
-  if (!base) {
-    return invalid(
-      `\`${prefix}\` is not a multibase prefix: a CIDv1 starts with a character naming its encoding, usually \`b\` for base32 (\`bafy…\`, \`bafk…\`), and a CIDv0 starts with \`Qm\``,
-    );
-  }
+  if (!base) return invalid('notMultibasePrefix', { prefix });
   const alphabet = ALPHABETS[base.name];
   if (alphabet) {
     const bad = badCharacter(text, prefix.length, alphabet.characters);
-    if (bad) return invalid(`\`${bad.character}\` (character ${bad.position}) is not a ${base.name} character; ${alphabet.words}`);
+    if (bad) return invalid(badCharacterId(base.name), bad);
   }
   let bytes: Uint8Array;
   try {
     bytes = base.decoder.decode(text);
   } catch (error) {
-    return invalid(
-      /end of data/i.test(String(error))
-        ? `its length does not fit ${base.name} (it stops partway through a byte), so part of it was probably lost`
-        : `it does not decode as ${base.name}, the encoding its prefix \`${prefix}\` names`,
-    );
+    return /end of data/i.test(String(error)) ? invalid('lengthNotFit', { base: base.name }) : invalid('notDecodedAsBase', { base: base.name, prefix });
   }
   let offset = 0;
   const next = (): number => {
@@ -260,32 +281,27 @@ function describeV1(text: string): CidDescription {
   let digestLength: number;
   try {
     version = next();
-    if (version === 0x12) {
-      return invalid('it holds a CIDv0 written with a multibase prefix; a CIDv0 is written in base58btc without one (`Qm…`)');
-    }
-    if (version !== 1) return invalid(`it declares CID version ${version}, and only versions 0 and 1 exist`);
+    if (version === 0x12) return invalid('v0WithMultibasePrefix');
+    if (version !== 1) return invalid('unknownVersion', { version });
     codec = next();
     hashCode = next();
     digestLength = next();
   } catch {
-    return invalid('it ends before its hash begins, so most of it is missing');
+    return invalid('endsEarly');
   }
   const hash = HASHES.get(hashCode);
   const hashName = hash?.name ?? `${hex(hashCode)}`;
   const present = bytes.length - offset;
-  if (present < digestLength) {
-    return invalid(`its ${hashName} hash should be ${digestLength} bytes but only ${present} are there, so the CID was cut short`);
-  }
+  if (present < digestLength) return invalid('hashCutShort', { hash: hashName, digestLength, present });
   if (present > digestLength) {
-    return invalid(`it has ${plural(present - digestLength, 'more byte')} after its ${digestLength}-byte ${hashName} hash, so characters were added to it`);
+    const extra = present - digestLength;
+    return invalid(extra === 1 ? 'extraByte' : 'extraBytes', { extra, digestLength, hash: hashName });
   }
-  if (hash?.size !== undefined && digestLength !== hash.size) {
-    return invalid(`its ${hash.name} hash is ${digestLength} bytes, but a ${hash.name} hash is always ${hash.size}`);
-  }
+  if (hash?.size !== undefined && digestLength !== hash.size) return invalid('wrongDigestLength', { hash: hash.name, digestLength, size: hash.size });
   try {
     return valid(CID.decode(bytes), base.name);
   } catch {
-    return invalid(`it does not decode as a CID (codec ${CODECS.get(codec) ?? hex(codec)}, ${hashName} hash)`);
+    return invalid('notCid', { codec: CODECS.get(codec) ?? hex(codec), hash: hashName });
   }
 }
 

@@ -1,9 +1,9 @@
-import { describeCid } from '../analyzers/cid.js';
+import { CID_PROBLEMS, describeCid } from '../analyzers/cid.js';
 import { arrayItems, childValue, keyNodeAt } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { removeProperty, replaceValue } from '../framework/json-edits.js';
 import { readsAsSlug } from '../analyzers/registry-slugs.js';
-import { defineRule, spanOf, type RuleContext } from '../framework/rule.js';
+import { defineRule, spanOf, type MessageData, type RuleContext } from '../framework/rule.js';
 import type { JsonPath } from '../framework/types.js';
 import type { Node } from 'jsonc-parser';
 
@@ -12,6 +12,17 @@ import type { Node } from 'jsonc-parser';
  * CIDv0 and of `bafy…` CIDv1s) or a single raw block (`bafk…`, the leaves of a `v1` upload).
  */
 const UPLOAD_CODECS = new Set(['dag-pb', 'raw']);
+
+/** A message about a string that is not a CID: the analyzer's words for why (`CID_PROBLEMS`), then what to write. */
+const notACid = (problem: string, advice: string) => `{{subject}} is {{value}}, which is not a valid CID: ${problem}. ${advice}`;
+const COPY_WHOLE = 'Use the CID the upload returned (`bafy…`, `bafk…` or `Qm…`), copied whole.';
+/** The causes `describeCid` offers a CID for (whitespace trimmed, a gateway URL's CID, a CIDv0's multibase prefix dropped). */
+const REPAIRABLE = ['whitespaceAround', 'urlWithCid', 'v0WithMultibasePrefix'];
+/** `invalidTooLong`, `repairableUrlWithCid`: a message id per cause. */
+const messageId = (repairable: boolean, cause: string) => `${repairable ? 'repairable' : 'invalid'}${cause.charAt(0).toUpperCase()}${cause.slice(1)}`;
+/** What a valid CID that is not an upload names, by codec name or (`…CodecCode`) by code. */
+const notUpload = (data: string) =>
+  `{{subject}} is {{value}}, a valid CID but of ${data}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`;
 
 export const skillCidInvalid = defineRule({
   meta: {
@@ -26,11 +37,13 @@ export const skillCidInvalid = defineRule({
     assumptions:
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
     messages: {
-      repairable: `{{it}}, which is not a valid CID: {{problem}}. Write \`{{suggestion}}\`.`,
-      invalid: `{{it}}, which is not a valid CID: {{problem}}. Use the CID the upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`), copied whole.`,
-      notUpload: `{{it}}, a valid CID but of {{data}}, which is not an upload: a skill's CID names an uploaded folder or file (dag-pb, \`bafy…\` or \`Qm…\`) or raw block (\`bafk…\`). Use the CID the upload returned.`,
-      registrySlug: `{{it}}, a ClawHub registry slug rather than a CID: a slug belongs in \`clawhub_slug\`, and \`cid\` takes the CID an upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`). Rename the key to \`clawhub_slug\`.`,
-      registrySlugBesideSlug: `{{it}}, a ClawHub registry slug rather than a CID, beside \`clawhub_slug\`: the skill has two sources where it needs one. Remove \`cid\`, and keep the slug in \`clawhub_slug\`.`,
+      // An empty `cid` has its own message (`empty`).
+      ...Object.fromEntries(Object.entries(CID_PROBLEMS).filter(([cause]) => cause !== 'empty').map(([cause, words]) => [messageId(false, cause), notACid(words, COPY_WHOLE)])),
+      ...Object.fromEntries(REPAIRABLE.map((cause) => [messageId(true, cause), notACid(CID_PROBLEMS[cause]!, 'Write `{{suggestion}}`.')])),
+      notUpload: notUpload('{{codec}} data'),
+      notUploadCodecCode: notUpload('data of codec {{codec}}'),
+      registrySlug: `{{subject}} is {{value}}, a ClawHub registry slug rather than a CID: a slug belongs in \`clawhub_slug\`, and \`cid\` takes the CID an upload returned (\`bafy…\`, \`bafk…\` or \`Qm…\`). Rename the key to \`clawhub_slug\`.`,
+      registrySlugBesideSlug: `{{subject}} is {{value}}, a ClawHub registry slug rather than a CID, beside \`clawhub_slug\`: the skill has two sources where it needs one. Remove \`cid\`, and keep the slug in \`clawhub_slug\`.`,
       empty: `{{subject}} is empty. Write the CID the upload returned (\`bafy…\` or \`Qm…\`), or use \`clawhub_slug\` for a registry skill.`,
     },
     fixTitles: {
@@ -49,15 +62,14 @@ export const skillCidInvalid = defineRule({
       const value = cid.value as string;
       const path = ['skills', index, 'cid'];
       const found = describeCid(value);
-      const it = `${subject(path)} is ${formatValue(value, path)}`;
+      const it = { subject: subject(path), value: formatValue(value, path) };
       if (found.valid) {
         if (UPLOAD_CODECS.has(found.codec)) continue;
-        const data = found.codec.startsWith('0x') ? `data of codec ${found.codec}` : `${found.codec} data`;
         context.report({
           path,
           span: spanOf(cid),
-          messageId: 'notUpload',
-          data: { it, data },
+          messageId: found.codec.startsWith('0x') ? 'notUploadCodecCode' : 'notUpload',
+          data: { ...it, codec: found.codec },
         });
         continue;
       }
@@ -74,11 +86,12 @@ export const skillCidInvalid = defineRule({
         });
         continue;
       }
-      const { suggestion } = found;
+      const { suggestion, cause } = found;
       context.report({
         path,
         span: spanOf(cid),
-        ...(suggestion ? { messageId: 'repairable', data: { it, problem: found.problem, suggestion } } : { messageId: 'invalid', data: { it, problem: found.problem } }),
+        messageId: messageId(suggestion !== undefined, cause.id),
+        data: { ...it, ...cause.data, ...(suggestion ? { suggestion } : {}) },
         ...(suggestion ? { suggestions: [{ titleId: 'useRepaired', titleData: { cid: suggestion }, edits: [replaceValue(cid, suggestion)] }] } : {}),
       });
     }
@@ -89,14 +102,14 @@ export const skillCidInvalid = defineRule({
  * A slug in `cid`: moved to `clawhub_slug` when that key is free, or dropped beside the slug the
  * skill already has (which `skill-source-exclusive` then leaves to this finding).
  */
-function reportSlug(context: RuleContext, cid: Node, path: JsonPath, it: string, skill: Node): void {
+function reportSlug(context: RuleContext, cid: Node, path: JsonPath, it: MessageData, skill: Node): void {
   const besideSlug = childValue(skill, 'clawhub_slug') !== undefined;
   const key = keyNodeAt(context.doc.root, path)!;
   context.report({
     path,
     span: spanOf(cid),
     messageId: besideSlug ? 'registrySlugBesideSlug' : 'registrySlug',
-    data: { it },
+    data: it,
     suggestions: [
       besideSlug
         ? { titleId: 'removeCid', edits: removeProperty(context.doc, path) }

@@ -79,7 +79,6 @@ const CLAUSES_LEFT = new Set([
   'invalid-value',
   'json-syntax',
   'route-path-format',
-  'skill-cid-invalid',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
   'task-cron-invalid', // cron-parser's own words (parser, invalid); what the day fields take (allows)
 ]);
