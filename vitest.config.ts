@@ -7,7 +7,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Two files that compute follow each of them in the queue, so that mostly one worker waits while
  * the other computes — not both waiting at the start, nor one of them running alone at the end.
  */
-const DRIVES_PROGRAMS = [/\/test\/e2e-vscode\//, /\/test\/playground\/playground\.test\.ts$/, /\/test\/package\/git-install\.test\.ts$/, /\/test\/pre-commit\//];
+const DRIVES_PROGRAMS = [
+  /\/test\/e2e-vscode\//,
+  /\/test\/playground\/playground\.test\.ts$/,
+  /\/test\/package\/git-install\.test\.ts$/,
+  /\/test\/pre-commit\//,
+];
 const COMPUTING_BETWEEN = 2;
 
 class ProgramsBesideComputing extends BaseSequencer {

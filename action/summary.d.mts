@@ -4,7 +4,12 @@ import type { JsonDiagnostic, JsonFileResult as FullJsonFileResult } from '../re
 export type JsonFileResult = Omit<FullJsonFileResult, 'diagnostics'> & {
   diagnostics: (Pick<JsonDiagnostic, 'ruleId' | 'message' | 'line'> & Partial<Pick<JsonDiagnostic, 'docsUrl'>> & { severity: string })[];
 };
-export declare function totals(results: Pick<JsonFileResult, 'errorCount' | 'warningCount' | 'infoCount' | 'hintCount'>[]): { errors: number; warnings: number; infos: number; hints: number };
+export declare function totals(results: Pick<JsonFileResult, 'errorCount' | 'warningCount' | 'infoCount' | 'hintCount'>[]): {
+  errors: number;
+  warnings: number;
+  infos: number;
+  hints: number;
+};
 export declare function plural(count: number, word: string): string;
 export declare function escapeText(text: string): string;
 export declare function messageCell(message: string): string;

@@ -90,7 +90,9 @@ function available([command, ...args]) {
 
 /** A command as a person would type it: `node` and paths relative to the repository, `$TMP` for the generated folder. */
 function shown(argv, workDir) {
-  const words = argv.map((word) => (word === NODE ? 'node' : word.startsWith(workDir) ? word.replace(workDir, '$TMP') : word.startsWith(root) ? relative(root, word) : word));
+  const words = argv.map((word) =>
+    word === NODE ? 'node' : word.startsWith(workDir) ? word.replace(workDir, '$TMP') : word.startsWith(root) ? relative(root, word) : word,
+  );
   const files = words.findIndex((word) => word.startsWith('$TMP/skill/'));
   return (files >= 0 ? [...words.slice(0, files), '$TMP/skill/<each file>'] : words).map((word) => (word === '' ? "''" : word)).join(' ');
 }
@@ -133,7 +135,12 @@ try {
     }
   }
 
-  const stats = rows.map((row) => ({ name: row.name, command: shown(row.argv, workDir), median: median(samples.get(row.name)), p90: percentile(samples.get(row.name), 90) }));
+  const stats = rows.map((row) => ({
+    name: row.name,
+    command: shown(row.argv, workDir),
+    median: median(samples.get(row.name)),
+    p90: percentile(samples.get(row.name), 90),
+  }));
   const medianOf = (name) => stats.find((s) => s.name === name)?.median;
   const ratios = [];
   for (const profile of ['cid-v1', 'cid-v0', 'cid-unixfs-v1-2025']) {
@@ -141,7 +148,8 @@ try {
     const value = medianOf(profile) / medianOf('sha256sum');
     ratios.push({ name: `${profile} / sha256sum`, value, target: profile === 'cid-v1' ? TARGET_RATIO : undefined });
   }
-  if (medianOf('openssl-sha256') !== undefined) ratios.push({ name: 'cid-v1 / openssl-sha256 (context)', value: medianOf('cid-v1') / medianOf('openssl-sha256') });
+  if (medianOf('openssl-sha256') !== undefined)
+    ratios.push({ name: 'cid-v1 / openssl-sha256 (context)', value: medianOf('cid-v1') / medianOf('openssl-sha256') });
   for (const ratio of ratios) ratio.verdict = ratio.target === undefined ? '' : ratio.value <= ratio.target ? 'PASS' : 'FAIL';
 
   const info = machine();
@@ -162,7 +170,10 @@ try {
   console.log(lines.join('\n'));
 
   const file = writeResultsSection(resultsDir, `${SECTION_BEGIN}\n## Skill CIDs\n\n${lines.join('\n')}\n${SECTION_END}`, SECTION_BEGIN, SECTION_END);
-  writeFileSync(join(resultsDir, 'cid.json'), `${JSON.stringify({ options, machine: info, stats, ratios, cids: Object.fromEntries(cids), samples: Object.fromEntries(samples) }, null, 2)}\n`);
+  writeFileSync(
+    join(resultsDir, 'cid.json'),
+    `${JSON.stringify({ options, machine: info, stats, ratios, cids: Object.fromEntries(cids), samples: Object.fromEntries(samples) }, null, 2)}\n`,
+  );
   console.log(`\nWritten ${relative(root, file)} (section "Skill CIDs") and ${relative(root, join(resultsDir, 'cid.json'))}.`);
 } catch (error) {
   console.error(`bench/cid: ${error.message}`);

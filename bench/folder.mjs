@@ -31,7 +31,10 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 200 || size % 200 !==
   console.error('usage: node bench/folder.mjs [--sizes 1000,10000 (multiples of 200)] [--pairs N (at least 3)]');
   process.exit(2);
 }
-for (const [entry, what] of [[cliEntry, 'npm run build'], [ajvEntry, 'node build/install-tools.mjs bench']]) {
+for (const [entry, what] of [
+  [cliEntry, 'npm run build'],
+  [ajvEntry, 'node build/install-tools.mjs bench'],
+]) {
   if (!existsSync(entry)) {
     console.error(`${relative(root, entry)} is missing: run ${what} first`);
     process.exit(2);
@@ -51,10 +54,14 @@ const wall = Number(process.hrtime.bigint() - start) / 1e6;
 process.stdout.write(JSON.stringify({ status: result.status, wall, stderr: String(result.stderr).slice(0, 300) }));
 `;
 function timed(argv, cwd) {
-  const wrapper = spawnSync('sh', ['-c', 'command -v /usr/bin/time >/dev/null && exec /usr/bin/time -f "%M" "$@" || exec "$@"', 'sh', process.execPath, '-e', WRAPPER, '--', ...argv], {
-    cwd,
-    encoding: 'utf8',
-  });
+  const wrapper = spawnSync(
+    'sh',
+    ['-c', 'command -v /usr/bin/time >/dev/null && exec /usr/bin/time -f "%M" "$@" || exec "$@"', 'sh', process.execPath, '-e', WRAPPER, '--', ...argv],
+    {
+      cwd,
+      encoding: 'utf8',
+    },
+  );
   const measured = JSON.parse(wrapper.stdout);
   // `/usr/bin/time -f %M` prints the largest process's peak RSS in KiB on the last line of stderr.
   const rssKiB = Number(wrapper.stderr.trim().split('\n').at(-1));
@@ -74,7 +81,21 @@ for (const size of sizes) {
       }
     }
     const ours = [cliEntry, '--format', 'compact', '--no-config', '.'];
-    const ajv = [ajvEntry, 'validate', '--spec=draft2020', '--all-errors', '--allow-union-types', '-c', 'ajv-formats', '-c', join(benchDir, 'ajv-editor-keywords.cjs'), '-s', join(root, 'schema', 'manifest.v1.json'), '-d', '**/manifest.json'];
+    const ajv = [
+      ajvEntry,
+      'validate',
+      '--spec=draft2020',
+      '--all-errors',
+      '--allow-union-types',
+      '-c',
+      'ajv-formats',
+      '-c',
+      join(benchDir, 'ajv-editor-keywords.cjs'),
+      '-s',
+      join(root, 'schema', 'manifest.v1.json'),
+      '-d',
+      '**/manifest.json',
+    ];
     // A warm-up pair, not counted: the OS file cache, the CPU clock.
     for (const argv of [ours, ajv]) {
       const result = timed(argv, folder);
@@ -94,7 +115,12 @@ for (const size of sizes) {
       if (runs.ours.rssMiB !== undefined) samples.oursRss.push(runs.ours.rssMiB);
       if (runs.ajv.rssMiB !== undefined) samples.ajvRss.push(runs.ajv.rssMiB);
     }
-    rows.push({ size, ...Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, values.length ? median(values) : undefined])), min: Math.min(...samples.ratio), max: Math.max(...samples.ratio) });
+    rows.push({
+      size,
+      ...Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, values.length ? median(values) : undefined])),
+      min: Math.min(...samples.ratio),
+      max: Math.max(...samples.ratio),
+    });
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -110,7 +136,10 @@ const lines = [
   '',
   '| manifests | manifest-lint (ms) | ajv-cli (ms) | ours / ajv-cli (paired) | range | peak RSS ours / ajv-cli (MiB) |',
   '| ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((row) => `| ${row.size} | ${fmt(row.ours)} | ${fmt(row.ajv)} | ${fmt(row.ratio, 2)}x | ${fmt(row.min, 2)}–${fmt(row.max, 2)} | ${fmt(row.oursRss)} / ${fmt(row.ajvRss)} |`),
+  ...rows.map(
+    (row) =>
+      `| ${row.size} | ${fmt(row.ours)} | ${fmt(row.ajv)} | ${fmt(row.ratio, 2)}x | ${fmt(row.min, 2)}–${fmt(row.max, 2)} | ${fmt(row.oursRss)} / ${fmt(row.ajvRss)} |`,
+  ),
   '',
   `Commands, in the folder: \`node dist/manifest-lint.cjs --format compact --no-config .\` and \`node ajv-cli validate --spec=draft2020 --all-errors --allow-union-types -c ajv-formats -c bench/ajv-editor-keywords.cjs -s schema/manifest.v1.json -d '**/manifest.json'\`.`,
   '<!-- /folder-bench -->',

@@ -19,7 +19,9 @@ export function percentile(samples, p) {
 export function machine() {
   let cpu = os.cpus()[0]?.model ?? 'unknown';
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     if (line) cpu = line.split(':')[1].trim();
   } catch {
     // Not Linux: os.cpus() is good enough.
@@ -30,7 +32,10 @@ export function machine() {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 

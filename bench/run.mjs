@@ -34,9 +34,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
-      console.log(
-        'usage: node bench/run.mjs [--rounds N (>= 30)] [--warmup N] [--passes N (>= 5)] [--seed N] [--schema FILE] [--only REGEX]',
-      );
+      console.log('usage: node bench/run.mjs [--rounds N (>= 30)] [--warmup N] [--passes N (>= 5)] [--seed N] [--schema FILE] [--only REGEX]');
       process.exit(0);
     }
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
@@ -70,7 +68,6 @@ const rel = (file) => relative(root, file) || '.';
 
 const shuffled = seededShuffle(options.seed);
 
-
 const ms = (ns) => Number(ns) / 1e6;
 const fmt = (value, digits = 1) => (value === undefined ? '–' : value.toFixed(digits));
 
@@ -90,12 +87,22 @@ const ajvKeywords = './' + rel(join(benchDir, 'ajv-editor-keywords.cjs'));
 const fixture = (name) => rel(join(fixturesDir, name));
 
 const ajvArgs = (data, extra = []) => [
-  rel(ajvEntry), 'validate', '--spec=draft2020', '--all-errors', '--allow-union-types', ...extra,
-  '-c', 'ajv-formats', '-c', ajvKeywords, '-s', rel(schemaPath), '-d', data,
+  rel(ajvEntry),
+  'validate',
+  '--spec=draft2020',
+  '--all-errors',
+  '--allow-union-types',
+  ...extra,
+  '-c',
+  'ajv-formats',
+  '-c',
+  ajvKeywords,
+  '-s',
+  rel(schemaPath),
+  '-d',
+  data,
 ];
-const spectralArgs = (data, format = 'text') => [
-  rel(spectralEntry), 'lint', '-r', rel(spectralRuleset), '-f', format, data,
-];
+const spectralArgs = (data, format = 'text') => [rel(spectralEntry), 'lint', '-r', rel(spectralRuleset), '-f', format, data];
 const cliArgs = (data, format = 'compact') => [rel(cliEntry), '--format', format, data];
 
 /** Seeded mistakes every tool must report: the JSON path of each, and how to name it in a message. */
@@ -108,48 +115,86 @@ const SEEDED = [
 const measurements = [
   { name: 'baseline', label: "node -e ''", kind: 'process', argv: ['-e', ''], accept: [0] },
   {
-    name: 'cli-no-tasks', kind: 'process', argv: cliArgs(fixture('no-tasks.json')), accept: [0, 1],
+    name: 'cli-no-tasks',
+    kind: 'process',
+    argv: cliArgs(fixture('no-tasks.json')),
+    accept: [0, 1],
     needs: () => existsSync(cliEntry) || `${rel(cliEntry)} is missing (run npm run build)`,
     check: checkCli,
   },
   {
-    name: 'cli-typical', kind: 'process', argv: cliArgs(fixture('typical.json')), accept: [0, 1],
+    name: 'cli-typical',
+    kind: 'process',
+    argv: cliArgs(fixture('typical.json')),
+    accept: [0, 1],
     needs: () => existsSync(cliEntry) || `${rel(cliEntry)} is missing (run npm run build)`,
     check: checkCli,
   },
   {
-    name: 'ajv-no-tasks', kind: 'process', argv: ajvArgs(fixture('no-tasks.json')), accept: [0, 1],
-    needs: needsSchema, check: checkAjv, abortOnFailedCheck: true,
+    name: 'ajv-no-tasks',
+    kind: 'process',
+    argv: ajvArgs(fixture('no-tasks.json')),
+    accept: [0, 1],
+    needs: needsSchema,
+    check: checkAjv,
+    abortOnFailedCheck: true,
   },
   {
-    name: 'ajv-typical', kind: 'process', argv: ajvArgs(fixture('typical.json')), accept: [0, 1],
-    needs: needsSchema, check: checkAjv, abortOnFailedCheck: true,
+    name: 'ajv-typical',
+    kind: 'process',
+    argv: ajvArgs(fixture('typical.json')),
+    accept: [0, 1],
+    needs: needsSchema,
+    check: checkAjv,
+    abortOnFailedCheck: true,
   },
   {
-    name: 'spectral-no-tasks', kind: 'process', argv: spectralArgs(fixture('no-tasks.json')), accept: [0, 1],
-    needs: needsSpectralRuleset, check: checkSpectral, abortOnFailedCheck: true,
+    name: 'spectral-no-tasks',
+    kind: 'process',
+    argv: spectralArgs(fixture('no-tasks.json')),
+    accept: [0, 1],
+    needs: needsSpectralRuleset,
+    check: checkSpectral,
+    abortOnFailedCheck: true,
   },
   {
-    name: 'spectral-typical', kind: 'process', argv: spectralArgs(fixture('typical.json')), accept: [0, 1],
-    needs: needsSpectralRuleset, check: checkSpectral, abortOnFailedCheck: true,
+    name: 'spectral-typical',
+    kind: 'process',
+    argv: spectralArgs(fixture('typical.json')),
+    accept: [0, 1],
+    needs: needsSpectralRuleset,
+    check: checkSpectral,
+    abortOnFailedCheck: true,
   },
   {
-    name: 'engine-lint', label: 'lint(text, { now }) over generated/*.json', kind: 'in-process',
-    prepare: prepareEngine, pass: (ctx) => ctx.lintPass(),
+    name: 'engine-lint',
+    label: 'lint(text, { now }) over generated/*.json',
+    kind: 'in-process',
+    prepare: prepareEngine,
+    pass: (ctx) => ctx.lintPass(),
   },
   {
-    name: 'jsonc-parseTree', label: 'parseTree(text, [], { disallowComments: true }) over generated/*.json',
-    kind: 'in-process', prepare: prepareTexts, pass: (ctx) => ctx.parsePass(),
+    name: 'jsonc-parseTree',
+    label: 'parseTree(text, [], { disallowComments: true }) over generated/*.json',
+    kind: 'in-process',
+    prepare: prepareTexts,
+    pass: (ctx) => ctx.parsePass(),
   },
   // Where lint's time goes: the engine's own parse (tree, value for the schema), then the parse
   // with the schema check and the result but every rule off. What lint costs beyond is the rules'.
   {
-    name: 'engine-parse', label: 'parseDocument(text) over generated/*.json', kind: 'in-process',
-    prepare: prepareEngine, pass: (ctx) => ctx.parseDocumentPass(),
+    name: 'engine-parse',
+    label: 'parseDocument(text) over generated/*.json',
+    kind: 'in-process',
+    prepare: prepareEngine,
+    pass: (ctx) => ctx.parseDocumentPass(),
   },
   {
-    name: 'engine-no-rules', label: 'lint(text, { now, rules: every rule off }) over generated/*.json', kind: 'in-process',
-    prepare: prepareEngine, pass: (ctx) => ctx.noRulesPass(),
+    name: 'engine-no-rules',
+    label: 'lint(text, { now, rules: every rule off }) over generated/*.json',
+    kind: 'in-process',
+    prepare: prepareEngine,
+    pass: (ctx) => ctx.noRulesPass(),
   },
 ];
 
@@ -208,7 +253,11 @@ function writeSpectralRuleset() {
 function writeSeededFile() {
   let text = readFileSync(join(fixturesDir, 'typical.json'), 'utf8');
   const formattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' };
-  for (const [path, value] of [[['version'], 2], [['unknownKey'], true], [['routes', 0, 'port'], 18789]]) {
+  for (const [path, value] of [
+    [['version'], 2],
+    [['unknownKey'], true],
+    [['routes', 0, 'port'], 18789],
+  ]) {
     text = applyEdits(text, modify(text, path, value, { formattingOptions }));
   }
   writeFileSync(seededFile, text);
@@ -233,9 +282,7 @@ function checkSpectral() {
     return { ok: false, verdict: `spectral printed no JSON (exit ${result.status}): ${firstLine(result.stderr || result.stdout)}` };
   }
   const errors = findings.filter((f) => f.severity === 0);
-  const missing = missingSeeded(({ path }) =>
-    errors.some((f) => samePath(f.path, path) || (path[0] === 'unknownKey' && /unknownKey/.test(f.message))),
-  );
+  const missing = missingSeeded(({ path }) => errors.some((f) => samePath(f.path, path) || (path[0] === 'unknownKey' && /unknownKey/.test(f.message))));
   return missing.length === 0
     ? { ok: true, verdict: `spectral reported ${errors.length} errors on ${rel(seededFile)}, covering every seeded mistake` }
     : { ok: false, verdict: `spectral did not report: ${missing.join(', ')} (it printed ${errors.length} errors)` };
@@ -253,11 +300,7 @@ function checkAjv() {
   }
   const pointer = (path) => path.map((p) => `/${p}`).join('');
   const missing = missingSeeded(({ path }) =>
-    errors.some(
-      (e) =>
-        e.instancePath === pointer(path) ||
-        (path[0] === 'unknownKey' && e.params && e.params.additionalProperty === 'unknownKey'),
-    ),
+    errors.some((e) => e.instancePath === pointer(path) || (path[0] === 'unknownKey' && e.params && e.params.additionalProperty === 'unknownKey')),
   );
   return missing.length === 0
     ? { ok: true, verdict: `ajv-cli reported ${errors.length} errors on ${rel(seededFile)}, covering every seeded mistake` }
@@ -280,7 +323,12 @@ function checkCli() {
 }
 
 function firstLine(text) {
-  return String(text ?? '').trim().split('\n')[0]?.slice(0, 200) ?? '';
+  return (
+    String(text ?? '')
+      .trim()
+      .split('\n')[0]
+      ?.slice(0, 200) ?? ''
+  );
 }
 
 // In-process context shared by the engine and parseTree rows.
@@ -289,7 +337,9 @@ const inProcess = { texts: undefined, lint: undefined, sink: 0 };
 function prepareTexts() {
   if (!inProcess.texts) {
     if (!existsSync(generatedDir)) return `${rel(generatedDir)} is missing (run node bench/generate-fixtures.mjs)`;
-    const files = readdirSync(generatedDir).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(generatedDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     inProcess.texts = files.map((f) => readFileSync(join(generatedDir, f), 'utf8'));
     inProcess.bytes = inProcess.texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
     inProcess.parsePass = () => {
@@ -418,10 +468,7 @@ async function prepareAll() {
     m.firstExit = result.status;
     m.firstOutput = firstLine(result.stdout) || firstLine(result.stderr);
     if (!m.accept.includes(result.status)) {
-      skipped.set(
-        m.name,
-        `exit ${result.status ?? result.signal} (expected ${m.accept.join(' or ')}): ${firstLine(result.stderr || result.stdout)}`,
-      );
+      skipped.set(m.name, `exit ${result.status ?? result.signal} (expected ${m.accept.join(' or ')}): ${firstLine(result.stderr || result.stdout)}`);
       continue;
     }
     // Each tool's seeded-error check runs once, whichever of its rows comes first.
@@ -490,7 +537,6 @@ function progress(text) {
 // ------------------------------------------------------------------------------------------------
 // Reporting
 
-
 function commandLine(m) {
   if (m.kind !== 'process') return m.label;
   const quote = (a) => (a === '' ? "''" : /[^\w@%+=:,./-]/.test(a) ? `'${a.replace(/'/g, "'\\''")}'` : a);
@@ -526,7 +572,7 @@ function buildReport() {
     const b = stats(r.to);
     const value = a && b ? a.median / b.median : undefined;
     const verdict = r.target === undefined ? '' : value === undefined ? 'SKIPPED' : value <= r.target ? 'PASS' : 'FAIL';
-    const why = value === undefined ? skipped.get(r.of) ?? skipped.get(r.to) : undefined;
+    const why = value === undefined ? (skipped.get(r.of) ?? skipped.get(r.to)) : undefined;
     return { ...r, value, verdict, why };
   });
   return { info, rows, ratioRows };
@@ -548,9 +594,12 @@ function printReport({ info, rows, ratioRows }) {
   );
   lines.push(...textTable(header, table));
   lines.push('');
-  lines.push(...textTable(['ratio (of medians)', 'value', 'target', 'verdict'], ratioRows.map((r) => [
-    r.name, r.value === undefined ? 'n/a' : `${r.value.toFixed(2)}x`, r.target ? `<= ${r.target}x` : '', r.verdict,
-  ])));
+  lines.push(
+    ...textTable(
+      ['ratio (of medians)', 'value', 'target', 'verdict'],
+      ratioRows.map((r) => [r.name, r.value === undefined ? 'n/a' : `${r.value.toFixed(2)}x`, r.target ? `<= ${r.target}x` : '', r.verdict]),
+    ),
+  );
   lines.push('');
   lines.push('Commands (run from the repository root):');
   for (const r of rows) lines.push(`  ${r.name.padEnd(18)} ${r.command}`);
@@ -619,8 +668,5 @@ measureInProcess();
 const report = buildReport();
 printReport(report);
 writeFileSync(join(resultsDir, 'latest.md'), markdown(report));
-writeFileSync(
-  join(resultsDir, 'latest.json'),
-  `${JSON.stringify({ options, ...report, samples: Object.fromEntries(samples) }, null, 2)}\n`,
-);
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify({ options, ...report, samples: Object.fromEntries(samples) }, null, 2)}\n`);
 console.log(`\nWritten ${rel(join(resultsDir, 'latest.md'))} and ${rel(join(resultsDir, 'latest.json'))}.`);

@@ -73,7 +73,9 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
-      console.log('usage: node bench/server.mjs [--edits N (>= 60)] [--large-edits N (>= 30)] [--completions N (>= 30)] [--soak N (>= 3000)] [--soak-warmup N (>= 100)] [--seed N]');
+      console.log(
+        'usage: node bench/server.mjs [--edits N (>= 60)] [--large-edits N (>= 30)] [--completions N (>= 30)] [--soak N (>= 3000)] [--soak-warmup N (>= 100)] [--seed N]',
+      );
       process.exit(0);
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
@@ -106,7 +108,6 @@ function stats(samples) {
 
 const fmt = (value, digits = 2) => (value === undefined ? '–' : value.toFixed(digits));
 const mb = (bytes) => `${(bytes / MB).toFixed(2)} MB`;
-
 
 // ------------------------------------------------------------------------------------------------
 // The server, over stdio
@@ -144,7 +145,9 @@ class Server {
     this.gone = new Promise((_, reject) => {
       this.child.on('exit', (code, signal) => {
         this.exit = { code, signal };
-        reject(new ServerGone(`the server exited (${signal ?? code})${this.stderr ? `; stderr: ${this.stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`));
+        reject(
+          new ServerGone(`the server exited (${signal ?? code})${this.stderr ? `; stderr: ${this.stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`),
+        );
       });
     });
     this.gone.catch(() => undefined);
@@ -156,7 +159,10 @@ class Server {
       const entry = { version, at, count: params.diagnostics.length, syntax: params.diagnostics.some((d) => d.code === 'json-syntax') };
       this.latest.set(params.uri, entry);
       const list = this.waiters.get(params.uri) ?? [];
-      this.waiters.set(params.uri, list.filter((w) => (version >= w.version ? (w.resolve(entry), false) : true)));
+      this.waiters.set(
+        params.uri,
+        list.filter((w) => (version >= w.version ? (w.resolve(entry), false) : true)),
+      );
     });
     const logged = (params) => {
       if (params.type === 1 && this.errors.length < 1000) this.errors.push(params.message);
@@ -432,12 +438,55 @@ async function measureCompletions(server, name, text, timed, warmup) {
 // 3. Soak
 
 const FRAGMENTS = [
-  '{', '}', '[', ']', '"', ',', ':', ' ', '\n', '\n    ', '\r\n', '\t', 'true', 'false', 'null', '0', '-1', '1e309',
-  '18789', '5173', '"x"', '""', '"name": "x"', '"port": 3000,', '"path": "/app"', '"env:MY_SECRET"', '"env:', 'env:',
-  '"tz": "Europe/Lisbon"', '"tz": "Mars/Olympus"', '{ "kind": "cron", "expr": "*/5 * * * *" }', '"0 9 * * *"', '"* * *"',
-  '"schedule": "0 9 * * 1-5",', '"everyMs": 60000', '"cid": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"',
-  '"__proto__": {}', '"routes": [{ "port": 18789 }]', '{ "name": "t", "prompt": "p", "schedule": "0 0 * * *" }',
-  '// comment', '/* block */', '\\u0000', '\\"', 'é', '🧠', '\ud83e', '\u0000', '\ufeff', '"' + 'a'.repeat(300) + '"',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ',',
+  ':',
+  ' ',
+  '\n',
+  '\n    ',
+  '\r\n',
+  '\t',
+  'true',
+  'false',
+  'null',
+  '0',
+  '-1',
+  '1e309',
+  '18789',
+  '5173',
+  '"x"',
+  '""',
+  '"name": "x"',
+  '"port": 3000,',
+  '"path": "/app"',
+  '"env:MY_SECRET"',
+  '"env:',
+  'env:',
+  '"tz": "Europe/Lisbon"',
+  '"tz": "Mars/Olympus"',
+  '{ "kind": "cron", "expr": "*/5 * * * *" }',
+  '"0 9 * * *"',
+  '"* * *"',
+  '"schedule": "0 9 * * 1-5",',
+  '"everyMs": 60000',
+  '"cid": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"',
+  '"__proto__": {}',
+  '"routes": [{ "port": 18789 }]',
+  '{ "name": "t", "prompt": "p", "schedule": "0 0 * * *" }',
+  '// comment',
+  '/* block */',
+  '\\u0000',
+  '\\"',
+  'é',
+  '🧠',
+  '\ud83e',
+  '\u0000',
+  '\ufeff',
+  '"' + 'a'.repeat(300) + '"',
 ];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz_-ABCXYZ0123456789 ';
 
@@ -634,7 +683,21 @@ async function soak(total) {
   const errors = server.errors.slice();
   await server.stop();
   raw.soak = { work, trip, answer, counts: soakCounts, warmupEdits };
-  return { done, total, soakSeconds, totalSeconds: (performance.now() - started) / 1000, counts: soakCounts, work, trip, answer, afterWarmup, afterSoak, alive, errors, warmupEdits };
+  return {
+    done,
+    total,
+    soakSeconds,
+    totalSeconds: (performance.now() - started) / 1000,
+    counts: soakCounts,
+    work,
+    trip,
+    answer,
+    afterWarmup,
+    afterSoak,
+    alive,
+    errors,
+    warmupEdits,
+  };
 }
 
 function progress(text) {
@@ -668,21 +731,30 @@ async function main() {
       const work = stats(s.work);
       const trip = stats(s.trip);
       report.changeRows.push({
-        fixture: name, bytes: Buffer.byteLength(text), label, work, trip,
-        target: isTotal ? target : undefined, verdict: isTotal ? verdict(work?.median, target) : '',
+        fixture: name,
+        bytes: Buffer.byteLength(text),
+        label,
+        work,
+        trip,
+        target: isTotal ? target : undefined,
+        verdict: isTotal ? verdict(work?.median, target) : '',
       });
     }
   }
-  for (const [name, text] of [['typical', typicalPlus], ['large', forCompletion(large)]]) {
+  for (const [name, text] of [
+    ['typical', typicalPlus],
+    ['large', forCompletion(large)],
+  ]) {
     report.completionRows.push(...(await measureCompletions(server, name, text, options.completions, 10)));
   }
   if (Buffer.byteLength(large) > 1_000_000) {
     notes.push(
-      'large.json is above the JSON language service\'s limit (1,000,000 characters, language/json-service.ts): there keys come ' +
-        'from the schema directly (language/schema-keys.ts) and values from the server\'s own completions',
+      "large.json is above the JSON language service's limit (1,000,000 characters, language/json-service.ts): there keys come " +
+        "from the schema directly (language/schema-keys.ts) and values from the server's own completions",
     );
   }
-  if (server.errors.length) problems.push(`${server.errors.length} feature error(s) logged during the latency runs (first: ${server.errors[0].split('\n')[0]})`);
+  if (server.errors.length)
+    problems.push(`${server.errors.length} feature error(s) logged during the latency runs (first: ${server.errors[0].split('\n')[0]})`);
   for (const row of report.completionRows) if (row.items === 0) problems.push(`${row.fixture}: completion at ${row.place} returned no item`);
   await server.stop();
 
@@ -692,7 +764,8 @@ async function main() {
   const growth = afterSoak.heapUsed - afterWarmup.heapUsed;
   report.heap = { allowed, growth, verdict: growth <= allowed ? 'PASS' : 'FAIL' };
   report.soak.verdict = report.soak.alive && report.soak.done >= report.soak.total && report.soak.errors.length === 0 ? 'PASS' : 'FAIL';
-  if (report.soak.errors.length) problems.push(`${report.soak.errors.length} feature error(s) logged during the soak (first: ${report.soak.errors[0].split('\n')[0]})`);
+  if (report.soak.errors.length)
+    problems.push(`${report.soak.errors.length} feature error(s) logged during the soak (first: ${report.soak.errors[0].split('\n')[0]})`);
   return report;
 }
 
@@ -704,11 +777,30 @@ function textTable(header, rows) {
 
 function changeCells(r) {
   return [
-    r.fixture, r.label, String(r.work?.n ?? 0), fmt(r.work?.median), fmt(r.work?.p90), fmt(r.work?.max),
-    fmt(r.trip?.median), fmt(r.trip?.p90), r.target === undefined ? '' : `< ${r.target}`, r.verdict,
+    r.fixture,
+    r.label,
+    String(r.work?.n ?? 0),
+    fmt(r.work?.median),
+    fmt(r.work?.p90),
+    fmt(r.work?.max),
+    fmt(r.trip?.median),
+    fmt(r.trip?.p90),
+    r.target === undefined ? '' : `< ${r.target}`,
+    r.verdict,
   ];
 }
-const CHANGE_HEADER = ['fixture', 'change -> diagnostics', 'n', 'work median ms', 'work p90 ms', 'work max ms', 'round trip median ms', 'round trip p90 ms', 'target (work median)', 'verdict'];
+const CHANGE_HEADER = [
+  'fixture',
+  'change -> diagnostics',
+  'n',
+  'work median ms',
+  'work p90 ms',
+  'work max ms',
+  'round trip median ms',
+  'round trip p90 ms',
+  'target (work median)',
+  'verdict',
+];
 const completionCells = (r) => [r.fixture, r.place, String(r.n), fmt(r.median), fmt(r.p90), fmt(r.max), String(r.items)];
 const COMPLETION_HEADER = ['fixture', 'completion at', 'n', 'round trip median ms', 'p90 ms', 'max ms', 'items'];
 
@@ -749,7 +841,9 @@ function printReport(report) {
   const lines = [];
   lines.push('', 'Language server (bench/server.mjs)');
   lines.push(`Machine: ${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}; Node ${info.node}; load ${info.load}`);
-  lines.push('Work = the server\'s own time from receiving a change to diagnostics ready (agentManifest/status); round trip = change sent -> diagnostics received by the client.');
+  lines.push(
+    "Work = the server's own time from receiving a change to diagnostics ready (agentManifest/status); round trip = change sent -> diagnostics received by the client.",
+  );
   lines.push('');
   lines.push(...textTable(CHANGE_HEADER, report.changeRows.map(changeCells)));
   lines.push('');

@@ -17,9 +17,7 @@ export const SCHEMA_ID = 'https://agents.pinata.cloud/schemas/manifest.v1.json';
  * engine. They carry documentation only and never affect validation; registering them as a
  * vocabulary keeps strict mode on for every other unknown keyword.
  */
-export const EDITOR_KEYWORDS = Object.freeze(
-  JSON.parse(readFileSync(new URL('./editor-keywords.json', import.meta.url), 'utf8')),
-);
+export const EDITOR_KEYWORDS = Object.freeze(JSON.parse(readFileSync(new URL('./editor-keywords.json', import.meta.url), 'utf8')));
 
 /**
  * Creates the Ajv 2020-12 instance the manifest schema is compiled with: strict mode (every strict

@@ -35,18 +35,27 @@ for (const entry of existsSync(at('dist')) ? readdirSync(at('dist')) : []) {
 if (!fresh && restoreBuild(root, 'build', stampKey)) process.exit(0);
 
 // What building takes, loaded only when there is something to build (a test run's build usually has nothing to do).
-const [{ default: standaloneModule }, { build }, { createAjv, SCHEMA_PATH }, codeCache, lazyLoading, { packageFacts }, extension, schemaArtifacts, { schemaStoreContribution }] =
-  await Promise.all([
-    import('ajv/dist/standalone/index.js'),
-    import('esbuild'),
-    import('./ajv.mjs'),
-    import('./code-cache.mjs'),
-    import('./lazy-modules.mjs'),
-    import('./package-facts.mjs'),
-    import('./extension.mjs'),
-    import('./schema-artifacts.mjs'),
-    import('./schemastore-contribution.mjs'),
-  ]);
+const [
+  { default: standaloneModule },
+  { build },
+  { createAjv, SCHEMA_PATH },
+  codeCache,
+  lazyLoading,
+  { packageFacts },
+  extension,
+  schemaArtifacts,
+  { schemaStoreContribution },
+] = await Promise.all([
+  import('ajv/dist/standalone/index.js'),
+  import('esbuild'),
+  import('./ajv.mjs'),
+  import('./code-cache.mjs'),
+  import('./lazy-modules.mjs'),
+  import('./package-facts.mjs'),
+  import('./extension.mjs'),
+  import('./schema-artifacts.mjs'),
+  import('./schemastore-contribution.mjs'),
+]);
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 const { writeCliCodeCache, writeServerCodeCache } = codeCache;
 const { lazyLoadPlugin, lazyModules } = lazyLoading;
@@ -72,14 +81,12 @@ const validate = ajv.compile(validationSchema(schema));
 writeAtomic(at('rules/generated/manifest-validator.js'), standaloneCode(ajv, validate));
 writeAtomic(
   at('rules/generated/manifest-validator.d.ts'),
-  "declare const validate: { (data: unknown): boolean; errors?: import('ajv').ErrorObject[] | null };\n" +
-    'export default validate;\n',
+  "declare const validate: { (data: unknown): boolean; errors?: import('ajv').ErrorObject[] | null };\n" + 'export default validate;\n',
 );
 writeAtomic(at('rules/generated/schema-facts.js'), `export default ${JSON.stringify(schemaFacts(schema))};\n`);
 writeAtomic(
   at('rules/generated/schema-facts.d.ts'),
-  'declare const facts: { properties: Record<string, string[]>; expectations: Record<string, string> };\n' +
-    'export default facts;\n',
+  'declare const facts: { properties: Record<string, string[]>; expectations: Record<string, string> };\n' + 'export default facts;\n',
 );
 
 /**

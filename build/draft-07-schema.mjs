@@ -21,9 +21,27 @@ const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs',
 const ANNOTATIONS = new Set(['$comment', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated', ...EDITOR_KEYWORDS]);
 /** Keywords draft-07 has with the same meaning, whose values are no schemas. */
 const SAME_IN_DRAFT_07 = new Set([
-  '$ref', 'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'format', 'contentMediaType', 'contentEncoding',
-  'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required',
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'contentMediaType',
+  'contentEncoding',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
 ]);
 /** 2019-09 and 2020-12 keywords draft-07 cannot say, with why. */
 const UNTRANSLATABLE = {
@@ -44,8 +62,23 @@ const UNTRANSLATABLE = {
 
 /** The formats draft-07 defines; others are replaced by a pattern or refused. */
 const DRAFT_07_FORMATS = new Set([
-  'date-time', 'date', 'time', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
-  'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
 ]);
 const FORMAT_PATTERNS = { 'iso-date-time': ISO_DATE_TIME_PATTERN };
 

@@ -61,10 +61,7 @@ function lastMinuteOfUtcDay() {
     const direction = sign === '+' ? 1 : -1;
     for (const utcMinute of [59, -1]) {
       const borrowed = utcMinute < 0 ? 1 : 0;
-      const hours = range(0, 23).map((offset) => [
-        offset,
-        range(0, 99).filter((hour) => [23, -1].includes(hour - direction * offset - borrowed)),
-      ]);
+      const hours = range(0, 23).map((offset) => [offset, range(0, 99).filter((hour) => [23, -1].includes(hour - direction * offset - borrowed))]);
       const minutes = range(0, 59).map((offset) => [offset, range(0, 99).filter((minute) => minute - direction * offset === utcMinute)]);
       const shiftedHours = hours.filter(([, locals]) => locals.length > 0);
       const shiftedMinutes = minutes.filter(([, locals]) => locals.length > 0);

@@ -6,5 +6,10 @@ export const pointerTo = (pointer, key) => `${pointer}/${String(key).replace(/~/
 /** The keys a pointer (or a `#…` reference, URI-encoded) goes through. */
 export function pointerKeys(pointer) {
   const path = pointer.replace(/^#/, '');
-  return path === '' ? [] : path.slice(1).split('/').map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return path === ''
+    ? []
+    : path
+        .slice(1)
+        .split('/')
+        .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
 }

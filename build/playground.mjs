@@ -78,7 +78,10 @@ write(
   page(
     'Rules',
     `<h1>Rules</h1>\n<table>\n<thead><tr><th>rule</th><th>default</th><th>what it finds</th></tr></thead>\n<tbody>\n${rules
-      .map(({ id, severity, description }) => `<tr><td class="rule-id"><a href="${id}.html">${id}</a></td><td>${severity}</td><td>${marked.parseInline(description)}</td></tr>`)
+      .map(
+        ({ id, severity, description }) =>
+          `<tr><td class="rule-id"><a href="${id}.html">${id}</a></td><td>${severity}</td><td>${marked.parseInline(description)}</td></tr>`,
+      )
       .join('\n')}\n</tbody>\n</table>\n`,
     '../',
   ),
@@ -136,10 +139,26 @@ const withoutRuleDocs = {
 };
 
 // The metafile's paths are relative to the working folder: the root, wherever the build is run from.
-const browser = { bundle: true, platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', write: false, logLevel: 'warning', absWorkingDir: root };
+const browser = {
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
 const [pageBundle, workerBundle] = await Promise.all([
   build({ ...browser, entryPoints: [at('playground/app.ts')], format: 'esm', plugins: [siteData, ownMarkdown], outfile: `${OUT}/playground.js` }),
-  build({ ...browser, entryPoints: [at('server/worker.ts')], format: 'iife', plugins: [loadInWorker, packageFacts, withoutRuleDocs], metafile: true, outfile: `${OUT}/worker.js` }),
+  build({
+    ...browser,
+    entryPoints: [at('server/worker.ts')],
+    format: 'iife',
+    plugins: [loadInWorker, packageFacts, withoutRuleDocs],
+    metafile: true,
+    outfile: `${OUT}/worker.js`,
+  }),
 ]);
 write('playground.js', pageBundle.outputFiles[0].text);
 write('worker.js', workerBundle.outputFiles[0].text);
@@ -149,7 +168,10 @@ const chunks = await Promise.all(
   reached.map(({ name, specifier, bundled }) =>
     build({
       ...browser,
-      stdin: { contents: `import ${bundled ? '* as value' : 'value'} from ${JSON.stringify(specifier)};\n(self.${CHUNKS} ??= {})[${JSON.stringify(name)}] = value;`, resolveDir: root },
+      stdin: {
+        contents: `import ${bundled ? '* as value' : 'value'} from ${JSON.stringify(specifier)};\n(self.${CHUNKS} ??= {})[${JSON.stringify(name)}] = value;`,
+        resolveDir: root,
+      },
       format: 'iife',
     }).then((output) => [name, output.outputFiles[0].text]),
   ),
@@ -164,7 +186,9 @@ for (const [path, content] of files) {
   writeFileSync(`${OUT}/${path}`, content);
 }
 const bytes = [...files.values()].reduce((sum, content) => sum + Buffer.byteLength(content), 0);
-process.stderr.write(`playground: wrote ${files.size} files (${Math.round(bytes / 1024)} KiB) to ${relative(process.cwd(), OUT) || '.'}; npm run playground serves them\n`);
+process.stderr.write(
+  `playground: wrote ${files.size} files (${Math.round(bytes / 1024)} KiB) to ${relative(process.cwd(), OUT) || '.'}; npm run playground serves them\n`,
+);
 
 function fail(message) {
   process.stderr.write(`${message}\n`);

@@ -30,8 +30,12 @@ const versionOf = (file) => JSON.parse(readFileSync(resolve(root, file), 'utf8')
 const version = versionOf('package.json');
 if (tag !== undefined) {
   const extensionVersion = versionOf('client/package.json');
-  if (tag !== `v${version}`) fail(`the tag ${tag} does not name the package's version ${version}: set "version" in package.json (and in client/package.json) to ${tag.replace(/^v/, '')}, or tag v${version}`);
-  if (extensionVersion !== version) fail(`the extension's version (client/package.json) is ${extensionVersion}, the package's ${version}: they are released together`);
+  if (tag !== `v${version}`)
+    fail(
+      `the tag ${tag} does not name the package's version ${version}: set "version" in package.json (and in client/package.json) to ${tag.replace(/^v/, '')}, or tag v${version}`,
+    );
+  if (extensionVersion !== version)
+    fail(`the extension's version (client/package.json) is ${extensionVersion}, the package's ${version}: they are released together`);
 }
 
 const run = (command, commandArgs) => execFileSync(command, commandArgs, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -59,4 +63,10 @@ writeFileSync(sums, sumsText(assets.map((asset) => [basename(asset), readFileSyn
 
 const paths = { tarball, vsix, cli, sums };
 process.stdout.write(`${JSON.stringify(paths, null, 2)}\n`);
-if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, Object.entries(paths).map(([name, path]) => `${name}=${path}\n`).join(''));
+if (process.env.GITHUB_OUTPUT)
+  appendFileSync(
+    process.env.GITHUB_OUTPUT,
+    Object.entries(paths)
+      .map(([name, path]) => `${name}=${path}\n`)
+      .join(''),
+  );

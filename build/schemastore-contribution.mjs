@@ -78,12 +78,15 @@ export function schemaStoreContribution(source) {
     ['catalog-entry.json', `${JSON.stringify(catalogEntry(), null, 2)}\n`],
     ['schema-validation-options.json', `${JSON.stringify(schemaValidationOptions(schema), null, 2)}\n`],
   ]);
-  for (const name of readdirSync(CORPUS).filter((file) => file.endsWith('.json')).sort()) {
+  for (const name of readdirSync(CORPUS)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
     const bytes = readFileSync(new URL(name, CORPUS));
     // The corpus keeps manifests the platform accepted but the schema does not (a `_docs` block).
     if (validate(JSON.parse(bytes.toString('utf8')))) files.set(`src/test/${SCHEMASTORE_NAME}/${name}`, bytes);
   }
-  if (![...files.keys()].some((file) => file.startsWith('src/test/'))) throw new Error('SchemaStore contribution: the schema accepts no manifest of the corpus');
+  if (![...files.keys()].some((file) => file.startsWith('src/test/')))
+    throw new Error('SchemaStore contribution: the schema accepts no manifest of the corpus');
   for (const [name, fixture] of Object.entries(NEGATIVE_TESTS)) {
     const bytes = readFileSync(new URL(fixture, INVALID_FIXTURES));
     if (validate(JSON.parse(bytes.toString('utf8')))) throw new Error(`SchemaStore negative test ${name} (${fixture}) is valid against the schema`);

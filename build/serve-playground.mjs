@@ -20,7 +20,12 @@ const TYPES = {
  * each file sent, with the bytes its body took on the wire. `crossOrigin` lets pages of any origin
  * read the files, as GitHub Pages does (`Access-Control-Allow-Origin: *`).
  */
-export function servePlayground({ root = fileURLToPath(new URL('../dist/playground/', import.meta.url)), port = 0, onSent = () => undefined, crossOrigin = false } = {}) {
+export function servePlayground({
+  root = fileURLToPath(new URL('../dist/playground/', import.meta.url)),
+  port = 0,
+  onSent = () => undefined,
+  crossOrigin = false,
+} = {}) {
   const base = realpathSync(root);
   const compressed = new Map();
   const server = createServer((request, response) => {

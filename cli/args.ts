@@ -4,7 +4,6 @@ import { FORMATS, TEMPLATE_FORMATS, type Format } from '../report/format-names.j
 import { oneLine } from '../report/terminal-text.js';
 import { CliError } from './errors.js';
 
-
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
 
 export interface CliOptions {
@@ -70,8 +69,7 @@ const OPTIONS = {
 const TEMPLATE_OPTIONS = { ...OPTIONS, ref: { type: 'string' }, remote: { type: 'boolean' }, 'agents-url': { type: 'string' } } as const;
 
 /** ISO 8601 calendar date, optionally with a time and an offset. */
-const ISO_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
  * Parses the command line. Rule ids are checked later, against the engine, so that `--help` and
@@ -101,9 +99,7 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     const id = spec.slice(0, eq).trim();
     const severity = spec.slice(eq + 1).trim();
     if (!(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
-      throw new CliError(
-        `invalid severity "${severity}" for rule ${id} (use ${SEVERITY_SETTINGS.join(', ')})`,
-      );
+      throw new CliError(`invalid severity "${severity}" for rule ${id} (use ${SEVERITY_SETTINGS.join(', ')})`);
     }
     rules[id] = severity as SeveritySetting;
   }
@@ -161,7 +157,8 @@ export function parseCli(argv: string[], mode: { template?: boolean } = {}): Cli
     version: values.version ?? false,
     help: values.help ?? false,
   };
-  if (mode.template) options.template = templateSource(positionals, { ref: values.ref, remote: values.remote ?? false, agentsUrl: values['agents-url'] }, options);
+  if (mode.template)
+    options.template = templateSource(positionals, { ref: values.ref, remote: values.remote ?? false, agentsUrl: values['agents-url'] }, options);
   if (values.config !== undefined) options.config = values.config;
   if (maxWarnings !== undefined) options.maxWarnings = maxWarnings;
   if (values['stdin-filename'] !== undefined) options.stdinFilename = values['stdin-filename'];
@@ -186,7 +183,12 @@ function templateSource(
   }
   if (remote && (options.fix || options.fixDryRun)) throw new CliError('--remote compares verdicts and fixes nothing: leave out --fix and --fix-dry-run');
   const informationOnly = options.help || options.version || options.listRules || options.printSchema;
-  const checked: TemplateSource = { source: positionals[0] ?? '', remote, ...(ref === undefined ? {} : { ref }), ...(agentsUrl === undefined ? {} : { agentsUrl }) };
+  const checked: TemplateSource = {
+    source: positionals[0] ?? '',
+    remote,
+    ...(ref === undefined ? {} : { ref }),
+    ...(agentsUrl === undefined ? {} : { agentsUrl }),
+  };
   if (positionals.length === 0) {
     if (informationOnly) return checked;
     throw new CliError(`template expects ${remote ? 'a git URL' : 'a folder or a git URL'} (see --help)`);

@@ -27,7 +27,9 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  */
 export async function devCommand(options: DevOptions, io: CommandIo): Promise<number> {
   if (process.platform === 'win32') {
-    throw new CliError('dev is not supported on Windows: it runs the scripts with /bin/sh in process groups, as the platform (Linux) does; run it on Linux or macOS, or in WSL');
+    throw new CliError(
+      'dev is not supported on Windows: it runs the scripts with /bin/sh in process groups, as the platform (Linux) does; run it on Linux or macOS, or in WSL',
+    );
   }
   const { folder, manifest } = locate(options.path, io.cwd);
   const doc = parseDocument(readTextFile(manifest, path.relative(io.cwd, manifest) || MANIFEST).text);
@@ -44,7 +46,8 @@ export async function devCommand(options: DevOptions, io: CommandIo): Promise<nu
   printPlan(plan, secrets, { folder, options, print });
   if (plan.refusals.length > 0 || secrets.missing.length > 0) {
     for (const refusal of plan.refusals) print(`error: ${refusal}`);
-    for (const name of secrets.missing) print(`error: the required secret ${name} is not set (in the environment${options.envFile === undefined ? '' : ' or the env file'})`);
+    for (const name of secrets.missing)
+      print(`error: the required secret ${name} is not set (in the environment${options.envFile === undefined ? '' : ' or the env file'})`);
     print('Nothing was run.');
     return 1;
   }
@@ -118,8 +121,16 @@ function printPlan(plan: DevPlan, secrets: SecretValues, context: { folder: stri
     ['build', plan.build === undefined ? ['(none)'] : [plan.build, `timeout ${options.buildTimeoutS} s, log ${path.join(LOG_FOLDER, BUILD_LOG)}`]],
     ['start', plan.start === undefined ? ['(none)'] : [plan.start, `after a successful build, detached, no timeout, log ${path.join(LOG_FOLDER, START_LOG)}`]],
     ['routes', plan.routes.length === 0 ? ['(none)'] : plan.routes.map(describeRoute)],
-    ['gateway', [`http://${GATEWAY_HOST}:${options.gatewayPort === 0 ? '<a free port>' : options.gatewayPort}, the prefix stripped before a request reaches its port`]],
-    ['secrets', plan.secrets.length === 0 ? ['(none)'] : plan.secrets.map(({ name, required }) => `${name} (${required ? 'required' : 'optional'}; ${sourceText(secrets, name)})`)],
+    [
+      'gateway',
+      [`http://${GATEWAY_HOST}:${options.gatewayPort === 0 ? '<a free port>' : options.gatewayPort}, the prefix stripped before a request reaches its port`],
+    ],
+    [
+      'secrets',
+      plan.secrets.length === 0
+        ? ['(none)']
+        : plan.secrets.map(({ name, required }) => `${name} (${required ? 'required' : 'optional'}; ${sourceText(secrets, name)})`),
+    ],
   ];
   print(`manifest-lint dev: the plan for ${path.join(folder, MANIFEST)}`);
   print(`  folder   ${folder} (build and start run here)`);

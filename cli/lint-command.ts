@@ -113,7 +113,11 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
       if (fixed.output !== input.text) {
         if (options.fixDryRun) diffs.push(await diffOf(input, fixed.output, mask, io.cwd));
       }
-      const written = !options.fix || input.absPath === undefined || fixed.output === input.text || (await writeFix(input.absPath, input.displayPath, input.text, fixed.output, io));
+      const written =
+        !options.fix ||
+        input.absPath === undefined ||
+        fixed.output === input.text ||
+        (await writeFix(input.absPath, input.displayPath, input.text, fixed.output, io));
       if (written) {
         text = fixed.output;
         if (options.fix) summary.fixed(fixed.fixCount, input.displayPath, fixed.afterwards);
@@ -161,7 +165,13 @@ async function lintInThreads(
     const config = configs[index];
     jobs.push({ text: input.text, manifestPath: input.absPath, config: config && configList.indexOf(config), settings, quiet: options.quiet });
   }
-  const plainConfigs = configList.map(({ absPath, text, rules, ignore, skillSources }) => ({ absPath, text, rules, ignore, ...(skillSources ? { skillSources } : {}) }));
+  const plainConfigs = configList.map(({ absPath, text, rules, ignore, skillSources }) => ({
+    absPath,
+    text,
+    rules,
+    ignore,
+    ...(skillSources ? { skillSources } : {}),
+  }));
   const results = await lintInWorkers(entry, jobs, plainConfigs, threads);
   const noted = new Set<string>();
   return results.map((result, index) => {
@@ -256,12 +266,14 @@ export async function reportLinted(
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
     const { FORMATTERS } = await import('../report/formatters.js');
     const formatter = FORMATTERS[options.format];
-    reportStream.write(formatReports(options.format, formatter, reports, mask, {
-      color: useColor(reportStream, io.env),
-      hyperlinks: useHyperlinks(reportStream, io.env),
-      cwd: io.cwd,
-      ...extra,
-    }));
+    reportStream.write(
+      formatReports(options.format, formatter, reports, mask, {
+        color: useColor(reportStream, io.env),
+        hyperlinks: useHyperlinks(reportStream, io.env),
+        cwd: io.cwd,
+        ...extra,
+      }),
+    );
   }
   return exitCodeOf(reports, options, io);
 }
@@ -319,7 +331,9 @@ async function readInputs(options: CliOptions, io: Io): Promise<Input[]> {
     const invalid = inputs[0]!.encoding;
     // With --fix the text goes back out on standard output, where the bad bytes would be lost.
     if (invalid && options.fix) {
-      throw new CliError(`standard input is not valid UTF-8 (byte 0x${invalid.byte.toString(16).toUpperCase()} at byte offset ${invalid.byteOffset}); --fix would change it, so nothing was fixed`);
+      throw new CliError(
+        `standard input is not valid UTF-8 (byte 0x${invalid.byte.toString(16).toUpperCase()} at byte offset ${invalid.byteOffset}); --fix would change it, so nothing was fixed`,
+      );
     }
     return agentManifests(inputs, options, io);
   }
@@ -345,7 +359,9 @@ function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
     const reason = whyNotAgentManifest(input.text);
     if (reason === undefined) return true;
     if (input.named) {
-      io.stderr.write(`manifest-lint: ${input.displayPath} is not an agent manifest (${reason}), so it was not linted; --force lints it anyway, and so does "$schema": "${SCHEMA_URL}" in it\n`);
+      io.stderr.write(
+        `manifest-lint: ${input.displayPath} is not an agent manifest (${reason}), so it was not linted; --force lints it anyway, and so does "$schema": "${SCHEMA_URL}" in it\n`,
+      );
     } else if (options.verbose) io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not an agent manifest (${reason})\n`);
     return false;
   });
@@ -354,7 +370,6 @@ function agentManifests(inputs: Input[], options: CliOptions, io: Io): Input[] {
 function withEncoding({ text, invalid }: DecodedText): Pick<Input, 'text' | 'encoding'> {
   return invalid ? { text, encoding: invalid } : { text };
 }
-
 
 function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
   const kept = quiet ? entry.diagnostics.filter((d) => d.severity === 'error') : entry.diagnostics;
@@ -365,9 +380,6 @@ function toReport(entry: Linted, quiet: boolean, mask: SecretMask): FileReport {
 export async function diffOf(input: Input, output: string, mask: SecretMask, cwd: string): Promise<string> {
   const { unifiedDiff } = await import('./diff.js');
   for (const text of [input.text, output]) mask.merge(maskFor(parseDocument(text)));
-  const name =
-    input.absPath === undefined
-      ? input.displayPath
-      : displayPathOf(cwd, input.absPath);
+  const name = input.absPath === undefined ? input.displayPath : displayPathOf(cwd, input.absPath);
   return unifiedDiff(input.text, output, name, (line) => mask.mask(line));
 }

@@ -24,7 +24,12 @@ export function skillFoldersOfRun(io: Io): SkillFolders {
  * Lints a manifest's text with the facts of its skill folders when it is a file: a skill pinned
  * by CID whose source folder lies beside it is compared with that folder.
  */
-export async function lintWithSkillFolders(text: string, lookup: SkillFolderLookup, settings: ManifestSettings, skillFolders: SkillFolders): Promise<ManifestLint> {
+export async function lintWithSkillFolders(
+  text: string,
+  lookup: SkillFolderLookup,
+  settings: ManifestSettings,
+  skillFolders: SkillFolders,
+): Promise<ManifestLint> {
   const doc = parseDocument(text);
   const skillSources = await skillFactsOf(doc, lookup, settings, skillFolders);
   return lintManifest(doc, skillSources ? { ...settings, skillSources } : settings);

@@ -106,7 +106,12 @@ export function serveLintJobs(): void {
     for (const job of jobs) {
       notes = [];
       const config = job.config === undefined ? undefined : configs[job.config];
-      const lint = await lintWithSkillFolders(job.text, { manifestPath: job.manifestPath, config, quiet: job.quiet }, { ...job.settings, config }, skillFolders);
+      const lint = await lintWithSkillFolders(
+        job.text,
+        { manifestPath: job.manifestPath, config, quiet: job.quiet },
+        { ...job.settings, config },
+        skillFolders,
+      );
       const ignore = config?.ignore ?? [];
       results.push({
         diagnostics: lint.diagnostics,

@@ -34,7 +34,11 @@ export function formatPlatformSection(
   const out = [paint.bold(`Platform (POST ${request.endpoint}${ref})`)];
   const ours = `ours: ${verdictOf(ourErrors === 0, ourErrors)}`;
   if ('problem' in outcome) {
-    out.push(`  verdict unknown: ${safeLine(outcome.problem)} (${ours})`, '', `${paint.bold('Disagreements')}: not compared, the platform's verdict is unknown`);
+    out.push(
+      `  verdict unknown: ${safeLine(outcome.problem)} (${ours})`,
+      '',
+      `${paint.bold('Disagreements')}: not compared, the platform's verdict is unknown`,
+    );
     return `${out.join('\n')}\n`;
   }
   const { verdict } = outcome;

@@ -37,7 +37,14 @@ export async function printConfig(options: CliOptions, io: Io): Promise<number> 
     if (config) mask.learn(config.text);
     const chosen = lintOptionsFor(settingsFor(config, options)).rules ?? {};
     const rules = Object.fromEntries(listRules().map((rule) => [rule.id, chosen[rule.id] ?? rule.severity]));
-    reports.push({ filePath, config: config?.displayPath ?? null, skipped: resolver.skippedConfigs, rules, ignore: config?.ignore ?? [], skillSources: config?.skillSources ?? {} });
+    reports.push({
+      filePath,
+      config: config?.displayPath ?? null,
+      skipped: resolver.skippedConfigs,
+      rules,
+      ignore: config?.ignore ?? [],
+      skillSources: config?.skillSources ?? {},
+    });
   }
   io.stdout.write(`${JSON.stringify(mask.maskDeep(reports), null, 2)}\n`);
   return 0;

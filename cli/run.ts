@@ -81,7 +81,9 @@ async function runSkillCommand(argv: string[], io: CommandIo): Promise<number> {
   const { parseCidArgs, parseUploadArgs } = await import('./skill-args.js');
   const skillHelp = argv[0] === 'skill' && (argv[1] === '--help' || argv[1] === '-h');
   if (argv[0] === 'skill' && argv[1] !== 'upload' && !skillHelp) {
-    throw new CliError(argv[1] === undefined || argv[1].startsWith('-') ? 'skill expects a command: upload (see --help)' : `unknown skill command: ${argv[1]} (use upload)`);
+    throw new CliError(
+      argv[1] === undefined || argv[1].startsWith('-') ? 'skill expects a command: upload (see --help)' : `unknown skill command: ${argv[1]} (use upload)`,
+    );
   }
   const options = skillHelp ? undefined : argv[0] === 'cid' ? parseCidArgs(argv.slice(1)) : parseUploadArgs(argv.slice(2));
   if (!options || options.help) {

@@ -38,7 +38,12 @@ export function parseCidArgs(argv: string[]): CidOptions {
   const help = values.help ?? false;
   const format = values.format ?? 'text';
   if (!(CID_FORMATS as readonly string[]).includes(format)) throw new CliError(`unknown format for cid: ${format} (use ${CID_FORMATS.join(' or ')})`);
-  return { path: onePath(positionals, help, 'cid expects a file or folder (see --help)'), profile: profileOf(values.profile), format: format as CidOptions['format'], help };
+  return {
+    path: onePath(positionals, help, 'cid expects a file or folder (see --help)'),
+    profile: profileOf(values.profile),
+    format: format as CidOptions['format'],
+    help,
+  };
 }
 
 export function parseUploadArgs(argv: string[]): UploadOptions {
@@ -55,7 +60,7 @@ export function parseUploadArgs(argv: string[]): UploadOptions {
   if (!(NETWORKS as readonly string[]).includes(network)) throw new CliError(`unknown network: ${network} (use ${NETWORKS.join(' or ')})`);
   if (values.pin === '') throw new CliError('--pin expects the name of a skill in manifest.json');
   const options: UploadOptions = {
-    folder: onePath(positionals, help, 'skill upload expects the skill\'s folder (see --help)'),
+    folder: onePath(positionals, help, "skill upload expects the skill's folder (see --help)"),
     profile: profileOf(values.profile),
     network: network as Network,
     uploadUrl: values['upload-url'] ?? DEFAULT_UPLOAD_URL,

@@ -39,7 +39,9 @@ function skillToPin(text: string, skillName: string): SkillToPin {
   // Problems elsewhere (a comment, a trailing comma) do not stop an edit of this entry alone.
   if (touchesSyntaxError(doc, node)) return { problem: `the skill \`${skillName}\` is not valid JSON (manifest-lint shows where); fix it first` };
   if (childValue(node, 'clawhub_slug')) {
-    return { problem: `the skill \`${skillName}\` has a \`clawhub_slug\`, and a skill takes a slug or a \`cid\`, not both; remove \`clawhub_slug\` first to pin it to this upload` };
+    return {
+      problem: `the skill \`${skillName}\` has a \`clawhub_slug\`, and a skill takes a slug or a \`cid\`, not both; remove \`clawhub_slug\` first to pin it to this upload`,
+    };
   }
   return { doc, index, entry: node };
 }

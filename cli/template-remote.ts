@@ -80,7 +80,8 @@ async function askPlatform(request: ValidationRequest, endpoint: URL, mask: Secr
     return { verdict: { ...verdict, errors: verdict.errors.map((error) => mask.mask(error)) } };
   } catch (error) {
     if (error instanceof HttpStatusError) return { problem: mask.mask(statusProblem(error, mask)), status: error.status };
-    if (error instanceof HttpNetworkError) return { problem: mask.mask(`cannot get the platform's verdict from ${endpoint.origin}: ${error.reason}`), status: null };
+    if (error instanceof HttpNetworkError)
+      return { problem: mask.mask(`cannot get the platform's verdict from ${endpoint.origin}: ${error.reason}`), status: null };
     if (error instanceof HttpAnswerError) return { problem: mask.mask(`the platform's answer was not understood (${error.message})`), status: null };
     throw error;
   }
@@ -111,7 +112,11 @@ function machineReadable(local: unknown, sent: PlatformRequestFacts, outcome: Pl
   return {
     local,
     platform,
-    matches: (comparison?.matches ?? []).map((match) => ({ error: match.error, samePath: match.samePath, findings: match.findings.map((finding) => finding.line) })),
+    matches: (comparison?.matches ?? []).map((match) => ({
+      error: match.error,
+      samePath: match.samePath,
+      findings: match.findings.map((finding) => finding.line),
+    })),
     disagreements: comparison?.disagreements ?? null,
   };
 }

@@ -33,7 +33,10 @@ export function renderMarkdown(markdown: string, color: boolean): string {
     const item = /^(\s*)[-*]\s+(.*)$/.exec(line);
     out.push(item ? `${item[1]}  - ${inline(item[2]!, paint, color)}` : inline(line, paint, color));
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 /** A line's inline code and bold, the rest made safe to print. */

@@ -7,6 +7,9 @@ import { CliError } from './errors.js';
 export function unknownRule(id: string): CliError {
   const merged = mergedInto(id);
   if (merged !== undefined) return new CliError(`unknown rule: ${id} is now part of ${merged}`);
-  const suggestion = closest(id, listRules().map((rule) => rule.id));
+  const suggestion = closest(
+    id,
+    listRules().map((rule) => rule.id),
+  );
   return new CliError(`unknown rule: ${id} (${suggestion === undefined ? 'see --list-rules' : `did you mean ${suggestion}?`})`);
 }

@@ -40,7 +40,14 @@ function valueOf(raw: string, line: number): string {
   const quote = raw[0];
   if (quote === "'" || quote === '"') {
     const end = raw.lastIndexOf(quote);
-    if (end === 0 || raw.slice(end + 1).trim().replace(/^#.*/, '') !== '') throw new EnvFileError(`line ${line} has an unclosed quote`);
+    if (
+      end === 0 ||
+      raw
+        .slice(end + 1)
+        .trim()
+        .replace(/^#.*/, '') !== ''
+    )
+      throw new EnvFileError(`line ${line} has an unclosed quote`);
     const inner = raw.slice(1, end);
     return quote === "'" ? inner : inner.replace(/\\([n"\\])/g, (_, c: string) => (c === 'n' ? '\n' : c));
   }

@@ -23,13 +23,15 @@ export async function bindingOf(port: number): Promise<Binding | undefined> {
 
 /** The listening sockets' `/proc/net/tcp` and `/proc/net/tcp6` lines. */
 function readProcNet(): string {
-  return ['/proc/net/tcp', '/proc/net/tcp6'].map((file) => {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return '';
-    }
-  }).join('\n');
+  return ['/proc/net/tcp', '/proc/net/tcp6']
+    .map((file) => {
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
 }
 
 const LISTEN = '0A';
@@ -76,7 +78,9 @@ export function classify(addresses: readonly string[]): Binding | undefined {
 
 /** Tries the port over loopback and over each of the machine's other addresses. */
 export async function bindingByConnecting(port: number): Promise<Binding | undefined> {
-  const external = Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).filter((entry) => !entry.internal && !entry.address.startsWith('fe80:')).map((entry) => entry.address));
+  const external = Object.values(os.networkInterfaces()).flatMap((list) =>
+    (list ?? []).filter((entry) => !entry.internal && !entry.address.startsWith('fe80:')).map((entry) => entry.address),
+  );
   const [loopback4, loopback6, ...others] = await Promise.all(['127.0.0.1', '::1', ...external].map((host) => answers(host, port)));
   const reachable = external.filter((_, index) => others[index]);
   const loopback = [...(loopback4 ? ['127.0.0.1'] : []), ...(loopback6 ? ['::1'] : [])];

@@ -28,7 +28,10 @@ export interface DevPlan {
 export function devPlan(doc: ParsedDocument, gatewayPort: number): DevPlan {
   const routes: DevRoute[] = [];
   // The platform reads the manifest with JSON.parse: a file it cannot read is not deployed at all.
-  const refusals: string[] = doc.root === undefined || doc.syntaxErrors.length > 0 || doc.refusal !== undefined ? ['manifest.json is not valid JSON, so the platform cannot read it (manifest-lint shows where)'] : [];
+  const refusals: string[] =
+    doc.root === undefined || doc.syntaxErrors.length > 0 || doc.refusal !== undefined
+      ? ['manifest.json is not valid JSON, so the platform cannot read it (manifest-lint shows where)']
+      : [];
   const taken = new Map<string, string>();
   for (const route of routeItems(doc)) {
     const label = routeLabel(route);

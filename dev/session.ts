@@ -18,8 +18,7 @@ export const START_LOG = 'user-start.log';
 /** Lines of a log shown under a failure. */
 const TAIL_LINES = 20;
 
-export const BINDS_LOCALHOST =
-  "binds localhost; the platform's gateway reaches your server over the container network — bind 0.0.0.0";
+export const BINDS_LOCALHOST = "binds localhost; the platform's gateway reaches your server over the container network — bind 0.0.0.0";
 
 export interface SessionSettings {
   folder: string;
@@ -70,7 +69,9 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
     try {
       gateway = await startGateway({ port: settings.gatewayPort, host: settings.gatewayHost, routes: plan.routes, token: settings.token });
     } catch (error) {
-      output.line(`error: the gateway cannot listen on ${settings.gatewayHost}:${settings.gatewayPort}: ${(error as Error).message} (--gateway-port picks another port)`);
+      output.line(
+        `error: the gateway cannot listen on ${settings.gatewayHost}:${settings.gatewayPort}: ${(error as Error).message} (--gateway-port picks another port)`,
+      );
       return 2;
     }
     output.line(`gateway: listening on http://${settings.gatewayHost}:${gateway.port}`);
@@ -90,16 +91,14 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
       output.line(`build: running (timeout ${settings.buildTimeoutMs / 1000} s, log ${path.join(LOG_FOLDER, BUILD_LOG)})`);
       const build = await startScript(plan.build, { cwd: settings.folder, env: settings.env, logFile: path.join(logs, BUILD_LOG) });
       running.push(build);
-      const outcome = await Promise.race([
-        build.exited,
-        delay(settings.buildTimeoutMs).then(() => 'timeout' as const),
-        stopped.then(() => 'stop' as const),
-      ]);
+      const outcome = await Promise.race([build.exited, delay(settings.buildTimeoutMs).then(() => 'timeout' as const), stopped.then(() => 'stop' as const)]);
       // What the build left running (a server it put in the background) is not start's: it stops with the build.
       await build.stop();
       if (outcome === 'stop') return failed ? 1 : 0;
       if (outcome === 'timeout') {
-        fail(`build: still running after ${settings.buildTimeoutMs / 1000} s, the platform's limit (--build-timeout): it was stopped with everything it started, and start does not run`);
+        fail(
+          `build: still running after ${settings.buildTimeoutMs / 1000} s, the platform's limit (--build-timeout): it was stopped with everything it started, and start does not run`,
+        );
         tail(BUILD_LOG);
         return 1;
       }
@@ -142,7 +141,12 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
         else fail(`${label}: ${text}`);
         return;
       }
-      const why = start === undefined ? 'there is no start script' : start.running() ? `within ${settings.readyTimeoutMs / 1000} s (--ready-timeout)` : 'start is no longer running';
+      const why =
+        start === undefined
+          ? 'there is no start script'
+          : start.running()
+            ? `within ${settings.readyTimeoutMs / 1000} s (--ready-timeout)`
+            : 'start is no longer running';
       fail(`${label}: nothing listens on port ${route.port} (${why})`);
       if (start !== undefined && !tailShown) {
         tail(START_LOG);
@@ -173,7 +177,10 @@ function bindingReport(binding: Binding): { ready: boolean; text: string } {
     case 'loopback':
       return { ready: false, text: `${BINDS_LOCALHOST} (it listens on ${binding.addresses.join(' and ')} only)` };
     case 'other':
-      return { ready: false, text: `listens on ${binding.addresses.join(' and ')} only; the platform's gateway reaches your server over the container network — bind 0.0.0.0` };
+      return {
+        ready: false,
+        text: `listens on ${binding.addresses.join(' and ')} only; the platform's gateway reaches your server over the container network — bind 0.0.0.0`,
+      };
   }
 }
 

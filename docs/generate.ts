@@ -80,7 +80,7 @@ export function rulePage(rule: DefinedRuleMeta, cases: readonly DocCase[]): stri
       '',
       '## Messages',
       '',
-      'What a finding says, by message id (`{{…}}` stands for the value the finding fills in; the id is in the library\'s diagnostics):',
+      "What a finding says, by message id (`{{…}}` stands for the value the finding fills in; the id is in the library's diagnostics):",
       '',
       ...messages.map(([id, template]) => `- \`${id}\`${rule.messageSeverities?.[id] ? ` (${rule.messageSeverities[id]})` : ''}: ${template}`),
     );
@@ -91,13 +91,21 @@ export function rulePage(rule: DefinedRuleMeta, cases: readonly DocCase[]): stri
       '',
       '## Fix and suggestion titles',
       '',
-      'What an editor\'s quick fix and the CLI call each fix or suggestion the rule offers, by id:',
+      "What an editor's quick fix and the CLI call each fix or suggestion the rule offers, by id:",
       '',
       ...fixTitles.map(([id, template]) => `- \`${id}\`: ${template}`),
     );
   }
   if (failing) {
-    lines.push('', '## Example that fails', '', ...example(failing), '', ...(failing.repository || failing.skillSources || failing.config ? ['It reports:', ''] : []), ...own(failing).map(findingLine));
+    lines.push(
+      '',
+      '## Example that fails',
+      '',
+      ...example(failing),
+      '',
+      ...(failing.repository || failing.skillSources || failing.config ? ['It reports:', ''] : []),
+      ...own(failing).map(findingLine),
+    );
     const fixes = own(failing).flatMap((finding) => finding.fixes ?? []);
     if (fixes.length > 0) {
       lines.push('', '## The fix', '', ...fixes.map((fix) => `- ${fix.title}`));
@@ -139,7 +147,10 @@ export function rulePage(rule: DefinedRuleMeta, cases: readonly DocCase[]): stri
   );
   if (rule.id === UNUSED_IGNORE) {
     // It is about the config file itself: no place in a manifest to silence it at.
-    lines.push('It is reported on the config file, at the entry, so an `ignore` entry cannot silence it; remove the entry, or switch the rule off as above.', '');
+    lines.push(
+      'It is reported on the config file, at the entry, so an `ignore` entry cannot silence it; remove the entry, or switch the rule off as above.',
+      '',
+    );
   } else {
     lines.push(
       'To silence one place only, name its JSON pointer; an entry that stops matching is reported as `unused-ignore`:',
@@ -167,7 +178,13 @@ function example(c: DocCase): string[] {
   lines.push('');
   for (const [path, text] of Object.entries(repository.files ?? {})) {
     if (/(^|\/)(\.env[^/]*|[^/]*\.env|id_[a-z0-9_]+|[^/]*\.(pem|key))$/.test(path) && text !== '') {
-      lines.push(`- \`${path}\`:`, '', ...fence(text, 'text').split('\n').map((line) => `  ${line}`));
+      lines.push(
+        `- \`${path}\`:`,
+        '',
+        ...fence(text, 'text')
+          .split('\n')
+          .map((line) => `  ${line}`),
+      );
     } else {
       lines.push(`- \`${path}\`${text.trim() === '' ? ' (empty)' : ''}`);
     }
@@ -181,7 +198,9 @@ function example(c: DocCase): string[] {
 function skillFolders(sources: NonNullable<DocCase['skillSources']>): string[] {
   const lines = ['where the CLI or the editor finds these skill folders beside it:', ''];
   for (const [name, { folder, cids }] of Object.entries(sources)) {
-    const now = Object.entries(cids).map(([profile, cid]) => `\`${cid}\` under \`${profile}\``).join(', ');
+    const now = Object.entries(cids)
+      .map(([profile, cid]) => `\`${cid}\` under \`${profile}\``)
+      .join(', ');
     lines.push(`- \`${folder}\` for the skill \`${name}\`: ${now}`);
   }
   return lines;

@@ -139,10 +139,7 @@ export function templateConfigRefusal(repository: string, config: string): strin
 }
 
 /** Checks the text of a config file. A file with problems is unusable: the first one is returned. */
-export function loadConfigText(
-  absPath: string,
-  text: string,
-): { config: ConfigFile; problem?: undefined } | { config?: undefined; problem: ConfigProblem } {
+export function loadConfigText(absPath: string, text: string): { config: ConfigFile; problem?: undefined } | { config?: undefined; problem: ConfigProblem } {
   const { config, problems } = parseConfig(text);
   const problem = problems[0];
   if (problem) return { problem };

@@ -112,6 +112,11 @@ export async function walkFolders(
       continue;
     }
     listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    pending.push(...(await visit(folder, listing.map((entry) => ({ entry, path: folder === '' ? entry.name : `${folder}/${entry.name}` })))));
+    pending.push(
+      ...(await visit(
+        folder,
+        listing.map((entry) => ({ entry, path: folder === '' ? entry.name : `${folder}/${entry.name}` })),
+      )),
+    );
   }
 }

@@ -86,7 +86,9 @@ async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillS
       found = await walkDown(base, absolute, lookup.manifestFolder, note, true);
       if (found && !found.isFolder) {
         // What `skill upload` sends, and the rule's way out names, is a folder.
-        note(`skillSources maps \`${name}\` to ${shownPath(lookup.manifestFolder, found.absolute, false)}, a file: a skill's source is a folder, so its pin is not compared`);
+        note(
+          `skillSources maps \`${name}\` to ${shownPath(lookup.manifestFolder, found.absolute, false)}, a file: a skill's source is a folder, so its pin is not compared`,
+        );
         found = undefined;
       }
     } else {
@@ -106,8 +108,17 @@ async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillS
  * Steps from `base` down to `target` without following a link: undefined (with a note when the
  * path was named in the config, or when a link is in the way) unless every step exists.
  */
-async function walkDown(base: string, target: string, manifestFolder: string, note: Note, named: boolean): Promise<{ absolute: string; isFolder: boolean } | undefined> {
-  const steps = path.relative(base, target).split(path.sep).filter((step) => step !== '');
+async function walkDown(
+  base: string,
+  target: string,
+  manifestFolder: string,
+  note: Note,
+  named: boolean,
+): Promise<{ absolute: string; isFolder: boolean } | undefined> {
+  const steps = path
+    .relative(base, target)
+    .split(path.sep)
+    .filter((step) => step !== '');
   let at = base;
   let isFolder = true;
   for (const [index, step] of steps.entries()) {

@@ -120,8 +120,7 @@ function multipartBody(fields: Readonly<Record<string, string>>, source: UploadS
   }
   const lineBreak = encoder.encode('\r\n');
   const closing = encoder.encode(`--${boundary}--\r\n`);
-  const length =
-    parts.reduce((sum, part) => sum + part.head.length + (part.value?.length ?? part.file!.size) + lineBreak.length, 0) + closing.length;
+  const length = parts.reduce((sum, part) => sum + part.head.length + (part.value?.length ?? part.file!.size) + lineBreak.length, 0) + closing.length;
 
   let sent = 0;
   async function* pieces(): AsyncGenerator<Uint8Array> {

@@ -131,7 +131,13 @@ export async function readTemplateRepository(root: string, options: ReadReposito
     folders,
     symlinks,
   };
-  return { root: absolute, facts, manifestText: manifest?.text, ...(manifest?.invalid ? { manifestEncoding: manifest.invalid } : {}), unread: unread.sort(byPath) };
+  return {
+    root: absolute,
+    facts,
+    manifestText: manifest?.text,
+    ...(manifest?.invalid ? { manifestEncoding: manifest.invalid } : {}),
+    unread: unread.sort(byPath),
+  };
 }
 
 function byPath(a: UnreadFile, b: UnreadFile): number {

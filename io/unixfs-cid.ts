@@ -88,7 +88,13 @@ export async function cidOfSource(source: UploadSource, profile: CidProfile, opt
   // Pieces of a multiple of the chunk size go through the chunker without being copied.
   const contentOf = (file: UploadSource['files'][number]) => readFilePieces(file, READ_PIECE_SIZE, count);
   if (source.kind === 'file') return (await cidOfContent(contentOf(source.files[0]!), profile, options)).toString();
-  return (await cidOfFiles(source.files.map((file) => ({ path: file.path, content: contentOf(file) })), profile, options)).toString();
+  return (
+    await cidOfFiles(
+      source.files.map((file) => ({ path: file.path, content: contentOf(file) })),
+      profile,
+      options,
+    )
+  ).toString();
 }
 
 /**
@@ -118,7 +124,11 @@ export async function cidOfFiles(
 }
 
 /** The CID of one file's content, not wrapped in a folder. */
-export async function cidOfContent(content: Uint8Array | AsyncIterable<Uint8Array>, profile: CidProfile, options: Pick<HashOptions, 'onBlock'> = {}): Promise<CID> {
+export async function cidOfContent(
+  content: Uint8Array | AsyncIterable<Uint8Array>,
+  profile: CidProfile,
+  options: Pick<HashOptions, 'onBlock'> = {},
+): Promise<CID> {
   return cidOfCandidates([{ content }], profile, options);
 }
 

@@ -62,7 +62,12 @@ export async function readUploadSource(target: string, shown: string = target): 
   const stat = await lstatOrThrow(absolute, shown);
   if (stat.isSymbolicLink()) throw linkError(shown);
   if (stat.isFile()) {
-    return { kind: 'file', name, files: [{ path: name, absolutePath: absolute, shown, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino }], size: stat.size };
+    return {
+      kind: 'file',
+      name,
+      files: [{ path: name, absolutePath: absolute, shown, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino }],
+      size: stat.size,
+    };
   }
   if (!stat.isDirectory()) throw specialFileError(shown);
 
@@ -105,7 +110,9 @@ export async function* readFilePieces(file: UploadFile, pieceSize: number, onByt
   try {
     handle = await fs.open(file.absolutePath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    throw new UploadSourceError(`cannot read ${file.shown}: ${(error as { code?: unknown }).code === 'ELOOP' ? 'it became a symbolic link' : fileErrorReason(error)}`);
+    throw new UploadSourceError(
+      `cannot read ${file.shown}: ${(error as { code?: unknown }).code === 'ELOOP' ? 'it became a symbolic link' : fileErrorReason(error)}`,
+    );
   }
   let total = 0;
   const readPiece = async (): Promise<Uint8Array> => {
@@ -132,7 +139,8 @@ export async function* readFilePieces(file: UploadFile, pieceSize: number, onByt
       }
       if (last) break;
     }
-    if (total !== file.size) throw new UploadSourceError(`${file.shown} changed while it was read (${file.size} bytes before, ${total > file.size ? 'more' : total} now)`);
+    if (total !== file.size)
+      throw new UploadSourceError(`${file.shown} changed while it was read (${file.size} bytes before, ${total > file.size ? 'more' : total} now)`);
   } finally {
     // A read still under way (the consumer stopped early) ends before the file is closed.
     await next.catch(() => undefined);

@@ -1,10 +1,4 @@
-import {
-  CodeActionKind,
-  type CodeAction,
-  type CodeActionContext,
-  type Range,
-  type TextEdit,
-} from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type CodeActionContext, type Range, type TextEdit } from 'vscode-languageserver';
 import { fixManifest } from '../rules/apply-config.js';
 import { formRewrites, type Diagnostic } from '../rules/index.js';
 import { analyze, type FeatureContext } from './context.js';
@@ -23,7 +17,12 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.agentManifest`;
  * `manifest-lint --fix` does, and no suggestion; and the rewrites of the model or task at the
  * cursor between the forms the platform's sources each accept.
  */
-export async function provideCodeActions(context: FeatureContext, document: OpenDocument, range: Range, asked: Pick<CodeActionContext, 'only'>): Promise<CodeAction[] | null> {
+export async function provideCodeActions(
+  context: FeatureContext,
+  document: OpenDocument,
+  range: Range,
+  asked: Pick<CodeActionContext, 'only'>,
+): Promise<CodeAction[] | null> {
   const only = asked.only;
   const wants = (kind: string) => !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
   const analysis = await analyze(context, document).catch((error: unknown) => {
@@ -38,7 +37,10 @@ export async function provideCodeActions(context: FeatureContext, document: Open
     for (const diagnostic of analysis.lint.diagnostics) {
       if (!intersects(diagnostic.range, range)) continue;
       // The certain fix is the preferred one; suggestions are offered beside it, never preferred.
-      const offered = [...(diagnostic.fixes ?? []).map((fix) => ({ fix, preferred: true })), ...(diagnostic.suggestions ?? []).map((fix) => ({ fix, preferred: false }))];
+      const offered = [
+        ...(diagnostic.fixes ?? []).map((fix) => ({ fix, preferred: true })),
+        ...(diagnostic.suggestions ?? []).map((fix) => ({ fix, preferred: false })),
+      ];
       for (const { fix, preferred } of offered) {
         actions.push({
           title: fix.title,

@@ -93,20 +93,21 @@ function largeDocumentCompletion(document: OpenDocument, position: Position): Co
 /** The schema's keys for the object at `objectPath` that it does not have yet, replacing what is typed. */
 function keyCompletion(document: OpenDocument, objectPath: JsonPath, typed: Node | undefined, position: Position): CompletionList {
   const present = new Set((nodeAt(document.parsed.root, objectPath)?.children ?? []).map((property) => property.children?.[0]?.value));
-  const range: Range =
-    typed?.type === 'string' ? document.rangeOf(typed.offset, typed.offset + typed.length) : { start: position, end: position };
+  const range: Range = typed?.type === 'string' ? document.rangeOf(typed.offset, typed.offset + typed.length) : { start: position, end: position };
   const items = schemaKeysAt(objectPath)
     .filter((key) => !present.has(key.name) || (typed?.type === 'string' && typed.value === key.name))
-    .map((key): CompletionItem => ({
-      label: key.name,
-      kind: CompletionItemKind.Property,
-      ...(key.title ? { detail: key.title } : {}),
-      ...(key.documentation ? { documentation: { kind: MarkupKind.Markdown, value: key.documentation } } : {}),
-      ...(key.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
-      insertTextFormat: InsertTextFormat.Snippet,
-      textEdit: TextEdit.replace(range, `"${key.name}": $1`),
-      filterText: `"${key.name}"`,
-    }));
+    .map(
+      (key): CompletionItem => ({
+        label: key.name,
+        kind: CompletionItemKind.Property,
+        ...(key.title ? { detail: key.title } : {}),
+        ...(key.documentation ? { documentation: { kind: MarkupKind.Markdown, value: key.documentation } } : {}),
+        ...(key.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+        insertTextFormat: InsertTextFormat.Snippet,
+        textEdit: TextEdit.replace(range, `"${key.name}": $1`),
+        filterText: `"${key.name}"`,
+      }),
+    );
   return { isIncomplete: false, items };
 }
 

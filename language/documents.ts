@@ -45,8 +45,7 @@ export class OpenDocument {
    */
   get isManifest(): boolean {
     if (this.manifestCache === undefined) {
-      this.manifestCache =
-        (baseNameOf(this.uri) === MANIFEST_FILE && whyNotAgentManifest(this.text) === undefined) || declaresManifestSchema(this.text);
+      this.manifestCache = (baseNameOf(this.uri) === MANIFEST_FILE && whyNotAgentManifest(this.text) === undefined) || declaresManifestSchema(this.text);
     }
     return this.manifestCache;
   }

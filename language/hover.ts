@@ -14,15 +14,11 @@ import { folderOf } from './uris.js';
  */
 export async function provideHover(context: FeatureContext, service: LanguageService, document: OpenDocument, position: Position): Promise<Hover | null> {
   const offset = document.offsetAt(position);
-  const schemaHover = jsonServiceApplies(document)
-    ? await service.doHover(document.document, position, jsonDocument(service, document))
-    : null;
+  const schemaHover = jsonServiceApplies(document) ? await service.doHover(document.document, position, jsonDocument(service, document)) : null;
   const config = await context.configs.forFolder(folderOf(document.uri));
   const skills = context.skillSources.known(document.uri, document.parsed, config);
   const own = ownHover(document.parsed, offset, context.now(), skills.facts);
-  const parts = [...(schemaHover ? markdownOf(schemaHover.contents) : []), ...(own ? [own.markdown] : [])].filter(
-    (part) => part.trim() !== '',
-  );
+  const parts = [...(schemaHover ? markdownOf(schemaHover.contents) : []), ...(own ? [own.markdown] : [])].filter((part) => part.trim() !== '');
   if (parts.length === 0) return null;
   const range = schemaHover?.range ?? (own ? document.rangeOf(own.node.offset, own.node.offset + own.node.length) : undefined);
   return maskShown(document, { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, ...(range ? { range } : {}) });

@@ -40,7 +40,11 @@ export function provideInlayHints(context: FeatureContext, document: OpenDocumen
     hints.push({ position: after(everyMs), label: `= ${humanDuration(ms)}`, paddingLeft: true });
   });
   for (const interval of intervalShorthands(doc)) {
-    if (visible(interval.node) && interval.everyMs > 0) hints.push({ position: after(interval.node), label: `= ${humanDuration(interval.everyMs)}`, paddingLeft: true });
+    if (visible(interval.node) && interval.everyMs > 0)
+      hints.push({ position: after(interval.node), label: `= ${humanDuration(interval.everyMs)}`, paddingLeft: true });
   }
-  return maskShown(document, hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character));
+  return maskShown(
+    document,
+    hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character),
+  );
 }

@@ -18,7 +18,6 @@ import type { OpenDocument } from './documents.js';
  */
 export const JSON_SERVICE_LIMIT = 1_000_000;
 
-
 /**
  * `vscode-json-languageservice` with the bundled schema. The schema request service answers the
  * official URL with the bundled file and fails everything else: nothing is fetched.

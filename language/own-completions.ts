@@ -1,13 +1,5 @@
 import { CompletionItemKind } from 'vscode-languageserver';
-import {
-  channelKeys,
-  ENV_NAME,
-  knownTimeZones,
-  nodeAt,
-  secretDeclarations,
-  type JsonPath,
-  type ParsedDocument,
-} from '../rules/index.js';
+import { channelKeys, ENV_NAME, knownTimeZones, nodeAt, secretDeclarations, type JsonPath, type ParsedDocument } from '../rules/index.js';
 
 /** A value the server proposes beside the schema's: always a JSON string, quotes included. */
 export interface OwnCompletion {

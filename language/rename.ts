@@ -1,11 +1,4 @@
-import {
-  LSPErrorCodes,
-  ResponseError,
-  type Position,
-  type Range,
-  type TextEdit,
-  type WorkspaceEdit,
-} from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { ENV_NAME, envReferences, maskFor, nameAt, secretDeclarations, type SecretMask } from '../rules/index.js';
 import type { OpenDocument } from './documents.js';
 

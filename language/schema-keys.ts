@@ -36,10 +36,13 @@ export function schemaKeysAt(path: JsonPath): SchemaKey[] {
   const root = loadSchema() as unknown as SchemaRoot;
   let nodes = expand(root, [root]);
   for (const segment of path) {
-    nodes = expand(root, nodes.flatMap((node) => {
-      const next = typeof segment === 'number' ? node.items : node.properties?.[segment];
-      return next ? [next] : [];
-    }));
+    nodes = expand(
+      root,
+      nodes.flatMap((node) => {
+        const next = typeof segment === 'number' ? node.items : node.properties?.[segment];
+        return next ? [next] : [];
+      }),
+    );
   }
   const keys = new Map<string, SchemaKey>();
   for (const node of nodes) {
@@ -72,7 +75,13 @@ function expand(root: SchemaRoot, nodes: SchemaNode[]): SchemaNode[] {
       const target = root.$defs[node.$ref.slice('#/$defs/'.length)];
       if (target) pending.push(target);
     }
-    for (const branch of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.then ? [node.then] : []), ...(node.else ? [node.else] : [])]) {
+    for (const branch of [
+      ...(node.allOf ?? []),
+      ...(node.anyOf ?? []),
+      ...(node.oneOf ?? []),
+      ...(node.then ? [node.then] : []),
+      ...(node.else ? [node.else] : []),
+    ]) {
       pending.push(branch);
     }
   }

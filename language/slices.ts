@@ -1,4 +1,3 @@
-
 /** A run given up because its document changed under it: the newer version has its own run. */
 export class StaleRun extends Error {
   constructor() {

@@ -1,9 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import {
-  SymbolKind,
-  type DocumentSymbol,
-  type SymbolInformation,
-} from 'vscode-languageserver';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
 import { humanDuration, nodeAt } from '../rules/index.js';
 import { maskShown } from './masking.js';
 import type { FeatureContext } from './context.js';

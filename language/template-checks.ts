@@ -68,8 +68,8 @@ async function layoutOnly(templates: RepositoryFactsSource, document: OpenDocume
 export function placeOnManifest(lint: ManifestLint, document: OpenDocument): ManifestLint {
   if (!lint.diagnostics.some((diagnostic) => diagnostic.file !== undefined)) return lint;
   const range = anchorOf(document);
-  const diagnostics = lint.diagnostics.map((diagnostic): Diagnostic =>
-    diagnostic.file === undefined ? diagnostic : { ...diagnostic, range, message: `${diagnostic.file}: ${diagnostic.message}` },
+  const diagnostics = lint.diagnostics.map(
+    (diagnostic): Diagnostic => (diagnostic.file === undefined ? diagnostic : { ...diagnostic, range, message: `${diagnostic.file}: ${diagnostic.message}` }),
   );
   return { ...lint, diagnostics };
 }

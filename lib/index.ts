@@ -103,9 +103,10 @@ export type FormatterName = (typeof LIBRARY_FORMATS)[number];
  * The CLI's output formats, over lint results; secrets in the texts are masked in every one.
  * Paths in the CI formats (`gitlab`, `junit`, `checkstyle`) are relative to the process's working folder.
  */
-export const formatters = Object.fromEntries(
-  LIBRARY_FORMATS.map((name) => [name, (results: FormatInput[]) => format(name, results, process.cwd())]),
-) as Record<FormatterName, (results: FormatInput[]) => string>;
+export const formatters = Object.fromEntries(LIBRARY_FORMATS.map((name) => [name, (results: FormatInput[]) => format(name, results, process.cwd())])) as Record<
+  FormatterName,
+  (results: FormatInput[]) => string
+>;
 
 /**
  * The formats a JSON result holds everything for. The others need what it leaves out: the text
@@ -121,7 +122,11 @@ export type JsonFormatterName = 'github' | 'sarif' | 'checkstyle';
  */
 export function formatJsonResults(name: JsonFormatterName, results: JsonFileResult[], options: { cwd?: string } = {}): string {
   // A JSON result has no text, and these formats do not show it.
-  return format(name, fromJsonResults(results).map((result) => ({ ...result, text: '' })), options.cwd ?? process.cwd());
+  return format(
+    name,
+    fromJsonResults(results).map((result) => ({ ...result, text: '' })),
+    options.cwd ?? process.cwd(),
+  );
 }
 
 function format(name: FormatterName, results: FormatInput[], cwd: string): string {
@@ -138,7 +143,12 @@ function resolve(options: LintOptions): { engineOptions: EngineLintOptions; igno
   const config = configOf(options.config);
   const now = clockOf(options.now);
   return {
-    engineOptions: { rules: { ...config?.rules, ...options.rules }, ...(now ? { now } : {}), ...(options.template ? { template: true } : {}), ...(options.skillSources ? { skillSources: options.skillSources } : {}) },
+    engineOptions: {
+      rules: { ...config?.rules, ...options.rules },
+      ...(now ? { now } : {}),
+      ...(options.template ? { template: true } : {}),
+      ...(options.skillSources ? { skillSources: options.skillSources } : {}),
+    },
     ignore: config?.ignore ?? [],
   };
 }

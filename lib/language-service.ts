@@ -98,7 +98,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     if (document?.text !== text) document = OpenDocument.of(URI, (document?.version ?? 0) + 1, text);
     return document;
   };
-  const rangeOf = (text: string, range: Range | undefined): Range => range ?? { start: { line: 0, character: 0 }, end: new LineIndex(text).positionAt(text.length) };
+  const rangeOf = (text: string, range: Range | undefined): Range =>
+    range ?? { start: { line: 0, character: 0 }, end: new LineIndex(text).positionAt(text.length) };
 
   return {
     diagnostics: (text) => service.diagnostics(current(text)),

@@ -165,7 +165,10 @@ element('share').addEventListener('click', async () => {
   }
   if (holdsSecret) {
     field.hidden = true;
-    say('Not shared: the text holds a secret (a token or key), and a link would give it to everyone who sees it. Replace it with an env: reference first.', 'warning');
+    say(
+      'Not shared: the text holds a secret (a token or key), and a link would give it to everyone who sees it. Replace it with an env: reference first.',
+      'warning',
+    );
     return;
   }
   const fragment = await shareFragment(checked.toString());
@@ -173,7 +176,10 @@ element('share').addEventListener('click', async () => {
   field.value = location.href;
   field.hidden = false;
   field.select();
-  const copied = await navigator.clipboard?.writeText(location.href).then(() => true, () => false);
+  const copied = await navigator.clipboard?.writeText(location.href).then(
+    () => true,
+    () => false,
+  );
   say(copied ? 'The link is copied: it holds the whole text, so nothing is stored anywhere.' : 'The link holds the whole text, so nothing is stored anywhere.');
 });
 

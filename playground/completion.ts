@@ -17,7 +17,10 @@ export const keyAwareCompletion: CompletionSource = async (context) => {
   return {
     ...result,
     to: context.pos,
-    options: result.options.map((option) => ({ ...option, apply: (view: EditorView, completion: Completion, from: number, to: number) => apply(option, view, completion, from, to + beyond) })),
+    options: result.options.map((option) => ({
+      ...option,
+      apply: (view: EditorView, completion: Completion, from: number, to: number) => apply(option, view, completion, from, to + beyond),
+    })),
   };
 };
 

@@ -70,9 +70,12 @@ export class Findings {
         range: { start: { line: 0, character: 0 }, end: plugin.toPosition(doc.length, doc) },
         context: { diagnostics: params.diagnostics, only: ['quickfix'] },
       })
-      .then((actions) => {
-        if (this.shown === number && file.doc === doc) this.show(view, plugin, doc, file.version, params.diagnostics, (actions ?? []).filter(isCodeAction));
-      }, () => undefined);
+      .then(
+        (actions) => {
+          if (this.shown === number && file.doc === doc) this.show(view, plugin, doc, file.version, params.diagnostics, (actions ?? []).filter(isCodeAction));
+        },
+        () => undefined,
+      );
   }
 
   private show(view: EditorView, plugin: LSPPlugin, doc: Text, version: number, diagnostics: lsp.Diagnostic[], actions: lsp.CodeAction[]): void {
@@ -117,7 +120,11 @@ export class Findings {
 export function changesOf(plugin: LSPPlugin, doc: Text, edit: lsp.WorkspaceEdit | undefined): ChangeSet {
   const edits = edit?.changes?.[plugin.uri] ?? [];
   return ChangeSet.of(
-    edits.map((textEdit) => ({ from: plugin.fromPosition(textEdit.range.start, doc), to: plugin.fromPosition(textEdit.range.end, doc), insert: textEdit.newText })),
+    edits.map((textEdit) => ({
+      from: plugin.fromPosition(textEdit.range.start, doc),
+      to: plugin.fromPosition(textEdit.range.end, doc),
+      insert: textEdit.newText,
+    })),
     doc.length,
   );
 }

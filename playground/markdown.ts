@@ -70,7 +70,10 @@ function spans(text: string): string {
       /^(https?:|#|\.{1,2}\/|\/(?!\/)|[\w-]+\.html)/i.test(href) ? `<a href="${href}">${label}</a>` : label,
     )
     .replace(/\*\*(\S(?:[\s\S]*?\S)?)\*\*|__(\S(?:[\s\S]*?\S)?)__/g, (_whole, a?: string, b?: string) => `<strong>${a ?? b}</strong>`)
-    .replace(/(^|[^\w*])\*(\S(?:[^*]*?\S)?)\*(?!\w)|(^|\W)_(\S(?:[^_]*?\S)?)_(?!\w)/g, (_whole, p1?: string, a?: string, p2?: string, b?: string) => `${p1 ?? p2}<em>${a ?? b}</em>`)
+    .replace(
+      /(^|[^\w*])\*(\S(?:[^*]*?\S)?)\*(?!\w)|(^|\W)_(\S(?:[^_]*?\S)?)_(?!\w)/g,
+      (_whole, p1?: string, a?: string, p2?: string, b?: string) => `${p1 ?? p2}<em>${a ?? b}</em>`,
+    )
     .replace(/(?: {2,}|\\)\n/g, '<br>')
     .replace(/\n/g, ' ');
 }

@@ -17,12 +17,7 @@ type Mask = SecretSpan;
  * window around the range, control characters made visible, and secrets masked (at most their
  * first characters, then `…`).
  */
-export function codeFrame(
-  report: FileReport,
-  range: Range,
-  paint: Painter,
-  mark: (text: string) => string,
-): string[] {
+export function codeFrame(report: FileReport, range: Range, paint: Painter, mark: (text: string) => string): string[] {
   const { text, lines } = report;
   const first = range.start.line;
   let last = range.end.line;
@@ -46,9 +41,7 @@ export function codeFrame(
     const width = rendered.underlineEnd - rendered.underlineStart;
     if (caret || width > 0) {
       const underline = (caret ? '^' : '~') + '~'.repeat(Math.max(0, width - (caret ? 1 : 0)));
-      out.push(
-        `    ${paint.gray(`${' '.repeat(gutterWidth)} |`)} ${' '.repeat(rendered.underlineStart)}${mark(underline)}`,
-      );
+      out.push(`    ${paint.gray(`${' '.repeat(gutterWidth)} |`)} ${' '.repeat(rendered.underlineStart)}${mark(underline)}`);
     }
   }
   if (shownLast < last) {

@@ -110,13 +110,16 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     const debounceMs = typeof options.debounceMs === 'number' && options.debounceMs >= 0 ? options.debounceMs : DEFAULT_DEBOUNCE_MS;
     const pull = client.textDocument?.diagnostic !== undefined;
     settings.pullSupported = client.workspace?.configuration === true;
-    diagnostics = new DiagnosticsScheduler({ connection, documents, settings, service }, {
-      pull,
-      refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
-      debounceMs,
-      onComputed: (uri, version, millis) => clock.linted(uri, version, millis),
-      onStale: () => clock.dropped(),
-    });
+    diagnostics = new DiagnosticsScheduler(
+      { connection, documents, settings, service },
+      {
+        pull,
+        refreshSupport: client.workspace?.diagnostics?.refreshSupport === true,
+        debounceMs,
+        onComputed: (uri, version, millis) => clock.linted(uri, version, millis),
+        onStale: () => clock.dropped(),
+      },
+    );
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -181,10 +184,17 @@ export function startServer(connection: Connection, { files, messagesHandled = (
     guard('Diagnostics', (params) => diagnostics!.pull(params.textDocument.uri, params.previousResultId), { kind: 'full', items: [] }),
   );
   for (const feature of FEATURES) {
-    feature.register(connection, guard(feature.name, (params) => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? feature.answer(service, document, params) : null;
-    }, null));
+    feature.register(
+      connection,
+      guard(
+        feature.name,
+        (params) => {
+          const document = documents.get(params.textDocument.uri);
+          return document ? feature.answer(service, document, params) : null;
+        },
+        null,
+      ),
+    );
   }
   registerStatus(connection, documents, clock);
   // Fails closed: a check that could not run blocks sharing.
@@ -218,9 +228,21 @@ const feature = <P extends DocumentParams, R>(definition: Feature<P, R>) => defi
 const FEATURES = [
   feature<CompletionParams, CompletionList>({ name: 'Completion', register: (c, h) => c.onCompletion(h), answer: (s, d, p) => s.completion(d, p.position) }),
   feature<HoverParams, Hover>({ name: 'Hover', register: (c, h) => c.onHover(h), answer: (s, d, p) => s.hover(d, p.position) }),
-  feature<CodeActionParams, CodeAction[]>({ name: 'Code actions', register: (c, h) => c.onCodeAction(h), answer: (s, d, p) => s.codeActions(d, p.range, p.context) }),
-  feature<DocumentSymbolParams, DocumentSymbol[] | SymbolInformation[]>({ name: 'Document symbols', register: (c, h) => c.onDocumentSymbol(h), answer: (s, d) => s.symbols(d) }),
-  feature<DocumentFormattingParams, TextEdit[]>({ name: 'Formatting', register: (c, h) => c.onDocumentFormatting(h), answer: (s, d, p) => s.formatting(d, p.options) }),
+  feature<CodeActionParams, CodeAction[]>({
+    name: 'Code actions',
+    register: (c, h) => c.onCodeAction(h),
+    answer: (s, d, p) => s.codeActions(d, p.range, p.context),
+  }),
+  feature<DocumentSymbolParams, DocumentSymbol[] | SymbolInformation[]>({
+    name: 'Document symbols',
+    register: (c, h) => c.onDocumentSymbol(h),
+    answer: (s, d) => s.symbols(d),
+  }),
+  feature<DocumentFormattingParams, TextEdit[]>({
+    name: 'Formatting',
+    register: (c, h) => c.onDocumentFormatting(h),
+    answer: (s, d, p) => s.formatting(d, p.options),
+  }),
   feature<DocumentRangeFormattingParams, TextEdit[]>({
     name: 'Range formatting',
     register: (c, h) => c.onDocumentRangeFormatting(h),
@@ -228,7 +250,15 @@ const FEATURES = [
   }),
   feature<FoldingRangeParams, FoldingRange[]>({ name: 'Folding', register: (c, h) => c.onFoldingRanges(h), answer: (s, d) => s.foldingRanges(d) }),
   feature<DefinitionParams, Location[]>({ name: 'Definition', register: (c, h) => c.onDefinition(h), answer: (s, d, p) => s.definition(d, p.position) }),
-  feature<PrepareRenameParams, { range: Range; placeholder: string }>({ name: 'Rename', register: (c, h) => c.onPrepareRename(h), answer: (s, d, p) => s.prepareRename(d, p.position) }),
+  feature<PrepareRenameParams, { range: Range; placeholder: string }>({
+    name: 'Rename',
+    register: (c, h) => c.onPrepareRename(h),
+    answer: (s, d, p) => s.prepareRename(d, p.position),
+  }),
   feature<RenameParams, WorkspaceEdit>({ name: 'Rename', register: (c, h) => c.onRenameRequest(h), answer: (s, d, p) => s.rename(d, p.position, p.newName) }),
-  feature<InlayHintParams, InlayHint[]>({ name: 'Inlay hints', register: (c, h) => c.languages.inlayHint.on(h), answer: (s, d, p) => s.inlayHints(d, p.range) }),
+  feature<InlayHintParams, InlayHint[]>({
+    name: 'Inlay hints',
+    register: (c, h) => c.languages.inlayHint.on(h),
+    answer: (s, d, p) => s.inlayHints(d, p.range),
+  }),
 ];

@@ -73,7 +73,14 @@ export class SkillSourceFolders implements SkillSourcesSource {
     return { facts: entry.facts, key: `skills:${entry.version}` };
   }
 
-  private async compute(uri: string, entry: Entry, manifestPath: string, doc: ParsedDocument, config: ConfigFile | undefined, pins: readonly PinnedSkill[]): Promise<void> {
+  private async compute(
+    uri: string,
+    entry: Entry,
+    manifestPath: string,
+    doc: ParsedDocument,
+    config: ConfigFile | undefined,
+    pins: readonly PinnedSkill[],
+  ): Promise<void> {
     const found = await this.skillFolders.find(manifestPath, doc, config, pins);
     if (this.byUri.get(uri) !== entry) return;
     entry.pending = false;

@@ -78,7 +78,9 @@ describe('the import graph', () => {
 
   it('keeps the engine out of the playground page: it talks to the server in its worker, and takes only the protocol', () => {
     const offending = [...graph].flatMap(([file, targets]) =>
-      file.startsWith('playground/') ? targets.filter((target) => !target.startsWith('playground/') && !target.startsWith('protocol/')).map((target) => `${file} → ${target}`) : [],
+      file.startsWith('playground/')
+        ? targets.filter((target) => !target.startsWith('playground/') && !target.startsWith('protocol/')).map((target) => `${file} → ${target}`)
+        : [],
     );
     expect(offending).toEqual([]);
     expect(graph.get('playground/app.ts')).toContain('protocol/holds-secret.ts');
@@ -112,7 +114,9 @@ describe('the import graph', () => {
   it('keeps the workspace between io/ and its two hosts: it imports the engine and io/ only, and only cli/ and server/ import it', () => {
     const workspace = (file: string) => file.startsWith('workspace/');
     const below = (file: string) => /^(rules|io|workspace)\//.test(file);
-    const outward = [...graph].flatMap(([file, targets]) => (workspace(file) ? targets.filter((target) => !below(target)).map((target) => `${file} → ${target}`) : []));
+    const outward = [...graph].flatMap(([file, targets]) =>
+      workspace(file) ? targets.filter((target) => !below(target)).map((target) => `${file} → ${target}`) : [],
+    );
     expect(outward).toEqual([]);
     const host = (file: string) => /^(cli|server|workspace)\//.test(file);
     const inward = [...graph].flatMap(([file, targets]) => (host(file) ? [] : targets.filter(workspace).map((target) => `${file} → ${target}`)));
@@ -134,7 +138,9 @@ describe('the import graph', () => {
     expect(run.match(/import\('\.\/dev-command\.js'\)/g)).toHaveLength(1);
     // Processes are started by dev/ (the scripts), by git's clone in io/ and by the Action (the CLI) only; a shell by dev/ alone.
     const source = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-    const starters = [...graph.keys()].filter((file) => !dev(file) && !/^(io\/git|action\/)/.test(file) && /['"](?:node:)?child_process['"]/.test(source(file)));
+    const starters = [...graph.keys()].filter(
+      (file) => !dev(file) && !/^(io\/git|action\/)/.test(file) && /['"](?:node:)?child_process['"]/.test(source(file)),
+    );
     expect(starters).toEqual([]);
     const shells = [...graph.keys()].filter((file) => !dev(file) && /['"]\/bin\/sh['"]|shell:\s*true/.test(source(file)));
     expect(shells).toEqual([]);
@@ -170,7 +176,9 @@ describe('the development guide', () => {
     const section = readme.slice(start, readme.indexOf('- `npm run build`', start));
     const named = new Set([...section.matchAll(/`((?:rules\/)?[a-z]+\/)`/g)].map((match) => match[1]));
     const folders = [
-      ...readdirSync(path.join(ROOT, 'rules'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'generated').map((entry) => `rules/${entry.name}/`),
+      ...readdirSync(path.join(ROOT, 'rules'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
+        .map((entry) => `rules/${entry.name}/`),
       ...SOURCES.filter((folder) => folder !== 'rules' && folder !== 'client/src').map((folder) => `${folder}/`),
       'client/',
     ];

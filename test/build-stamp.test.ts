@@ -13,7 +13,10 @@ it('is current for the key it names while its outputs are there, and not otherwi
   const stamp = 'dist/types/.types-stamp.json';
   expect(stampIsCurrent(root, stamp, 'key-1')).toBe(false);
   writeStamp(root, stamp, 'key-1', ['dist/types/lib/options.d.ts', 'dist/types/lib/index.d.ts']);
-  expect(JSON.parse(fs.readFileSync(path.join(root, stamp), 'utf8'))).toEqual({ key: 'key-1', outputs: ['dist/types/lib/index.d.ts', 'dist/types/lib/options.d.ts'] });
+  expect(JSON.parse(fs.readFileSync(path.join(root, stamp), 'utf8'))).toEqual({
+    key: 'key-1',
+    outputs: ['dist/types/lib/index.d.ts', 'dist/types/lib/options.d.ts'],
+  });
   expect(fs.readdirSync(path.join(root, 'dist/types')).sort()).toEqual(['.types-stamp.json', 'lib']);
   expect(stampIsCurrent(root, stamp, 'key-1')).toBe(true);
   expect(stampIsCurrent(root, stamp, 'key-2')).toBe(false);

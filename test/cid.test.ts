@@ -94,7 +94,12 @@ describe('describeCid on invalid CIDs says why', () => {
   });
 
   it('whitespace and gateway URLs, with the CID meant', () => {
-    expect(describeCid(` ${DAG_PB}\n`)).toEqual({ valid: false, cause: { id: 'whitespaceAround', data: {} }, problem: 'it has whitespace around it', suggestion: DAG_PB });
+    expect(describeCid(` ${DAG_PB}\n`)).toEqual({
+      valid: false,
+      cause: { id: 'whitespaceAround', data: {} },
+      problem: 'it has whitespace around it',
+      suggestion: DAG_PB,
+    });
     expect(describeCid(`https://gateway.pinata.cloud/ipfs/${DAG_PB}`)).toMatchObject({ valid: false, suggestion: DAG_PB });
     expect(describeCid(`https://${DAG_PB}.ipfs.dweb.link/`)).toMatchObject({ valid: false, suggestion: DAG_PB });
     const inside = describeCid(`ipfs://${DAG_PB}/SKILL.md`);

@@ -32,7 +32,10 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
   '0xPolygon__pinata-agent-template__manifest': { deploy: [], template: [] },
   '0xPolygon__pinata-agent-template__manifest@1f2c588': {
     deploy: [['docs-block _docs hint', 'T2']],
-    template: [['template-author-field template.authorName error', 'T1'], ['docs-block _docs error', 'T2']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['docs-block _docs error', 'T2'],
+    ],
   },
   '0xPolygon__pinata-agent-template__manifest@391af47': {
     deploy: [],
@@ -51,13 +54,23 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
     ],
   },
   '0xPolygon__pinata-agent-template__manifest@cfddcee': {
-    deploy: [['docs-block _docs hint', 'T2'], ['unknown-property routes.0 error', 'T11, once']],
-    template: [['template-author-field template.authorName error', 'T1'], ['docs-block _docs error', 'T2'], ['unknown-property routes.0 error', 'T11, once']],
+    deploy: [
+      ['docs-block _docs hint', 'T2'],
+      ['unknown-property routes.0 error', 'T11, once'],
+    ],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['docs-block _docs error', 'T2'],
+      ['unknown-property routes.0 error', 'T11, once'],
+    ],
   },
-  'GeneralInfluence__YouTubeSkip__manifest': { deploy: [], template: [] },
+  GeneralInfluence__YouTubeSkip__manifest: { deploy: [], template: [] },
   'GeneralInfluence__YouTubeSkip__manifest@d53cf87': { deploy: [], template: [['template-author-field template.authorName error', 'T1']] },
   'GeneralInfluence__bd-agent-template__manifest': {
-    deploy: [['channel-token-missing channels.telegram.botToken warning', 'T7'], ['unknown-property channels.telegram.token_secret error', 'T17']],
+    deploy: [
+      ['channel-token-missing channels.telegram.botToken warning', 'T7'],
+      ['unknown-property channels.telegram.token_secret error', 'T17'],
+    ],
     template: [
       ['template-author-field template.partnerName warning', 'M1'],
       ['channel-token-missing channels.telegram.botToken warning', 'T7'],
@@ -68,10 +81,16 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
   // Written by the platform's workspace sync: nothing is wrong with it as a deploy (it is no template).
   'GeneralInfluence__bd-agent-template__manifest@42b9bdb': {
     deploy: [],
-    template: [['template-metadata-missing template error', 'not a template'], ['template-secret-description secrets.0.description warning', 'not a template']],
+    template: [
+      ['template-metadata-missing template error', 'not a template'],
+      ['template-secret-description secrets.0.description warning', 'not a template'],
+    ],
   },
   'GeneralInfluence__bd-agent-template__manifest@779d8d2': {
-    deploy: [['channel-token-missing channels.telegram.botToken warning', 'T7'], ['unknown-property channels.telegram.token_secret error', 'T17']],
+    deploy: [
+      ['channel-token-missing channels.telegram.botToken warning', 'T7'],
+      ['unknown-property channels.telegram.token_secret error', 'T17'],
+    ],
     template: [
       ['template-author-field template.authorName error', 'T1'],
       ['channel-token-missing channels.telegram.botToken warning', 'T7'],
@@ -80,30 +99,51 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
   },
   'PinataCloud__agent-template__manifest': {
     deploy: [['docs-block _docs hint', 'T2']],
-    template: [['template-author-field template.authorName error', 'T1'], ['docs-block _docs error', 'T2']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['docs-block _docs error', 'T2'],
+    ],
   },
   'PinataCloud__agent-template__manifest@e65eede': {
     deploy: [['docs-block _docs hint', 'T2']],
-    template: [['template-author-field template.authorName error', 'T1'], ['docs-block _docs error', 'T2']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['docs-block _docs error', 'T2'],
+    ],
   },
   'SahilAujla__pinata-agents__manifest': {
     deploy: [['skill-cid-invalid skills.0.cid error', 'T4']],
-    template: [['template-author-field template.authorName error', 'T1'], ['skill-cid-invalid skills.0.cid error', 'T4']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['skill-cid-invalid skills.0.cid error', 'T4'],
+    ],
   },
   'SahilAujla__pinata-agents__manifest@a1efb30': { deploy: [], template: [['template-author-field template.authorName error', 'T1']] },
   'SahilAujla__pinata-agents__manifest@a8b487b': {
     deploy: [['skill-cid-invalid skills.0.cid error', 'T5']],
-    template: [['template-author-field template.authorName error', 'T1'], ['skill-cid-invalid skills.0.cid error', 'T5']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['skill-cid-invalid skills.0.cid error', 'T5'],
+    ],
   },
   'botfun__agent-template__manifest': {
-    deploy: [['channel-token-missing channels.telegram.botToken warning', 'T7'], ['channel-token-missing channels.discord.botToken warning', 'T7']],
-    template: [['channel-token-missing channels.telegram.botToken warning', 'T7'], ['channel-token-missing channels.discord.botToken warning', 'T7']],
+    deploy: [
+      ['channel-token-missing channels.telegram.botToken warning', 'T7'],
+      ['channel-token-missing channels.discord.botToken warning', 'T7'],
+    ],
+    template: [
+      ['channel-token-missing channels.telegram.botToken warning', 'T7'],
+      ['channel-token-missing channels.discord.botToken warning', 'T7'],
+    ],
   },
   'dev-slater__agent-with-wallet-template__manifest': { deploy: [], template: [['template-author-field template.authorName error', 'T1']] },
   'dev-slater__agent-with-wallet-template__manifest@a8978a3': { deploy: [], template: [['template-author-field template.authorName error', 'T1']] },
   'francardoso93__useful-assistant-three__manifest': {
     deploy: [['docs-block _docs hint', 'T2']],
-    template: [['template-author-field template.partnerName warning', 'M1'], ['docs-block _docs error', 'T2']],
+    template: [
+      ['template-author-field template.partnerName warning', 'M1'],
+      ['docs-block _docs error', 'T2'],
+    ],
   },
   'paulo-bot-dev__openclaw-frontend-agent__manifest': {
     deploy: [
@@ -125,7 +165,10 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
   'paysponge__pinata-agent-templates__agent-with-sponge-wallet__manifest': { deploy: [], template: [] },
   'paysponge__pinata-agent-templates__openclaw__basic__useful-assistant__manifest': {
     deploy: [['docs-block _docs hint', 'T2']],
-    template: [['template-author-field template.authorName error', 'T1'], ['docs-block _docs error', 'T2']],
+    template: [
+      ['template-author-field template.authorName error', 'T1'],
+      ['docs-block _docs error', 'T2'],
+    ],
   },
   'paysponge__pinata-agent-templates__sponge-wallet-agent__manifest': { deploy: [], template: [] },
 };
@@ -133,15 +176,17 @@ const EXPECTED: Record<string, Record<Mode, [Expected, string][]>> = {
 /** The findings VERDICTS.md judges FALSE: none may come back, in either mode, at any severity. */
 const FALSE_FINDINGS: [rule: string, reason: string][] = [
   ['template-ignored', 'F1: every file is the root manifest of a template repository'],
-  ['legacy-task-shorthand', 'F2: Pinata\'s own task format, and the template validator\'s'],
-  ['legacy-model-object', 'F3: the published schema\'s form of `model`'],
-  ['template-category-unknown', 'F4: categories nothing says are wrong (`devops` is in Pinata\'s own list)'],
+  ['legacy-task-shorthand', "F2: Pinata's own task format, and the template validator's"],
+  ['legacy-model-object', "F3: the published schema's form of `model`"],
+  ['template-category-unknown', "F4: categories nothing says are wrong (`devops` is in Pinata's own list)"],
   ['script-empty', 'F5: `"start": ""` ships in Pinata\'s own templates'],
 ];
 
 describe('real manifests from unseen repositories, judged by VERDICTS.md', () => {
   it('holds every file of the set, and nothing else', () => {
-    const files = readdirSync(REAL3).filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, ''));
+    const files = readdirSync(REAL3)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.replace(/\.json$/, ''));
     expect(files.sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 

@@ -60,7 +60,10 @@ describe('--fix on the corpus', () => {
       expect(after.model).toEqual(before.model);
       expect(after.tasks).toEqual(before.tasks);
       expect(after.template).toEqual(before.template);
-      const errors = (source: string) => lint(source, { now: NOW }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
+      const errors = (source: string) =>
+        lint(source, { now: NOW })
+          .diagnostics.filter((d) => d.severity === 'error')
+          .map((d) => d.ruleId);
       expect(errors(output)).toEqual(errors(text));
       expect(fixText(output, { now: NOW }).output).toBe(output);
     });

@@ -36,21 +36,24 @@ describe('docs/language-server.md', () => {
     expect(lint(text, { now: NOW }).diagnostics).toEqual([]);
   });
 
-  it('points VS Code\'s json.schemas at the file --print-schema writes, for files named manifest.json', () => {
+  it("points VS Code's json.schemas at the file --print-schema writes, for files named manifest.json", () => {
     const settings = JSON.parse(`{${snippet('vscode-json-schemas').code}}`) as { 'json.schemas': { fileMatch: string[]; url: string }[] };
     expect(vscodeSettingsProblems(settings)).toEqual([]);
     const [entry] = settings['json.schemas'];
     expect(entry!.fileMatch).toEqual(['manifest.json']);
     // The command the page gives before it, run where the settings point.
     const folder = workspace();
-    const printed = spawnSync('sh', ['-c', `'${process.execPath}' '${path.join(ROOT, 'dist/manifest-lint.cjs')}' --print-schema > ${entry!.url}`], { cwd: folder, encoding: 'utf8' });
+    const printed = spawnSync('sh', ['-c', `'${process.execPath}' '${path.join(ROOT, 'dist/manifest-lint.cjs')}' --print-schema > ${entry!.url}`], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
     expect(printed.status).toBe(0);
     expect(readJson(path.join(folder, entry!.url))).toEqual(readJson(path.join(ROOT, 'schema/manifest.v1.json')));
   });
 });
 
 describe('docs/schema-url.md', () => {
-  it('gives the address the site publishes the schema at, in VS Code settings the extension\'s JSON support takes, and the manifest the other pages show', async () => {
+  it("gives the address the site publishes the schema at, in VS Code settings the extension's JSON support takes, and the manifest the other pages show", async () => {
     const { publishedSchemaUrl } = await import('../build/pages-url.mjs');
     const url = publishedSchemaUrl();
     expect(snippet('schema-url').code.trim()).toBe(url);
@@ -66,7 +69,8 @@ describe('docs/schemastore.md', () => {
     const tree = snippet('schemastore-tree').code;
     for (const file of ['pinata-agent-manifest.json', 'catalog-entry.json', 'schema-validation-options.json', 'src/schemas/json/pinata-agent-manifest.json'])
       expect(fs.existsSync(path.join(SCHEMASTORE, file)), file).toBe(true);
-    const count = (folder: string) => fs.readdirSync(path.join(SCHEMASTORE, 'src', folder, 'pinata-agent-manifest')).filter((name) => name.endsWith('.json')).length;
+    const count = (folder: string) =>
+      fs.readdirSync(path.join(SCHEMASTORE, 'src', folder, 'pinata-agent-manifest')).filter((name) => name.endsWith('.json')).length;
     expect(tree).toMatch(new RegExp(`test/pinata-agent-manifest/\\*\\.json +${count('test')} positive tests\\n`));
     expect(tree).toMatch(new RegExp(`negative_test/pinata-agent-manifest/\\*\\.json +${count('negative_test')} negative tests\\n`));
   });

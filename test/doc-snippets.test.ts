@@ -58,13 +58,22 @@ describe('the code blocks of the README and docs/', () => {
 
   it('give each snippet a name of its own, which a test asks for', () => {
     const names = BLOCKS.flatMap((block) => block.markers.flatMap((marker) => (marker.kind === 'snippet' ? [marker.name] : [])));
-    expect(names.filter((name, index) => names.indexOf(name) !== index), 'names used twice').toEqual([]);
+    expect(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      'names used twice',
+    ).toEqual([]);
     const asked = askedFor();
-    expect(names.filter((name) => !asked.has(name)), 'snippets no test runs (a test asks for each with snippet(\'NAME\'))').toEqual([]);
-    expect([...asked.keys()].filter((name) => !names.includes(name)), 'names tests ask for that no block has').toEqual([]);
+    expect(
+      names.filter((name) => !asked.has(name)),
+      "snippets no test runs (a test asks for each with snippet('NAME'))",
+    ).toEqual([]);
+    expect(
+      [...asked.keys()].filter((name) => !names.includes(name)),
+      'names tests ask for that no block has',
+    ).toEqual([]);
   });
 
-  it('say where they show what the user replaces: the replace marker\'s words are in the paragraph above or below', () => {
+  it("say where they show what the user replaces: the replace marker's words are in the paragraph above or below", () => {
     const unsaid = BLOCKS.flatMap((block) =>
       block.markers.flatMap((marker) =>
         marker.kind === 'replace' && !shown(`${block.before}\n${block.after}`).includes(shown(marker.what)) ? [`${where(block)}: "${marker.what}"`] : [],

@@ -26,10 +26,10 @@ function withSkillNotes(): string {
 }
 
 const transcripts: [string, DocBlock, () => string][] = [
-  ['the README\'s lint of examples/needs-work', snippet('readme-lint'), withExamples],
-  ['docs/cli.md\'s lint of examples/needs-work', snippet('cli-lint'), withExamples],
-  ['docs/cli.md\'s CIDs of a skill folder', snippet('cli-cid'), withSkillNotes],
-  ['docs/cli.md\'s stale pin', snippet('cli-cid-stale'), withSkillNotes],
+  ["the README's lint of examples/needs-work", snippet('readme-lint'), withExamples],
+  ["docs/cli.md's lint of examples/needs-work", snippet('cli-lint'), withExamples],
+  ["docs/cli.md's CIDs of a skill folder", snippet('cli-cid'), withSkillNotes],
+  ["docs/cli.md's stale pin", snippet('cli-cid-stale'), withSkillNotes],
 ];
 
 describe('the transcripts', () => {

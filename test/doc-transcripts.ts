@@ -28,7 +28,12 @@ function printedAsShown(shown: string[], printed: string[]): boolean {
 
 export function runTranscript(block: DocBlock, cwd: string): Transcript {
   withPackage(cwd);
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${cwd}/node_modules/.bin:${PATH_WITHOUT_THE_TOOL}`, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${cwd}/node_modules/.bin:${PATH_WITHOUT_THE_TOOL}`,
+    npm_config_offline: 'true',
+    npm_config_update_notifier: 'false',
+  };
   delete env.NODE_OPTIONS;
   delete env.FORCE_COLOR;
   const lines = block.code.replace(/\n$/, '').split('\n');

@@ -69,12 +69,16 @@ describe.concurrent('the GitHub Actions workflow', () => {
   });
 });
 
-describe('the README\'s two workflow steps', () => {
+describe("the README's two workflow steps", () => {
   const steps = parse(snippet('readme-github-actions').code) as { uses: string; with?: Record<string, string> }[];
 
   it('are the checkout and the action of the workflow above, and run: the action fails on a bad manifest, with its annotation', async () => {
     const workflow = parse(snippet('github-actions').code) as { jobs: Record<string, { steps: { uses?: string }[] }> };
-    expect(steps.map((step) => step.uses)).toEqual(Object.values(workflow.jobs)[0]!.steps.slice(0, 2).map((step) => step.uses));
+    expect(steps.map((step) => step.uses)).toEqual(
+      Object.values(workflow.jobs)[0]!
+        .steps.slice(0, 2)
+        .map((step) => step.uses),
+    );
     const repo = workspace({ 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD });
     const run = await runAction({ workspace: repo, inputs: steps[1]!.with ?? {}, uses: CACHE_HIT });
     expect(run.status).toBe(1);
@@ -83,7 +87,9 @@ describe('the README\'s two workflow steps', () => {
 });
 
 describe.concurrent('the GitLab CI job', () => {
-  const job = (parse(snippet('gitlab-ci').code) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)['manifest-lint']!;
+  const job = (parse(snippet('gitlab-ci').code) as Record<string, { script: string[]; artifacts: { when: string; reports: { codequality: string } } }>)[
+    'manifest-lint'
+  ]!;
   const report = job.artifacts.reports.codequality;
 
   it('installs the project, writes the Code Quality report it declares, and keeps it when the job fails', () => {

@@ -12,13 +12,13 @@ const NOW = new Date('2026-11-23T09:00:00Z');
 
 const summary = (d: Diagnostic) => [d.ruleId, d.severity, d.messageId, d.path.join('.')];
 
-describe('the docs\' complete example', () => {
+describe("the docs' complete example", () => {
   it('is a valid deploy: no finding at all in its template repository, nothing over a hint outside one', () => {
     expect(lint(TEXT, { now: NOW, inTemplateRepository: true }).diagnostics).toEqual([]);
     expect(lint(TEXT, { now: NOW, inTemplateRepository: false }).diagnostics.map(summary)).toEqual([['template-ignored', 'hint', 'ignored', 'template']]);
   });
 
-  it('gets exactly the template validator\'s objections as a submission: no authorName, a task in the object form', () => {
+  it("gets exactly the template validator's objections as a submission: no authorName, a task in the object form", () => {
     const { diagnostics } = lint(TEXT, { now: NOW, template: true });
     expect(diagnostics.map(summary)).toEqual([
       ['template-author-field', 'error', 'partnerOnly', 'template.authorName'],

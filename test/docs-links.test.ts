@@ -49,7 +49,8 @@ describe('links between the pages', () => {
       const [file, anchor] = target!.split('#') as [string, string | undefined];
       const resolved = file === '' ? path.join(ROOT, page) : path.resolve(path.dirname(path.join(ROOT, page)), decodeURIComponent(file));
       if (!existsSync(resolved)) dead.push(`${target} (no such file)`);
-      else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) dead.push(`${target} (no such heading)`);
+      else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor))
+        dead.push(`${target} (no such heading)`);
     }
     expect(dead).toEqual([]);
   });

@@ -17,7 +17,8 @@ const UPDATE = process.env.UPDATE_DOCS === '1';
 
 function compareOrWrite(file: URL, expected: string): void {
   if (UPDATE) writeFileSync(file, expected);
-  else expect(existsSync(file) ? readFileSync(file, 'utf8') : '', `${file.pathname} is stale: run UPDATE_DOCS=1 npx vitest run test/docs.test.ts`).toBe(expected);
+  else
+    expect(existsSync(file) ? readFileSync(file, 'utf8') : '', `${file.pathname} is stale: run UPDATE_DOCS=1 npx vitest run test/docs.test.ts`).toBe(expected);
 }
 
 function casesOf(ruleId: string): DocCase[] {

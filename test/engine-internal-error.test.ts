@@ -40,7 +40,9 @@ describe('a rule that throws', () => {
     const stylish = await runCli(['--now', NOW], { cwd });
     expect(stylish.code).toBe(1);
     expect(stylish.stdout).toMatch(/error {2}The rule `model-format` failed on this manifest \(TypeError\).* internal-error/);
-    const sarif = JSON.parse((await runCli(['--now', NOW, '--format', 'sarif'], { cwd })).stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[] };
+    const sarif = JSON.parse((await runCli(['--now', NOW, '--format', 'sarif'], { cwd })).stdout) as {
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[];
+    };
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain(INTERNAL_ERROR);
     expect(sarif.runs[0]!.tool.driver.rules.map((r) => r.id)).toContain(INTERNAL_ERROR);
   });

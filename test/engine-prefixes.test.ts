@@ -17,7 +17,10 @@ import { fixLinted } from './fix-linted.js';
 const NOW = new Date('2026-11-23T09:00:00Z');
 const EXAMPLES = new URL('../examples/', import.meta.url).pathname;
 const corpus = (folder: string) => new URL(`./fixtures/corpus/${folder}/`, import.meta.url).pathname;
-const jsonFiles = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => `${folder}${name}`);
+const jsonFiles = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `${folder}${name}`);
 /** Where `--fix` must settle: every prefix of the examples, every 7th of the corpus files. */
 const FILES = [
   ...readdirSync(EXAMPLES).map((name) => ({ file: `${EXAMPLES}${name}/manifest.json`, settleEvery: 1 })),

@@ -37,7 +37,11 @@ function checkInvariants(text: string): void {
 /** Mutations a person typing or a broken tool might make to a real manifest. */
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.string(), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '\\', '\u0000', '\ud800', '\r\n', '18789', '"__proto__"', '"env:"')) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.string(), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '\\', '\u0000', '\ud800', '\r\n', '18789', '"__proto__"', '"env:"')),
+  }),
 );
 
 /**
@@ -60,7 +64,10 @@ function mutate(text: string, steps: { kind: 'delete' | 'insert'; at: number; le
 
 describe('engine invariants (property tests)', () => {
   it('holds for arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => checkInvariants(JSON.stringify(value, null, pretty ? 2 : 0))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => checkInvariants(JSON.stringify(value, null, pretty ? 2 : 0))),
+      { numRuns: 300 },
+    );
   });
 
   it('holds for mutated corpus manifests', () => {
@@ -71,7 +78,10 @@ describe('engine invariants (property tests)', () => {
   });
 
   it('holds for random strings', () => {
-    fc.assert(fc.property(fc.string({ unit: anyCharacter, maxLength: 200 }), (text) => checkInvariants(text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: anyCharacter, maxLength: 200 }), (text) => checkInvariants(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('fixes yield strict JSON when the input was strict JSON', () => {
@@ -150,11 +160,14 @@ describe('LineIndex', () => {
 
   it('finds every line start, whatever mix of line endings', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'é', '\n', '\r', '\r\n', '\n\r')).map((parts) => parts.join('')), (text) => {
-        const lines = new LineIndex(text);
-        const starts = Array.from({ length: lines.lineCount }, (_, line) => lines.offsetAt({ line, character: 0 }));
-        expect(starts).toEqual(lineStarts(text));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'é', '\n', '\r', '\r\n', '\n\r')).map((parts) => parts.join('')),
+        (text) => {
+          const lines = new LineIndex(text);
+          const starts = Array.from({ length: lines.lineCount }, (_, line) => lines.offsetAt({ line, character: 0 }));
+          expect(starts).toEqual(lineStarts(text));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -171,4 +184,3 @@ describe("the scanner's token numbers", () => {
     expect(kinds).toEqual([OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON, STRING_LITERAL, EOF]);
   });
 });
-

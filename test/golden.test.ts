@@ -30,7 +30,10 @@ function shownRange({ start, end }: Range): string {
  */
 function describeFindings(diagnostics: readonly Diagnostic[]): string {
   if (diagnostics.length === 0) return '(none)\n';
-  const proposal = (kind: string, fix: Fix) => [`  ${kind}: ${fix.title}`, ...fix.edits.map((edit) => `    ${shownRange(edit.range)} ${JSON.stringify(edit.newText)}`)];
+  const proposal = (kind: string, fix: Fix) => [
+    `  ${kind}: ${fix.title}`,
+    ...fix.edits.map((edit) => `    ${shownRange(edit.range)} ${JSON.stringify(edit.newText)}`),
+  ];
   return diagnostics
     .map((d) =>
       [
@@ -146,9 +149,21 @@ describe('every rule has golden files', () => {
       });
       expect(offered.length, `a case where ${meta.id} offers a fix or a suggestion`).toBeGreaterThan(0);
       const kinds = fires.flatMap(({ text, name, input }) => findingsOf(meta.id, text, name, input).filter((d) => d.ruleId === meta.id));
-      if (meta.fixable) expect(kinds.some((d) => d.fixes?.length === 1), `${meta.id} is fixable: a case with its fix`).toBe(true);
-      if (meta.suggests) expect(kinds.some((d) => (d.suggestions?.length ?? 0) > 0), `${meta.id} suggests: a case with a suggestion`).toBe(true);
-      if (!meta.suggests) expect(kinds.every((d) => d.suggestions === undefined), `${meta.id} does not say it suggests`).toBe(true);
+      if (meta.fixable)
+        expect(
+          kinds.some((d) => d.fixes?.length === 1),
+          `${meta.id} is fixable: a case with its fix`,
+        ).toBe(true);
+      if (meta.suggests)
+        expect(
+          kinds.some((d) => (d.suggestions?.length ?? 0) > 0),
+          `${meta.id} suggests: a case with a suggestion`,
+        ).toBe(true);
+      if (!meta.suggests)
+        expect(
+          kinds.every((d) => d.suggestions === undefined),
+          `${meta.id} does not say it suggests`,
+        ).toBe(true);
       for (const { text, name, input, own, fix } of offered) {
         const after = findingsOf(meta.id, applyFix(text, fix), name, input).filter((d) => d.ruleId === meta.id);
         expect(after.length, `after "${fix.title}"`).toBeLessThan(own.length);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { workspace } from './workspace.js';
 import { copyRepositoryFiles } from './clean-clone.js';
 
-
 /** The npm cache `npm ci` filled: this process's, before the tests move HOME. */
 const NPM_CACHE = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
 
@@ -50,7 +49,12 @@ export function isolatedEnvironment(home: string): NodeJS.ProcessEnv {
 }
 
 export function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** This working tree, committed in a repository of its own: its path and the commit. */

@@ -4,10 +4,14 @@ import { remembered } from '../rules/framework/remembered.js';
 describe('remembered', () => {
   const counting = () => {
     const computed: string[] = [];
-    const lookup = remembered((text) => {
-      computed.push(text);
-      return text === 'none' ? undefined : { text };
-    }, 3, 5);
+    const lookup = remembered(
+      (text) => {
+        computed.push(text);
+        return text === 'none' ? undefined : { text };
+      },
+      3,
+      5,
+    );
     return { computed, lookup };
   };
 

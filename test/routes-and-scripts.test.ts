@@ -17,7 +17,11 @@ const ids = (text: string, rule: string) => lint(text, { now: NOW }).diagnostics
 
 describe('covered schema keywords', () => {
   it('route-path-format fires exactly when the schema pattern fails, and nothing else reports the path', () => {
-    const path = fc.oneof(fc.string(), fc.string().map((s) => `/${s}`), fc.constantFrom('app', '/app?x', '/a b', ' /x', '/x#y', '', '/', '/\u00a0'));
+    const path = fc.oneof(
+      fc.string(),
+      fc.string().map((s) => `/${s}`),
+      fc.constantFrom('app', '/app?x', '/a b', ' /x', '/x#y', '', '/', '/\u00a0'),
+    );
     fc.assert(
       fc.property(path, (value) => {
         const text = manifest([{ port: 3000, path: value }], { start: 'node server.js' });
@@ -46,9 +50,54 @@ describe('covered schema keywords', () => {
 
 describe('scripts', () => {
   const token = fc.constantFrom(
-    'npm', 'run', 'dev', 'build', 'start', 'npx', 'vite', 'next', '--host', 'localhost', '127.0.0.1', '0.0.0.0', '--port', '3000', '5173',
-    'HOST=localhost', 'PORT=3000', '-p', '-H', '::1', '--listen', '[::1]:3000', '&&', '||', ';', '|', '&', '"', "'", '\\', '$(', ')', '`',
-    '--watch', '-w', 'tsc', 'tail', '-f', 'sleep', 'infinity', 'cd', 'while', 'true', 'do', 'done', '\n', '=', '#',
+    'npm',
+    'run',
+    'dev',
+    'build',
+    'start',
+    'npx',
+    'vite',
+    'next',
+    '--host',
+    'localhost',
+    '127.0.0.1',
+    '0.0.0.0',
+    '--port',
+    '3000',
+    '5173',
+    'HOST=localhost',
+    'PORT=3000',
+    '-p',
+    '-H',
+    '::1',
+    '--listen',
+    '[::1]:3000',
+    '&&',
+    '||',
+    ';',
+    '|',
+    '&',
+    '"',
+    "'",
+    '\\',
+    '$(',
+    ')',
+    '`',
+    '--watch',
+    '-w',
+    'tsc',
+    'tail',
+    '-f',
+    'sleep',
+    'infinity',
+    'cd',
+    'while',
+    'true',
+    'do',
+    'done',
+    '\n',
+    '=',
+    '#',
   );
   const script = fc.array(token, { maxLength: 12 }).map((tokens) => tokens.join(' '));
 

@@ -11,8 +11,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 type AjvClass = typeof AjvModule.default;
 export const Ajv = ((AjvModule as unknown as { default?: AjvClass }).default ?? AjvModule) as AjvClass;
 type AddFormats = typeof addFormatsModule.default;
-export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as AddFormats;
+export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
 
 /**
  * The official SARIF 2.1.0 schema (test/fixtures/sarif/, from OASIS) declares draft-04 (`id`, no

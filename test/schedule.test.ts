@@ -144,7 +144,10 @@ describe('humanDuration', () => {
 
 describe('parseIsoTimestamp', () => {
   it('reads the date-time form, with or without an offset', () => {
-    expect(parseIsoTimestamp('2026-03-01T09:00:00Z')).toEqual({ ok: true, value: { instant: Date.parse('2026-03-01T09:00:00Z'), offset: 'Z', offsetMinutes: 0 } });
+    expect(parseIsoTimestamp('2026-03-01T09:00:00Z')).toEqual({
+      ok: true,
+      value: { instant: Date.parse('2026-03-01T09:00:00Z'), offset: 'Z', offsetMinutes: 0 },
+    });
     expect(parseIsoTimestamp('2026-03-01T09:00:00.250+0130')).toEqual({
       ok: true,
       value: { instant: Date.parse('2026-03-01T07:30:00.250Z'), offset: '+01:30', offsetMinutes: 90 },
@@ -156,7 +159,13 @@ describe('parseIsoTimestamp', () => {
   it('says why other text is not one, with the values that say where', () => {
     const problem = (text: string) => {
       const result = parseIsoTimestamp(text);
-      return result.ok ? 'ok' : { problem: result.problem, ...('values' in result ? { values: result.values } : {}), ...(result.suggestion ? { suggestion: result.suggestion } : {}) };
+      return result.ok
+        ? 'ok'
+        : {
+            problem: result.problem,
+            ...('values' in result ? { values: result.values } : {}),
+            ...(result.suggestion ? { suggestion: result.suggestion } : {}),
+          };
     };
     expect(problem('2026-02-29T09:00:00Z')).toEqual({ problem: 'noSuchDay', values: { monthName: 'February', year: 2026, day: 29 } });
     expect(problem('2026-13-01T09:00:00Z')).toEqual({ problem: 'noSuchMonth', values: { month: 13 } });
@@ -183,9 +192,18 @@ describe('formatRunTime', () => {
 
 describe('cron validation', () => {
   it('locates the field at fault', () => {
-    expect(cronProblem('0 25 * * *')).toMatchObject({ kind: 'field', field: { name: 'hour' }, token: { text: '25', start: 2, end: 4 }, reason: { id: 'valueOutside', values: { value: '25', range: '0-23' } } });
+    expect(cronProblem('0 25 * * *')).toMatchObject({
+      kind: 'field',
+      field: { name: 'hour' },
+      token: { text: '25', start: 2, end: 4 },
+      reason: { id: 'valueOutside', values: { value: '25', range: '0-23' } },
+    });
     expect(cronProblem('60 0 9 * * *')).toMatchObject({ kind: 'field', field: { name: 'seconds' }, token: { start: 0, end: 2 } });
-    expect(cronProblem('0 9 * * 1-8')).toMatchObject({ kind: 'field', field: { name: 'day of week' }, reason: { id: 'rangeOutside', values: { range: '1-8', allowedRange: '0-7' } } });
+    expect(cronProblem('0 9 * * 1-8')).toMatchObject({
+      kind: 'field',
+      field: { name: 'day of week' },
+      reason: { id: 'rangeOutside', values: { range: '1-8', allowedRange: '0-7' } },
+    });
     expect(cronProblem('5-1 * * * *')).toMatchObject({ kind: 'field', field: { name: 'minute' }, reason: { id: 'rangeBackwards', values: { range: '5-1' } } });
     expect(cronProblem('0 9 * JANX *')).toMatchObject({ kind: 'field', field: { name: 'month' } });
     expect(cronProblem('0 9 31 4 *')).toMatchObject({ kind: 'day-of-month', token: { text: '31' }, months: '4' });
@@ -196,7 +214,19 @@ describe('cron validation', () => {
   });
 
   it('accepts what cron-parser accepts, in five or six fields or as an alias', () => {
-    for (const expr of ['0 9 * * *', '0 9 * * MON-FRI', '30 8 * * 7', '0 18 L * *', '0 9 * * 1#2', '@daily', '@weekdays', '0 0 12 * * *', '0 9 29 2 *', '*/5 * * * *', 'H 9 * * *']) {
+    for (const expr of [
+      '0 9 * * *',
+      '0 9 * * MON-FRI',
+      '30 8 * * 7',
+      '0 18 L * *',
+      '0 9 * * 1#2',
+      '@daily',
+      '@weekdays',
+      '0 0 12 * * *',
+      '0 9 29 2 *',
+      '*/5 * * * *',
+      'H 9 * * *',
+    ]) {
       expect(cronProblem(expr), expr).toBeUndefined();
     }
   });
@@ -210,7 +240,10 @@ describe('cron validation', () => {
       { weight: 2, arbitrary: range },
       { weight: 2, arbitrary: fc.tuple(fc.oneof(fc.constant('*'), number.map(String), range), number).map(([from, step]) => `${from}/${step}`) },
     );
-    const field = fc.oneof({ weight: 3, arbitrary: item }, { weight: 1, arbitrary: fc.array(item, { minLength: 2, maxLength: 3 }).map((items) => items.join(',')) });
+    const field = fc.oneof(
+      { weight: 3, arbitrary: item },
+      { weight: 1, arbitrary: fc.array(item, { minLength: 2, maxLength: 3 }).map((items) => items.join(',')) },
+    );
     let plain = 0;
     fc.assert(
       fc.property(fc.array(field, { minLength: 5, maxLength: 6 }), (fields) => {

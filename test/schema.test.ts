@@ -112,8 +112,24 @@ describe('schema compilation', () => {
   it('defines the $defs the engine refers to', () => {
     const defs = Object.keys(SCHEMA.$defs as SchemaNode);
     for (const name of [
-      'agent', 'modelObject', 'secret', 'skill', 'task', 'legacyTask', 'schedule', 'payload', 'delivery',
-      'scripts', 'route', 'channels', 'telegram', 'slack', 'discord', 'whatsapp', 'template', 'paid',
+      'agent',
+      'modelObject',
+      'secret',
+      'skill',
+      'task',
+      'legacyTask',
+      'schedule',
+      'payload',
+      'delivery',
+      'scripts',
+      'route',
+      'channels',
+      'telegram',
+      'slack',
+      'discord',
+      'whatsapp',
+      'template',
+      'paid',
     ]) {
       expect(defs).toContain(name);
     }
@@ -139,9 +155,7 @@ describe('schema compilation', () => {
     const found = [...subschemas(SCHEMA)].flatMap(([pointer, node]) =>
       ['oneOf', 'anyOf'].filter((keyword) => keyword in node).map((keyword) => `${pointer}/${keyword}`),
     );
-    expect(found.sort()).toEqual(
-      ['/$defs/payload/allOf/0/else/anyOf', '/$defs/payload/allOf/0/then/anyOf', '/$defs/skill/anyOf'].sort(),
-    );
+    expect(found.sort()).toEqual(['/$defs/payload/allOf/0/else/anyOf', '/$defs/payload/allOf/0/then/anyOf', '/$defs/skill/anyOf'].sort());
   });
 
   it('chooses the task form and the model form with if/then/else', () => {
@@ -154,7 +168,7 @@ describe('schema compilation', () => {
     expect(model.then).toEqual({ $ref: '#/$defs/modelObject' });
   });
 
-  it('closes every object schema but the free-form notes of Pinata\'s starter', () => {
+  it("closes every object schema but the free-form notes of Pinata's starter", () => {
     for (const [pointer, node] of subschemas(SCHEMA, '', true)) {
       if (node.type === 'object' && pointer !== '/properties/_docs') expect(node.additionalProperties, pointer).toBe(false);
     }
@@ -181,11 +195,36 @@ const INVALID: Record<string, Expectation> = {
   'missing-version.json': { keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'version' } },
   'version-2.json': { keyword: 'const', instancePath: '/version', schemaPath: '#/properties/version/const', params: { allowedValue: 1 } },
   'version-string.json': { keyword: 'type', instancePath: '/version', schemaPath: '#/properties/version/type', params: { type: 'integer' } },
-  'unknown-top-level-key.json': { keyword: 'additionalProperties', instancePath: '', schemaPath: '#/additionalProperties', params: { additionalProperty: 'routez' } },
-  'unknown-nested-key.json': { keyword: 'additionalProperties', instancePath: '/routes/0', schemaPath: '#/$defs/route/additionalProperties', params: { additionalProperty: 'protect' } },
-  'task-unknown-key.json': { keyword: 'additionalProperties', instancePath: '/tasks/0', schemaPath: '#/$defs/task/additionalProperties', params: { additionalProperty: 'sessionTarge' } },
-  'channel-unknown.json': { keyword: 'additionalProperties', instancePath: '/channels', schemaPath: '#/$defs/channels/additionalProperties', params: { additionalProperty: 'signal' } },
-  'slack-unknown-key.json': { keyword: 'additionalProperties', instancePath: '/channels/slack', schemaPath: '#/$defs/slack/additionalProperties', params: { additionalProperty: 'signingSecret' } },
+  'unknown-top-level-key.json': {
+    keyword: 'additionalProperties',
+    instancePath: '',
+    schemaPath: '#/additionalProperties',
+    params: { additionalProperty: 'routez' },
+  },
+  'unknown-nested-key.json': {
+    keyword: 'additionalProperties',
+    instancePath: '/routes/0',
+    schemaPath: '#/$defs/route/additionalProperties',
+    params: { additionalProperty: 'protect' },
+  },
+  'task-unknown-key.json': {
+    keyword: 'additionalProperties',
+    instancePath: '/tasks/0',
+    schemaPath: '#/$defs/task/additionalProperties',
+    params: { additionalProperty: 'sessionTarge' },
+  },
+  'channel-unknown.json': {
+    keyword: 'additionalProperties',
+    instancePath: '/channels',
+    schemaPath: '#/$defs/channels/additionalProperties',
+    params: { additionalProperty: 'signal' },
+  },
+  'slack-unknown-key.json': {
+    keyword: 'additionalProperties',
+    instancePath: '/channels/slack',
+    schemaPath: '#/$defs/slack/additionalProperties',
+    params: { additionalProperty: 'signingSecret' },
+  },
   'name-too-long.json': { keyword: 'maxLength', instancePath: '/agent/name', schemaPath: '#/$defs/agent/properties/name/maxLength', params: { limit: 100 } },
   'emoji-too-long.json': { keyword: 'maxLength', instancePath: '/agent/emoji', schemaPath: '#/$defs/agent/properties/emoji/maxLength', params: { limit: 32 } },
   'skills-21.json': { keyword: 'maxItems', instancePath: '/skills', schemaPath: '#/properties/skills/maxItems', params: { limit: 20 } },
@@ -198,27 +237,72 @@ const INVALID: Record<string, Expectation> = {
   'route-path-relative.json': { keyword: 'pattern', instancePath: '/routes/0/path', schemaPath: '#/$defs/route/properties/path/pattern' },
   'skill-both-sources.json': { keyword: 'not', instancePath: '/skills/0', schemaPath: '#/$defs/skill/allOf/0/not' },
   'skill-no-source.json': { keyword: 'anyOf', instancePath: '/skills/0', schemaPath: '#/$defs/skill/anyOf' },
-  'every-ms-10000.json': { keyword: 'minimum', instancePath: '/tasks/0/schedule/everyMs', schemaPath: '#/$defs/schedule/properties/everyMs/minimum', params: { limit: 60000 } },
-  'at-without-time.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/0/then/else/required', params: { missingProperty: 'at' } },
+  'every-ms-10000.json': {
+    keyword: 'minimum',
+    instancePath: '/tasks/0/schedule/everyMs',
+    schemaPath: '#/$defs/schedule/properties/everyMs/minimum',
+    params: { limit: 60000 },
+  },
+  'at-without-time.json': {
+    keyword: 'required',
+    instancePath: '/tasks/0/schedule',
+    schemaPath: '#/$defs/schedule/allOf/0/then/else/required',
+    params: { missingProperty: 'at' },
+  },
   'cron-seconds-field.json': { keyword: 'pattern', instancePath: '/tasks/0/schedule/expr', schemaPath: '#/$defs/schedule/properties/expr/pattern' },
   'token-env-malformed.json': { keyword: 'pattern', instancePath: '/channels/telegram/botToken', schemaPath: '#/$defs/telegram/properties/botToken/pattern' },
   'at-not-iso.json': { keyword: 'format', instancePath: '/tasks/0/schedule/at', schemaPath: '#/$defs/schedule/properties/at/format' },
-  'every-without-interval.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/1/then/required', params: { missingProperty: 'everyMs' } },
-  'cron-without-expr.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/allOf/2/then/required', params: { missingProperty: 'expr' } },
-  'schedule-missing-kind.json': { keyword: 'required', instancePath: '/tasks/0/schedule', schemaPath: '#/$defs/schedule/required', params: { missingProperty: 'kind' } },
+  'every-without-interval.json': {
+    keyword: 'required',
+    instancePath: '/tasks/0/schedule',
+    schemaPath: '#/$defs/schedule/allOf/1/then/required',
+    params: { missingProperty: 'everyMs' },
+  },
+  'cron-without-expr.json': {
+    keyword: 'required',
+    instancePath: '/tasks/0/schedule',
+    schemaPath: '#/$defs/schedule/allOf/2/then/required',
+    params: { missingProperty: 'expr' },
+  },
+  'schedule-missing-kind.json': {
+    keyword: 'required',
+    instancePath: '/tasks/0/schedule',
+    schemaPath: '#/$defs/schedule/required',
+    params: { missingProperty: 'kind' },
+  },
   'schedule-kind-typo.json': { keyword: 'enum', instancePath: '/tasks/0/schedule/kind', schemaPath: '#/$defs/schedule/properties/kind/enum' },
   'payload-no-text.json': { keyword: 'anyOf', instancePath: '/tasks/0/payload', schemaPath: '#/$defs/payload/allOf/0/else/anyOf' },
   'payload-system-event-no-text.json': { keyword: 'anyOf', instancePath: '/tasks/0/payload', schemaPath: '#/$defs/payload/allOf/0/then/anyOf' },
   'task-missing-payload.json': { keyword: 'required', instancePath: '/tasks/0', schemaPath: '#/$defs/task/required', params: { missingProperty: 'payload' } },
-  'task-enabled-string.json': { keyword: 'type', instancePath: '/tasks/0/enabled', schemaPath: '#/$defs/task/properties/enabled/type', params: { type: 'boolean' } },
-  'legacy-task-no-prompt.json': { keyword: 'required', instancePath: '/tasks/0', schemaPath: '#/$defs/legacyTask/required', params: { missingProperty: 'prompt' } },
+  'task-enabled-string.json': {
+    keyword: 'type',
+    instancePath: '/tasks/0/enabled',
+    schemaPath: '#/$defs/task/properties/enabled/type',
+    params: { type: 'boolean' },
+  },
+  'legacy-task-no-prompt.json': {
+    keyword: 'required',
+    instancePath: '/tasks/0',
+    schemaPath: '#/$defs/legacyTask/required',
+    params: { missingProperty: 'prompt' },
+  },
   'delivery-mode-typo.json': { keyword: 'enum', instancePath: '/tasks/0/delivery/mode', schemaPath: '#/$defs/delivery/properties/mode/enum' },
   'model-bad.json': { keyword: 'pattern', instancePath: '/model', schemaPath: '#/$defs/modelId/pattern' },
   'model-number.json': { keyword: 'type', instancePath: '/model', schemaPath: '#/$defs/modelId/type', params: { type: 'string' } },
   'legacy-model-bad.json': { keyword: 'pattern', instancePath: '/model/primary', schemaPath: '#/$defs/modelId/pattern' },
   'payload-model-bad.json': { keyword: 'pattern', instancePath: '/tasks/0/payload/model', schemaPath: '#/$defs/payload/properties/model/pattern' },
-  'secret-required-string.json': { keyword: 'type', instancePath: '/secrets/0/required', schemaPath: '#/$defs/secret/properties/required/type', params: { type: 'boolean' } },
-  'whatsapp-without-allowfrom.json': { keyword: 'required', instancePath: '/channels/whatsapp', schemaPath: '#/$defs/whatsapp/required', params: { missingProperty: 'allowFrom' } },
+  'secret-required-string.json': {
+    keyword: 'type',
+    instancePath: '/secrets/0/required',
+    schemaPath: '#/$defs/secret/properties/required/type',
+    params: { type: 'boolean' },
+  },
+  'whatsapp-without-allowfrom.json': {
+    keyword: 'required',
+    instancePath: '/channels/whatsapp',
+    schemaPath: '#/$defs/whatsapp/required',
+    params: { missingProperty: 'allowFrom' },
+  },
   'dm-policy-typo.json': { keyword: 'enum', instancePath: '/channels/telegram/dmPolicy', schemaPath: '#/$defs/dmPolicy/enum' },
   'allow-from-boolean.json': { keyword: 'type', instancePath: '/channels/telegram/allowFrom/0', schemaPath: '#/$defs/allowFrom/items/type' },
   'agent-string.json': { keyword: 'type', instancePath: '/agent', schemaPath: '#/$defs/agent/type', params: { type: 'object' } },
@@ -259,13 +343,19 @@ describe('invalid fixtures', () => {
     }
   });
 
-  it('names the kind\'s own text field first when a payload has none', () => {
+  it("names the kind's own text field first when a payload has none", () => {
     const branchErrors = (name: string) =>
       errorsOf(readJson(new URL(name, dir)))
         .filter((error) => error.keyword === 'required')
         .map((error) => [error.schemaPath.split('/').at(-2), error.params.missingProperty]);
-    expect(branchErrors('payload-no-text.json')).toEqual([['0', 'text'], ['1', 'message']]);
-    expect(branchErrors('payload-system-event-no-text.json')).toEqual([['0', 'message'], ['1', 'text']]);
+    expect(branchErrors('payload-no-text.json')).toEqual([
+      ['0', 'text'],
+      ['1', 'message'],
+    ]);
+    expect(branchErrors('payload-system-event-no-text.json')).toEqual([
+      ['0', 'message'],
+      ['1', 'text'],
+    ]);
   });
 
   it('picks one task form, so a broken task is reported by one branch only', () => {
@@ -289,7 +379,11 @@ describe('real-world corpus', () => {
 });
 
 describe('editor metadata', () => {
-  const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
 
   it('documents every property and definition', () => {
     const all = fields();
@@ -331,7 +425,7 @@ describe('editor metadata', () => {
       expect(node.deprecated, pointer).toBeUndefined();
       expect(node.deprecationMessage, pointer).toBeUndefined();
     }
-    expect((at('#/$defs/legacyTask') as SchemaNode).markdownDescription).toContain('Pinata\'s starter');
+    expect((at('#/$defs/legacyTask') as SchemaNode).markdownDescription).toContain("Pinata's starter");
     expect((at('#/properties/model') as SchemaNode).markdownDescription).toContain('published schema');
   });
 
@@ -355,9 +449,20 @@ describe('editor metadata', () => {
 
   it('offers snippets for the arrays, the objects and their items', () => {
     for (const pointer of [
-      '#/properties/skills', '#/properties/tasks', '#/properties/tasks/items', '#/properties/routes',
-      '#/properties/secrets', '#/$defs/channels', '#/$defs/skill', '#/$defs/task', '#/$defs/route',
-      '#/$defs/secret', '#/$defs/telegram', '#/$defs/slack', '#/$defs/discord', '#/$defs/whatsapp',
+      '#/properties/skills',
+      '#/properties/tasks',
+      '#/properties/tasks/items',
+      '#/properties/routes',
+      '#/properties/secrets',
+      '#/$defs/channels',
+      '#/$defs/skill',
+      '#/$defs/task',
+      '#/$defs/route',
+      '#/$defs/secret',
+      '#/$defs/telegram',
+      '#/$defs/slack',
+      '#/$defs/discord',
+      '#/$defs/whatsapp',
     ]) {
       const snippets = (at(pointer) as SchemaNode).defaultSnippets;
       expect(Array.isArray(snippets) && snippets.length > 0, pointer).toBe(true);
@@ -384,9 +489,7 @@ describe('editor metadata', () => {
 
 /** Snippet text as VS Code builds it from a `defaultSnippets` body: `^` strings go in verbatim. */
 function snippetText(body: unknown): string {
-  return JSON.stringify(body, (_key, value: unknown) => value).replace(/"\^((?:[^"\\]|\\.)*)"/g, (_match, raw: string) =>
-    JSON.parse(`"${raw}"`),
-  );
+  return JSON.stringify(body, (_key, value: unknown) => value).replace(/"\^((?:[^"\\]|\\.)*)"/g, (_match, raw: string) => JSON.parse(`"${raw}"`));
 }
 
 /** Accepts every placeholder's default: `${1:text}` → text, `${1|a,b|}` → a. */
@@ -435,7 +538,7 @@ describe('independent consumer: vscode-json-languageservice', () => {
     expect((await validateText(text)).map(messageOf)).toEqual([]);
   });
 
-  it('reports schema errors with the schema\'s own messages', async () => {
+  it("reports schema errors with the schema's own messages", async () => {
     const diagnostics = await validateText('{"version": 1, "agent": {"name": "x"}, "model": "gpt-4", "routes": [{"port": 18789, "path": "/app"}]}');
     const messages = diagnostics.map(messageOf);
     expect(messages).toContain(at('#/$defs/modelId/errorMessage') as string);
@@ -445,7 +548,12 @@ describe('independent consumer: vscode-json-languageservice', () => {
   // What an editor that knows only the schema says about the mistakes the tools exist for.
   const manifest = (extra: string) => `{"version": 1, "agent": {"name": "x"}, ${extra}}`;
   const CARD_MISTAKES: { mistake: string; text: string; message: string | RegExp; at: string }[] = [
-    { mistake: 'a route on the reserved port', text: manifest('"routes": [{"port": 18789, "path": "/app"}]'), message: at('#/$defs/route/properties/port/allOf/0/errorMessage') as string, at: '18789' },
+    {
+      mistake: 'a route on the reserved port',
+      text: manifest('"routes": [{"port": 18789, "path": "/app"}]'),
+      message: at('#/$defs/route/properties/port/allOf/0/errorMessage') as string,
+      at: '18789',
+    },
     { mistake: 'a port below 1025', text: manifest('"routes": [{"port": 80, "path": "/app"}]'), message: 'Value is below the minimum of 1025.', at: '80' },
     {
       mistake: 'a skill with a slug and a CID',
@@ -454,7 +562,12 @@ describe('independent consumer: vscode-json-languageservice', () => {
       at: '{"name": "w"',
     },
     { mistake: 'a skill without a source', text: manifest('"skills": [{"name": "w"}]'), message: /clawhub_slug/, at: '{"name": "w"' },
-    { mistake: 'a task every ten seconds', text: manifest('"tasks": [{"schedule": {"kind": "every", "everyMs": 10000}, "payload": {"text": "t"}}]'), message: 'Value is below the minimum of 60000.', at: '10000' },
+    {
+      mistake: 'a task every ten seconds',
+      text: manifest('"tasks": [{"schedule": {"kind": "every", "everyMs": 10000}, "payload": {"text": "t"}}]'),
+      message: 'Value is below the minimum of 60000.',
+      at: '10000',
+    },
     {
       mistake: 'a cron expression with a seconds field',
       text: manifest('"tasks": [{"schedule": {"kind": "cron", "expr": "*/10 * * * * *"}, "payload": {"text": "t"}}]'),
@@ -475,7 +588,10 @@ describe('independent consumer: vscode-json-languageservice', () => {
     const errors = (await validateText(text)).filter((d) => d.severity === DiagnosticSeverity.Error);
     const offset = text.indexOf(where);
     const found = errors.filter((d) => (typeof message === 'string' ? messageOf(d) === message : message.test(messageOf(d))));
-    expect(found.map((d) => TextDocument.create('file:///m.json', 'json', 1, text).offsetAt(d.range.start)), JSON.stringify(errors.map(messageOf))).toContain(offset);
+    expect(
+      found.map((d) => TextDocument.create('file:///m.json', 'json', 1, text).offsetAt(d.range.start)),
+      JSON.stringify(errors.map(messageOf)),
+    ).toContain(offset);
   });
 
   it('never falls back to a generic combinator message, for any invalid fixture or mistake', async () => {
@@ -483,10 +599,12 @@ describe('independent consumer: vscode-json-languageservice', () => {
     const texts = [...jsonFiles(invalid).map((name) => readFileSync(new URL(name, invalid), 'utf8')), ...CARD_MISTAKES.map((mistake) => mistake.text)];
     for (const text of texts) {
       const messages = (await validateText(text)).map(messageOf);
-      expect(messages.filter((m) => /Matches a schema that is not allowed|Matches multiple schemas/.test(m)), text).toEqual([]);
+      expect(
+        messages.filter((m) => /Matches a schema that is not allowed|Matches multiple schemas/.test(m)),
+        text,
+      ).toEqual([]);
     }
   });
-
 
   it('completes root keys', async () => {
     const items = await complete('{\n  "version": 1,\n  "agent": { "name": "x" },\n  |\n}');

@@ -223,16 +223,20 @@ describe('the translation to draft-07', () => {
   });
 
   it('replaces the iso-date-time format with a pattern, beside a pattern the node already has', () => {
-    const copy = expectSameVerdicts(
-      { type: 'string', format: 'iso-date-time', pattern: 'Z$' },
-      ['2026-03-01T09:00:00Z', '2026-03-01T09:00:00+01:00', '2026-02-30T09:00:00Z', 'soon'],
-    );
+    const copy = expectSameVerdicts({ type: 'string', format: 'iso-date-time', pattern: 'Z$' }, [
+      '2026-03-01T09:00:00Z',
+      '2026-03-01T09:00:00+01:00',
+      '2026-02-30T09:00:00Z',
+      'soon',
+    ]);
     expect(copy).toEqual({ $schema: DRAFT_07, $id: expect.any(String), type: 'string', pattern: 'Z$', allOf: [{ pattern: ISO_DATE_TIME_PATTERN }] });
   });
 
   it('fails loudly, naming the keyword and its place, on what draft-07 cannot say', () => {
     const translate = (schema: Schema) => () => toDraft07({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...schema }, { id: 'x' });
-    expect(translate({ properties: { a: { unevaluatedProperties: false } } })).toThrow(/#\/properties\/a\/unevaluatedProperties: unevaluatedProperties has no draft-07 equivalent/);
+    expect(translate({ properties: { a: { unevaluatedProperties: false } } })).toThrow(
+      /#\/properties\/a\/unevaluatedProperties: unevaluatedProperties has no draft-07 equivalent/,
+    );
     expect(translate({ $anchor: 'here' })).toThrow(/#\/\$anchor/);
     expect(translate({ properties: { a: { minLengthh: 1 } } })).toThrow(/#\/properties\/a\/minLengthh: minLengthh is no keyword/);
     expect(translate({ type: 'string', format: 'duration' })).toThrow(/#\/format: the format duration/);
@@ -247,7 +251,7 @@ describe('the iso-date-time pattern', () => {
   const isoDateTime = fullFormats['iso-date-time'] as { validate: (value: string) => boolean };
   const pattern = new RegExp(ISO_DATE_TIME_PATTERN, 'u');
   const digits = (count: number) => fc.stringMatching(new RegExp(`^\\d{${count}}$`));
-  const pick = <T,>(...values: T[]) => fc.constantFrom(...values);
+  const pick = <T>(...values: T[]) => fc.constantFrom(...values);
 
   it('accepts exactly what ajv-formats accepts, on strings built near every boundary', () => {
     const year = fc.oneof(digits(4), pick('2000', '1900', '2024', '2023', '2100', '0000', '2400'));
@@ -257,7 +261,18 @@ describe('the iso-date-time pattern', () => {
     const hour = fc.oneof(digits(2), pick('00', '22', '23', '24', '47', '48', '99'));
     const minute = fc.oneof(digits(2), pick('00', '01', '58', '59', '60', '99'));
     const second = fc.oneof(digits(2), pick('59', '60', '61', '5', '059'));
-    const fraction = fc.oneof(pick('', '.', '.5', '.999999999999999', '.9999999999999996', '.99999999999999644728632119949907064437866210937', '.999999999999996447286321199499070644378662109375'), fc.stringMatching(/^\.\d{1,20}$/));
+    const fraction = fc.oneof(
+      pick(
+        '',
+        '.',
+        '.5',
+        '.999999999999999',
+        '.9999999999999996',
+        '.99999999999999644728632119949907064437866210937',
+        '.999999999999996447286321199499070644378662109375',
+      ),
+      fc.stringMatching(/^\.\d{1,20}$/),
+    );
     const offset = fc.oneof(
       pick('', 'Z', 'z', '+00', '-00:00', '+0100', '+01:00', '-23:59', '+24:00', '+00:60', '+1', '+01:', 'Z+01'),
       fc.tuple(pick('+', '-'), digits(2), pick('', ':'), fc.oneof(pick(''), digits(2))).map((parts) => parts.join('')),
@@ -313,13 +328,16 @@ describe('the SchemaStore contribution', () => {
     const validateAll = createDraft07Ajv({ allErrors: true }).compile(COPY);
     for (const [file, document] of negative) {
       expect(validateAll(document), file).toBe(false);
-      expect(validateAll.errors!.map((error: { instancePath: string; keyword: string }) => `${error.instancePath} ${error.keyword}`), file).toContain(expected[file.split('/').at(-1)!]);
+      expect(
+        validateAll.errors!.map((error: { instancePath: string; keyword: string }) => `${error.instancePath} ${error.keyword}`),
+        file,
+      ).toContain(expected[file.split('/').at(-1)!]);
     }
     // The schema file SchemaStore serves is the draft-07 copy checked here.
     expect(JSON.parse(files.get(`src/schemas/json/${SCHEMASTORE_NAME}.json`)!.toString())).toEqual(COPY);
   });
 
-  it('has a catalog entry that follows SchemaStore\'s rules, and registers the editor keywords SchemaStore does not know', () => {
+  it("has a catalog entry that follows SchemaStore's rules, and registers the editor keywords SchemaStore does not know", () => {
     const entry = catalogEntry();
     expect(entry).toEqual({ name: 'Pinata Agent manifest', description: expect.any(String), fileMatch: [], url: SCHEMASTORE_ID });
     for (const text of [entry.name, entry.description]) {

@@ -90,22 +90,25 @@ describe('parseShell', () => {
 
   it('never throws, and every offset lies inside the script', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", '\\', '$', '(', ')', '`', '{', '}', '&', '|', ';', '<', '>', '=', '\n', '#', '1') }), (script) => {
-        for (const command of parseShell(script)) {
-          const words = [...command.keywords, ...command.env.map((a) => a.word), ...(command.program ? [command.program] : []), ...command.args];
-          for (const word of words) {
-            expect(word.start).toBeGreaterThanOrEqual(0);
-            expect(word.end).toBeLessThanOrEqual(script.length);
-            expect(word.start).toBeLessThan(word.end);
-            if (!word.quoted) expect(script.slice(word.start, word.end)).toBe(word.text);
-            for (let i = 0; i < word.text.length; i++) {
-              const span = spanInWord(word, i, i + 1);
-              expect(span.start).toBeGreaterThanOrEqual(word.start);
-              expect(span.end).toBeLessThanOrEqual(word.end);
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", '\\', '$', '(', ')', '`', '{', '}', '&', '|', ';', '<', '>', '=', '\n', '#', '1') }),
+        (script) => {
+          for (const command of parseShell(script)) {
+            const words = [...command.keywords, ...command.env.map((a) => a.word), ...(command.program ? [command.program] : []), ...command.args];
+            for (const word of words) {
+              expect(word.start).toBeGreaterThanOrEqual(0);
+              expect(word.end).toBeLessThanOrEqual(script.length);
+              expect(word.start).toBeLessThan(word.end);
+              if (!word.quoted) expect(script.slice(word.start, word.end)).toBe(word.text);
+              for (let i = 0; i < word.text.length; i++) {
+                const span = spanInWord(word, i, i + 1);
+                expect(span.start).toBeGreaterThanOrEqual(word.start);
+                expect(span.end).toBeLessThanOrEqual(word.end);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 500 },
     );
   });

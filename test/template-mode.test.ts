@@ -35,7 +35,12 @@ const TABLE: [form: string, text: string, deploy: Found[], template: Found[]][] 
   ['model as { primary: null }', manifest({ model: { primary: null } }), [], []],
   ['the task shorthand with a cron', manifest(tasks({ name: 'daily', prompt: 'Check in', schedule: '0 9 * * *', enabled: true })), [], []],
   ['the task shorthand with an interval', manifest(tasks({ name: 'poll', prompt: 'Poll', schedule: '600000ms', enabled: true })), [], []],
-  ['the shorthand under a minute', manifest(tasks({ prompt: 'Poll', schedule: '10000ms' })), ['task-interval-too-short error'], ['task-interval-too-short error']],
+  [
+    'the shorthand under a minute',
+    manifest(tasks({ prompt: 'Poll', schedule: '10000ms' })),
+    ['task-interval-too-short error'],
+    ['task-interval-too-short error'],
+  ],
   ['the shorthand with a bad cron', manifest(tasks({ prompt: 'Poll', schedule: '61 * * * *' })), ['task-cron-invalid error'], ['task-cron-invalid error']],
   [
     'a task in the object form',
@@ -46,13 +51,32 @@ const TABLE: [form: string, text: string, deploy: Found[], template: Found[]][] 
   ['12 skills', manifest(skills(12)), ['limit-exceeded warning'], ['limit-exceeded warning']],
   ['21 skills', manifest(skills(21)), ['limit-exceeded error'], ['limit-exceeded error']],
   ['a skill without name', manifest({ skills: [{ clawhub_slug: '@pinata/api' }] }), ['missing-property warning'], ['missing-property warning']],
-  ['the docs\' slug and a bare one', manifest({ skills: [{ name: 'api', clawhub_slug: '@pinata/api' }, { name: 'slack', clawhub_slug: 'slack' }] }), [], []],
-  ['an owner/name slug', manifest({ skills: [{ name: 'os', clawhub_slug: 'opensea/opensea-marketplace' }] }), ['skill-slug-format warning'], ['skill-slug-format warning']],
+  [
+    "the docs' slug and a bare one",
+    manifest({
+      skills: [
+        { name: 'api', clawhub_slug: '@pinata/api' },
+        { name: 'slack', clawhub_slug: 'slack' },
+      ],
+    }),
+    [],
+    [],
+  ],
+  [
+    'an owner/name slug',
+    manifest({ skills: [{ name: 'os', clawhub_slug: 'opensea/opensea-marketplace' }] }),
+    ['skill-slug-format warning'],
+    ['skill-slug-format warning'],
+  ],
   ['a slug in cid', manifest({ skills: [{ name: 'alchemy', cid: 'alchemy-official' }] }), ['skill-cid-invalid error'], ['skill-cid-invalid error']],
   [
     'dmPolicy, allowFrom and enabled on every channel',
     manifest({
-      secrets: [{ name: 'SLACK_BOT_TOKEN', description: 'x' }, { name: 'SLACK_APP_TOKEN', description: 'x' }, { name: 'DISCORD_BOT_TOKEN', description: 'x' }],
+      secrets: [
+        { name: 'SLACK_BOT_TOKEN', description: 'x' },
+        { name: 'SLACK_APP_TOKEN', description: 'x' },
+        { name: 'DISCORD_BOT_TOKEN', description: 'x' },
+      ],
       channels: {
         slack: { enabled: true, botToken: 'env:SLACK_BOT_TOKEN', appToken: 'env:SLACK_APP_TOKEN', dmPolicy: 'pairing', allowFrom: ['U1'] },
         discord: { enabled: true, botToken: 'env:DISCORD_BOT_TOKEN', dmPolicy: 'pairing', allowFrom: ['1'] },
@@ -68,7 +92,12 @@ const TABLE: [form: string, text: string, deploy: Found[], template: Found[]][] 
     ['unknown-property warning'],
   ],
   ['an engine the docs do not name', manifest({ engine: 'claude-code' }), ['invalid-value warning'], ['invalid-value warning']],
-  ['a route without path', manifest({ routes: [{ port: 5173 }], scripts: { start: 'npx serve -l 5173' } }), ['missing-property warning'], ['missing-property warning']],
+  [
+    'a route without path',
+    manifest({ routes: [{ port: 5173 }], scripts: { start: 'npx serve -l 5173' } }),
+    ['missing-property warning'],
+    ['missing-property warning'],
+  ],
   ['an author URL without a scheme', manifest({}, { ...TEMPLATE, authorUrl: 'www.pinata.cloud' }), ['invalid-value warning'], ['invalid-value warning']],
   ['an empty start script', manifest({ scripts: { build: 'npm ci', start: '' } }), [], []],
   ['a category nobody lists', manifest({}, { ...TEMPLATE, category: 'financial agent' }), [], []],
@@ -84,12 +113,17 @@ const TABLE: [form: string, text: string, deploy: Found[], template: Found[]][] 
   ['11 tags', manifest({}, { ...TEMPLATE, tags: Array.from({ length: 11 }, (_, i) => `tag-${i}`) }), [], ['template-tags-limit error']],
   ['a slug over 100 characters', manifest({}, { ...TEMPLATE, slug: 'a'.repeat(101) }), [], ['limit-exceeded error']],
   ['a secret without description', manifest({ secrets: [{ name: 'OPENAI_API_KEY' }] }), [], ['template-secret-description warning']],
-  ['the starter\'s _docs block', manifest({ _docs: { _about: 'Remove this _docs block before submitting.' } }), ['docs-block hint'], ['docs-block error']],
-  ['pre-v1 keys', JSON.stringify({ version: 1, agent: { name: 'A' }, template: TEMPLATE, setup: 'npm ci' }), ['unknown-property error'], ['unknown-property error']],
+  ["the starter's _docs block", manifest({ _docs: { _about: 'Remove this _docs block before submitting.' } }), ['docs-block hint'], ['docs-block error']],
+  [
+    'pre-v1 keys',
+    JSON.stringify({ version: 1, agent: { name: 'A' }, template: TEMPLATE, setup: 'npm ci' }),
+    ['unknown-property error'],
+    ['unknown-property error'],
+  ],
   ['an unknown key', manifest({ routez: [] }), ['unknown-property error'], ['unknown-property error']],
 ];
 
-describe('the decision table of the platform\'s two gates', () => {
+describe("the decision table of the platform's two gates", () => {
   for (const [form, text, deploy, template] of TABLE) {
     it(`${form}: as a deploy ${JSON.stringify(deploy)}, as a template ${JSON.stringify(template)}`, () => {
       expect(found(text, false)).toEqual([...deploy].sort());
@@ -122,8 +156,8 @@ describe('certain fixes and the accepted forms', () => {
     const [finding] = lint(objects, { now: NOW, template: true }).diagnostics;
     expect(finding?.ruleId).toBe('template-task-form');
     const lines = objects.split('\n');
-    const applied = finding!.suggestions![0]!.edits
-      .map((edit) => ({ start: offsetOf(lines, edit.range.start), end: offsetOf(lines, edit.range.end), text: edit.newText }))
+    const applied = finding!
+      .suggestions![0]!.edits.map((edit) => ({ start: offsetOf(lines, edit.range.start), end: offsetOf(lines, edit.range.end), text: edit.newText }))
       .sort((a, b) => b.start - a.start)
       .reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), objects);
     expect(JSON.parse(applied).tasks).toEqual([{ name: 'poll', schedule: '600000ms', prompt: 'Poll' }]);

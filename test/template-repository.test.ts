@@ -5,11 +5,24 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_FILES_GLOB, lint, listRules, SECRET_FILE_GLOBS, symlinkEscapes, wantsContent, type Diagnostic, type EngineLintOptions } from '../rules/index.js';
+import {
+  CONTENT_FILES_GLOB,
+  lint,
+  listRules,
+  SECRET_FILE_GLOBS,
+  symlinkEscapes,
+  wantsContent,
+  type Diagnostic,
+  type EngineLintOptions,
+} from '../rules/index.js';
 import { factsOf, type RepositoryListing } from './repository-facts.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
-const REPOSITORY_RULES = new Set(listRules().filter((rule) => rule.category === 'Template repository').map((rule) => rule.id));
+const REPOSITORY_RULES = new Set(
+  listRules()
+    .filter((rule) => rule.category === 'Template repository')
+    .map((rule) => rule.id),
+);
 const README = '# Field Notes\n\nCollects notes.\n';
 const COMPLETE: RepositoryListing = { files: { 'README.md': README, 'workspace/AGENTS.md': 'Keep notes.\n' } };
 
@@ -113,7 +126,7 @@ describe('when the repository rules run', () => {
     expect(lint('', withRepository(listing)).diagnostics[0]!.message).toContain('`app/manifest.json` exists');
   });
 
-  it('sorts the manifest\'s findings first, then other files by path, each carrying its file', () => {
+  it("sorts the manifest's findings first, then other files by path, each carrying its file", () => {
     const text = manifest({}, null);
     const listing: RepositoryListing = { files: { '.env': 'A=1\n' }, symlinks: { 'workspace/etc': '/etc' } };
     expect(lint(text, withRepository(listing)).diagnostics.map((d) => [d.file, d.ruleId])).toEqual([
@@ -138,8 +151,14 @@ describe('template-readme-missing', () => {
     expect(findings(text, { files: workspace }, 'template-readme-missing')).toEqual([
       { ruleId: 'template-readme-missing', severity: 'error', file: 'README.md', path: [], range: FIRST, messageId: 'missing' },
     ]);
-    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual(['missingOtherName', true]);
-    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual(['missingIsFolder', true]);
+    expect(quoting(diagnostics(text, { files: { ...workspace, 'Readme.md': README } }, 'template-readme-missing'), '`Readme.md` exists')).toEqual([
+      'missingOtherName',
+      true,
+    ]);
+    expect(quoting(diagnostics(text, { files: workspace, folders: ['README.md'] }, 'template-readme-missing'), '`README.md` is a folder')).toEqual([
+      'missingIsFolder',
+      true,
+    ]);
   });
 
   it('an empty or blank README', () => {
@@ -212,7 +231,8 @@ describe('template-metadata-missing', () => {
 });
 
 describe('script-path-missing', () => {
-  const scripts = (build?: string, start?: string) => manifest({ scripts: { ...(build === undefined ? {} : { build }), ...(start === undefined ? {} : { start }) } });
+  const scripts = (build?: string, start?: string) =>
+    manifest({ scripts: { ...(build === undefined ? {} : { build }), ...(start === undefined ? {} : { start }) } });
   const app = merge(COMPLETE, { files: { 'workspace/projects/app/package.json': '{}' } });
   const ids = (text: string, listing: RepositoryListing) => findings(text, listing, 'script-path-missing');
 
@@ -228,14 +248,23 @@ describe('script-path-missing', () => {
         messageId: 'buildNoFolder',
       },
     ]);
-    expect(quoting(diagnostics(text, COMPLETE, 'script-path-missing'), '`scripts.build`', '`workspace/projects/app`', '`cd ./workspace/projects/app`')).toEqual(['buildNoFolder', true, true, true]);
+    expect(quoting(diagnostics(text, COMPLETE, 'script-path-missing'), '`scripts.build`', '`workspace/projects/app`', '`cd ./workspace/projects/app`')).toEqual(
+      ['buildNoFolder', true, true, true],
+    );
   });
 
   it('follows cd chains within a command list, and reports a missing folder once per script', () => {
     const text = scripts('cd workspace && cd projects/app && npm ci', 'cd workspace/projects && cd ap && node server.js && cd lib');
-    expect(ids(text, app).map((f) => [f.path, f.range, f.messageId])).toEqual([[['scripts', 'start'], rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)), 'startNoFolderAfterCd']]);
+    expect(ids(text, app).map((f) => [f.path, f.range, f.messageId])).toEqual([
+      [['scripts', 'start'], rangeOf(text, 'cd ap').map((n, i) => (i === 1 ? n + 3 : n)), 'startNoFolderAfterCd'],
+    ]);
     // The folder as resolved, the command as written, and where it ran.
-    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`workspace/projects/ap`', '`cd ap`', '`workspace/projects`')).toEqual(['startNoFolderAfterCd', true, true, true]);
+    expect(quoting(diagnostics(text, app, 'script-path-missing'), '`workspace/projects/ap`', '`cd ap`', '`workspace/projects`')).toEqual([
+      'startNoFolderAfterCd',
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('files run by interpreters and directly, relative to the current folder', () => {
@@ -244,8 +273,20 @@ describe('script-path-missing', () => {
     expect(ids(text, app).map((f) => f.path)).toEqual([['scripts', 'build']]);
     expect(quoting(diagnostics(text, app, 'script-path-missing'), '`scripts/setup.sh`', '`bash scripts/setup.sh`')).toEqual(['buildNoFile', true, true]);
     const start = scripts(undefined, 'cd workspace/projects/app && node --enable-source-maps src/main.mjs');
-    expect(quoting(diagnostics(start, app, 'script-path-missing'), '`workspace/projects/app/src/main.mjs`', '`node src/main.mjs`', '`workspace/projects/app`')).toEqual(['startNoFileAfterCd', true, true, true]);
-    for (const command of ['python3 -u bot.py', 'sh ./run.sh', './run.sh', 'source env.sh', 'npx tsx src/index.ts', 'deno run -A main.ts', 'bun server.ts', 'npm --prefix api ci', 'make -C native']) {
+    expect(
+      quoting(diagnostics(start, app, 'script-path-missing'), '`workspace/projects/app/src/main.mjs`', '`node src/main.mjs`', '`workspace/projects/app`'),
+    ).toEqual(['startNoFileAfterCd', true, true, true]);
+    for (const command of [
+      'python3 -u bot.py',
+      'sh ./run.sh',
+      './run.sh',
+      'source env.sh',
+      'npx tsx src/index.ts',
+      'deno run -A main.ts',
+      'bun server.ts',
+      'npm --prefix api ci',
+      'make -C native',
+    ]) {
       expect(ids(scripts(undefined, command), COMPLETE).length, command).toBe(1);
     }
   });
@@ -290,7 +331,12 @@ describe('script-path-missing', () => {
 });
 
 describe('template-skill-folder-conflict', () => {
-  const text = manifest({ skills: [{ name: 'notes', clawhub_slug: 'pinata/notes' }, { name: '@pinata/digest', clawhub_slug: 'pinata/digest' }] });
+  const text = manifest({
+    skills: [
+      { name: 'notes', clawhub_slug: 'pinata/notes' },
+      { name: '@pinata/digest', clawhub_slug: 'pinata/digest' },
+    ],
+  });
 
   it('a committed folder where a skill is unpacked', () => {
     const listing = merge(COMPLETE, { files: { 'workspace/skills/notes/SKILL.md': '# Notes', 'workspace/skills/@pinata/digest/SKILL.md': '# Digest' } });
@@ -314,7 +360,9 @@ describe('template-skill-folder-conflict', () => {
   });
 
   it('near misses: other folders, another case, a name that is no folder', () => {
-    const listing = merge(COMPLETE, { files: { 'workspace/skills/Notes/SKILL.md': 'x', 'workspace/skills/helpers/SKILL.md': 'x', 'workspace/notes/a.md': 'x' } });
+    const listing = merge(COMPLETE, {
+      files: { 'workspace/skills/Notes/SKILL.md': 'x', 'workspace/skills/helpers/SKILL.md': 'x', 'workspace/notes/a.md': 'x' },
+    });
     expect(findings(text, listing)).toEqual([]);
     expect(findings(manifest({ skills: [{ name: '../skills', clawhub_slug: 'a/b' }] }), merge(COMPLETE, { folders: ['workspace/skills'] }))).toEqual([]);
   });
@@ -341,7 +389,10 @@ describe('template-symlink-escape', () => {
         messageId: 'symlinkEscape',
       },
     ]);
-    expect(diagnostics(manifest(), listing).map((d) => ['`/var/lib/notes`', '`../../elsewhere`'].filter((target) => d.message.includes(target)))).toEqual([['`/var/lib/notes`'], ['`../../elsewhere`']]);
+    expect(diagnostics(manifest(), listing).map((d) => ['`/var/lib/notes`', '`../../elsewhere`'].filter((target) => d.message.includes(target)))).toEqual([
+      ['`/var/lib/notes`'],
+      ['`../../elsewhere`'],
+    ]);
   });
 
   it('reads targets lexically', () => {
@@ -377,7 +428,9 @@ describe('template-secret-file', () => {
   });
 
   it('an example file only when a value has the shape of a real credential', () => {
-    const listing = merge(COMPLETE, { files: { '.env.example': `OPENAI_API_KEY=${openaiKey}\nNOTES_DB_URL=\n`, 'config/example.env': 'PORT=3000\nNAME=your-name-here\n' } });
+    const listing = merge(COMPLETE, {
+      files: { '.env.example': `OPENAI_API_KEY=${openaiKey}\nNOTES_DB_URL=\n`, 'config/example.env': 'PORT=3000\nNAME=your-name-here\n' },
+    });
     const found = diagnostics(manifest(), listing);
     expect(found.map((d) => [d.file, summary(d).range])).toEqual([['.env.example', [0, 0, 0, 14]]]);
     expect(quoting(found, '`OPENAI_API_KEY` (line 1)')).toEqual(['exampleCredential', true]);
@@ -415,9 +468,43 @@ describe('template-secret-file', () => {
 });
 
 describe('robustness', () => {
-  const piece = fc.constantFrom('cd ', 'cd', ' ', '&&', '||', ';', '|', '&', '(', ')', '\n', '"', "'", '$', '`', '#', 'node ', 'bash ', './', '../', '/', 'a', 'app', '-', '--prefix ', 'mkdir ', 'if ', 'fi', '\\', '*', '~');
+  const piece = fc.constantFrom(
+    'cd ',
+    'cd',
+    ' ',
+    '&&',
+    '||',
+    ';',
+    '|',
+    '&',
+    '(',
+    ')',
+    '\n',
+    '"',
+    "'",
+    '$',
+    '`',
+    '#',
+    'node ',
+    'bash ',
+    './',
+    '../',
+    '/',
+    'a',
+    'app',
+    '-',
+    '--prefix ',
+    'mkdir ',
+    'if ',
+    'fi',
+    '\\',
+    '*',
+    '~',
+  );
   const script = fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 20 }).map((parts) => parts.join(''));
-  const name = fc.array(fc.constantFrom('a', 'app', '..', '.', '', 'workspace', 'skills', '.env', 'id_rsa', 'x.pem', 'README.md'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+  const name = fc
+    .array(fc.constantFrom('a', 'app', '..', '.', '', 'workspace', 'skills', '.env', 'id_rsa', 'x.pem', 'README.md'), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.join('/'));
   const listing = fc.record({
     manifest: fc.boolean(),
     files: fc.dictionary(name, fc.string({ maxLength: 40 }), { maxKeys: 6 }),
@@ -448,9 +535,25 @@ describe('the files an editor watches for their text', () => {
   const watched = (name: string) => globs.some((glob) => glob.test(name));
 
   it('are the files whose text the checks read, by the same names', () => {
-    const names = ['.env', '.env.local', 'prod.env', '.envrc', '.env.example', 'key.pem', 'tls.key', 'AuthKey.p8', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk'];
+    const names = [
+      '.env',
+      '.env.local',
+      'prod.env',
+      '.envrc',
+      '.env.example',
+      'key.pem',
+      'tls.key',
+      'AuthKey.p8',
+      'id_rsa',
+      'id_dsa',
+      'id_ecdsa',
+      'id_ed25519',
+      'id_ecdsa_sk',
+      'id_ed25519_sk',
+    ];
     for (const name of names) expect([name, wantsContent(name), watched(name)]).toEqual([name, true, true]);
-    for (const name of ['id_rsa.pub', 'notes.txt', 'store.p12', 'environment.ts']) expect([name, wantsContent(name), watched(name)]).toEqual([name, false, false]);
+    for (const name of ['id_rsa.pub', 'notes.txt', 'store.p12', 'environment.ts'])
+      expect([name, wantsContent(name), watched(name)]).toEqual([name, false, false]);
   });
 
   it('every pattern names files whose text is read, and the README is watched too', () => {

@@ -27,7 +27,12 @@ export class SkillFolders {
    * The facts of the folders of the skills `doc` pins (`pins`, by default all of them) for the
    * manifest at `manifestPath`, with the config that applies; undefined when no folder is found.
    */
-  async find(manifestPath: string, doc: ParsedDocument, config: ConfigFile | undefined, pins: readonly PinnedSkill[] = pinnedSkills(doc)): Promise<FoundSkillSources | undefined> {
+  async find(
+    manifestPath: string,
+    doc: ParsedDocument,
+    config: ConfigFile | undefined,
+    pins: readonly PinnedSkill[] = pinnedSkills(doc),
+  ): Promise<FoundSkillSources | undefined> {
     const lookup = skillSourceLookup(manifestPath, config);
     // A note names skills and paths from the manifest: masked as its findings are.
     const note = (message: string) => this.notes.say(maskFor(doc).mask(message));

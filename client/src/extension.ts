@@ -71,7 +71,12 @@ class AgentManifestExtension {
       vscode.commands.registerCommand(COMMANDS.restartServer, () => this.restart()),
       vscode.commands.registerCommand(COMMANDS.showOutput, () => this.output.show(true)),
       vscode.commands.registerCommand(COMMANDS.newManifest, () => this.newManifest()),
-      vscode.commands.registerCommand(COMMANDS.validateTemplate, () => validateTemplate((folder) => this.templateReport(folder), (message) => this.tell(message))),
+      vscode.commands.registerCommand(COMMANDS.validateTemplate, () =>
+        validateTemplate(
+          (folder) => this.templateReport(folder),
+          (message) => this.tell(message),
+        ),
+      ),
       vscode.workspace.onDidOpenTextDocument((document) => this.consider(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.edited(event)),
       vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),

@@ -69,9 +69,7 @@ export function createLanguageClient(
         configuration: async (params, token, next) => {
           const result = await next(params, token);
           if (!Array.isArray(result)) return result;
-          return result.map((value: unknown, index) =>
-            params.items[index]?.section === SECTION ? toServerSettings(value) : value,
-          );
+          return result.map((value: unknown, index) => (params.items[index]?.section === SECTION ? toServerSettings(value) : value));
         },
       },
     },
@@ -94,7 +92,14 @@ class QuietLanguageClient extends LanguageClient {
    * server failed"): they get the feature's empty answer, not an error VS Code would log as a
    * failed provider of this extension.
    */
-  override handleFailedRequest<T>(type: MessageSignature, token: CancellationToken | undefined, error: unknown, defaultValue: T, showNotification?: boolean, throwOnCancel?: boolean): T {
+  override handleFailedRequest<T>(
+    type: MessageSignature,
+    token: CancellationToken | undefined,
+    error: unknown,
+    defaultValue: T,
+    showNotification?: boolean,
+    throwOnCancel?: boolean,
+  ): T {
     if (!this.isRunning()) return defaultValue;
     return super.handleFailedRequest(type, token, error, defaultValue, showNotification, throwOnCancel);
   }
@@ -133,8 +138,7 @@ export async function requestFixAll(client: LanguageClient, document: TextDocume
  */
 function traceChannel(context: ExtensionContext, output: LogOutputChannel): LogOutputChannel {
   const changed = new vscode.EventEmitter<vscode.LogLevel>();
-  const level = () =>
-    tracing(vscode.workspace.getConfiguration().get(TRACE_SETTING)) ? vscode.LogLevel.Trace : vscode.LogLevel.Info;
+  const level = () => (tracing(vscode.workspace.getConfiguration().get(TRACE_SETTING)) ? vscode.LogLevel.Trace : vscode.LogLevel.Info);
   context.subscriptions.push(
     changed,
     vscode.workspace.onDidChangeConfiguration((event) => {

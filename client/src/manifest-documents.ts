@@ -54,9 +54,7 @@ export function isManifestFileName(path: string): boolean {
 export function isSelected(document: DocumentInfo): boolean {
   return DOCUMENT_SELECTOR.some(
     (filter) =>
-      filter.scheme === document.scheme &&
-      filter.language === document.languageId &&
-      (filter.pattern === undefined || isManifestFileName(document.path)),
+      filter.scheme === document.scheme && filter.language === document.languageId && (filter.pattern === undefined || isManifestFileName(document.path)),
   );
 }
 

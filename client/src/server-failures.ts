@@ -44,6 +44,10 @@ export class ServerFailures {
 /** The one message for a server that could not start: what failed, in a line, and where to look. */
 export function startFailureMessage(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  const line = reason.split('\n').find((text) => text.trim() !== '')?.trim() ?? 'no reason given';
+  const line =
+    reason
+      .split('\n')
+      .find((text) => text.trim() !== '')
+      ?.trim() ?? 'no reason given';
   return `Agent Manifest: the language server could not start (${line.length > 160 ? `${line.slice(0, 160)}…` : line}).`;
 }

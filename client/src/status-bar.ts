@@ -60,10 +60,15 @@ export function summary(state: ServerState, errors: number, others: number): { t
     case 'starting':
       return { text: '$(sync~spin) Agent Manifest', tooltip: 'Agent Manifest: the language server is starting.' };
     case 'stopped':
-      return { text: '$(error) Agent Manifest', tooltip: 'Agent Manifest: the language server is not running; "Agent Manifest: Restart server" starts it again.' };
+      return {
+        text: '$(error) Agent Manifest',
+        tooltip: 'Agent Manifest: the language server is not running; "Agent Manifest: Restart server" starts it again.',
+      };
     case 'running': {
       if (errors + others === 0) return { text: '$(check) Agent Manifest', tooltip: 'Agent Manifest: no problems in this manifest.' };
-      const counted = [errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '', others > 0 ? `${others} other finding${others === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+      const counted = [errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '', others > 0 ? `${others} other finding${others === 1 ? '' : 's'}` : '']
+        .filter(Boolean)
+        .join(' and ');
       return { text: `$(${errors > 0 ? 'error' : 'warning'}) Agent Manifest: ${errors + others}`, tooltip: `Agent Manifest: ${counted} in this manifest.` };
     }
   }

@@ -21,7 +21,7 @@ interface Finding extends vscode.QuickPickItem {
 export async function validateTemplate(ask: (folder: vscode.Uri) => Promise<TemplateReport | undefined>, tell: (message: string) => void): Promise<void> {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
   if (folders.length === 0) {
-    void vscode.window.showInformationMessage('Agent Manifest: open the template repository\'s folder to check it.');
+    void vscode.window.showInformationMessage("Agent Manifest: open the template repository's folder to check it.");
     return;
   }
   const folder = folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Template repository to check' }) : folders[0];
@@ -70,6 +70,8 @@ async function pickFinding(report: TemplateReport, folder: vscode.WorkspaceFolde
   try {
     await vscode.window.showTextDocument(picked.uri, { selection: picked.range });
   } catch {
-    void vscode.window.showInformationMessage(`Agent Manifest: ${vscode.workspace.asRelativePath(picked.uri, false)} does not exist in ${folder.name}; the finding is about it missing.`);
+    void vscode.window.showInformationMessage(
+      `Agent Manifest: ${vscode.workspace.asRelativePath(picked.uri, false)} does not exist in ${folder.name}; the finding is about it missing.`,
+    );
   }
 }

@@ -95,7 +95,8 @@ async function cloneBounded(url: string, options: CloneOptions): Promise<Clone> 
   const runner = process.platform === 'win32' ? new DirectRunner(tempRoot, env) : new WatchdogRunner(tempRoot, env);
   guard.runner = runner;
   try {
-    const run = (args: string[], watchSize: boolean) => runGit(args, { folder: tempRoot, deadline, timeoutMs, runner, maxBytes: watchSize ? maxBytes : undefined });
+    const run = (args: string[], watchSize: boolean) =>
+      runGit(args, { folder: tempRoot, deadline, timeoutMs, runner, maxBytes: watchSize ? maxBytes : undefined });
     const git = (...args: string[]) => [...hardeningConfig(), ...args];
     let revision: string;
     let defaultBranch: string | undefined;
@@ -108,14 +109,30 @@ async function cloneBounded(url: string, options: CloneOptions): Promise<Clone> 
       } else {
         const branch = ref === undefined ? [] : ['--branch', ref];
         await run(
-          git('clone', '--quiet', '--depth', '1', '--no-checkout', '--single-branch', '--no-tags', '--template=', '--no-recurse-submodules', '--no-local', ...branch, '--', url, dir),
+          git(
+            'clone',
+            '--quiet',
+            '--depth',
+            '1',
+            '--no-checkout',
+            '--single-branch',
+            '--no-tags',
+            '--template=',
+            '--no-recurse-submodules',
+            '--no-local',
+            ...branch,
+            '--',
+            url,
+            dir,
+          ),
           true,
         );
         revision = 'HEAD';
         if (ref === undefined) defaultBranch = branchOf(dir);
       }
     } catch (error) {
-      if (error instanceof GitFailure) throw new CloneError(`cannot clone ${shownUrl(url)}${ref === undefined ? '' : ` at ${ref}`}: ${explain(error.stderr, ref)}`);
+      if (error instanceof GitFailure)
+        throw new CloneError(`cannot clone ${shownUrl(url)}${ref === undefined ? '' : ` at ${ref}`}: ${explain(error.stderr, ref)}`);
       throw error;
     }
     // The tree's size, known before any file is written.

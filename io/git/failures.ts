@@ -18,7 +18,11 @@ export class GitFailure extends Error {
 /** git could not be started (`error` is what spawning it threw or reported). */
 export function spawnError(error: unknown): CloneError {
   const code = (error as { code?: unknown } | null)?.code;
-  return new CloneError(code === 'ENOENT' ? 'git is not installed (or not on PATH); it is needed to check a git URL' : `cannot run git: ${String((error as Error)?.message ?? error)}`);
+  return new CloneError(
+    code === 'ENOENT'
+      ? 'git is not installed (or not on PATH); it is needed to check a git URL'
+      : `cannot run git: ${String((error as Error)?.message ?? error)}`,
+  );
 }
 
 /** One line saying why git failed, from its (C locale) messages. */
@@ -32,7 +36,9 @@ export function explain(stderr: string, ref: string | undefined): string {
     return 'the repository needs credentials, and no prompt is shown: use a URL your SSH agent can read, or clone it yourself and check the folder';
   }
   if (/transport '[^']*' not allowed/i.test(text)) return 'this transport is not allowed (only https, ssh, git and file)';
-  if (/does not appear to be a git repository|Repository not found|repository '[^']*' not found|not found|No such file or directory|does not exist/i.test(text)) {
+  if (
+    /does not appear to be a git repository|Repository not found|repository '[^']*' not found|not found|No such file or directory|does not exist/i.test(text)
+  ) {
     return 'the repository does not exist or cannot be read';
   }
   if (/Could not resolve host|Connection refused|Connection timed out|Network is unreachable/i.test(text)) return `cannot reach the server (${lastLine(text)})`;
@@ -41,7 +47,10 @@ export function explain(stderr: string, ref: string | undefined): string {
 
 /** The last `fatal:`/`error:` line (or the last line), with URLs' credentials removed. */
 export function lastLine(stderr: string): string {
-  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const fatal = [...lines].reverse().find((line) => /^(fatal|error):/.test(line)) ?? lines.at(-1) ?? '';
   return fatal.replace(/^(fatal|error):\s*/, '').replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^@/\s]*@/g, '$1');
 }

@@ -22,7 +22,8 @@ export function checkTree(listing: string, maxBytes: number, url: string): void 
     total += size;
   }
   if (entries > MAX_TREE_ENTRIES) throw new CloneError(`${shownUrl(url)} has more than ${MAX_TREE_ENTRIES} files, far more than a template repository`);
-  if (total > maxBytes) throw new CloneError(`${shownUrl(url)} is larger than ${megabytes(maxBytes)} MB once checked out; a template repository is far smaller`);
+  if (total > maxBytes)
+    throw new CloneError(`${shownUrl(url)} is larger than ${megabytes(maxBytes)} MB once checked out; a template repository is far smaller`);
 }
 
 /** Bytes in megabytes, to one decimal, as messages show them. */

@@ -40,11 +40,21 @@ export function formatJson(reports: FileReport[]): string {
  * it leaves out (the text, the message ids, a template finding's file) stays out.
  */
 export function fromJsonResults(results: JsonFileResult[]): { filePath: string; diagnostics: Diagnostic[] }[] {
-  const fromJson = ({ title, edits }: { title: string; edits: JsonEdit[] }): Fix => ({ title, edits: edits.map((edit) => ({ range: rangeOf(edit), newText: edit.newText })) });
+  const fromJson = ({ title, edits }: { title: string; edits: JsonEdit[] }): Fix => ({
+    title,
+    edits: edits.map((edit) => ({ range: rangeOf(edit), newText: edit.newText })),
+  });
   return results.map((result) => ({
     filePath: result.filePath,
     diagnostics: result.diagnostics.map((entry) => {
-      const d: Diagnostic = { ruleId: entry.ruleId, severity: entry.severity, message: entry.message, path: entry.path, range: rangeOf(entry), docsUrl: entry.docsUrl };
+      const d: Diagnostic = {
+        ruleId: entry.ruleId,
+        severity: entry.severity,
+        message: entry.message,
+        path: entry.path,
+        range: rangeOf(entry),
+        docsUrl: entry.docsUrl,
+      };
       if (entry.fixes) d.fixes = entry.fixes.map(fromJson);
       if (entry.suggestions) d.suggestions = entry.suggestions.map(fromJson);
       return d;

@@ -66,18 +66,20 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
       // SARIF's fixes are proposals: the certain fix and the suggestions alike.
       const proposals = [...(d.fixes ?? []), ...(d.suggestions ?? [])];
       if (proposals.length > 0) {
-        result.fixes = proposals.map((fix): Fix => ({
-          description: { text: fix.title },
-          artifactChanges: [
-            {
-              artifactLocation: location,
-              replacements: fix.edits.map((edit) => ({
-                deletedRegion: region(edit.range),
-                insertedContent: { text: edit.newText },
-              })),
-            },
-          ],
-        }));
+        result.fixes = proposals.map(
+          (fix): Fix => ({
+            description: { text: fix.title },
+            artifactChanges: [
+              {
+                artifactLocation: location,
+                replacements: fix.edits.map((edit) => ({
+                  deletedRegion: region(edit.range),
+                  insertedContent: { text: edit.newText },
+                })),
+              },
+            ],
+          }),
+        );
       }
       results.push(result);
     }

@@ -47,7 +47,8 @@ export function formatStylish(reports: FileReport[], context: FormatContext): st
       const ruleId = context.hyperlinks ? hyperlink(diagnostic.docsUrl, diagnostic.ruleId) : diagnostic.ruleId;
       out.push(`  ${paint.gray(position)}  ${severity}  ${safeLine(diagnostic.message)}  ${paint.gray(ruleId)}`);
       if (report.codeFrames !== false) out.push(...codeFrame(report, diagnostic.range, paint, mark));
-      for (const suggestion of diagnostic.suggestions ?? []) out.push(`  ${' '.repeat(positionWidth)}  ${paint.gray(`suggestion: ${safeLine(suggestion.title)}`)}`);
+      for (const suggestion of diagnostic.suggestions ?? [])
+        out.push(`  ${' '.repeat(positionWidth)}  ${paint.gray(`suggestion: ${safeLine(suggestion.title)}`)}`);
     });
     out.push('');
   }

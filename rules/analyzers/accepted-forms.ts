@@ -46,9 +46,25 @@ export function shorthandToObjects(doc: ParsedDocument, task: Node): OffsetEdit[
   const inline = !isMultiline(text, task);
   const indent = inline ? '' : indentAt(text, scheduleProperty.offset);
   const interval = INTERVAL_SHORTHAND.exec(schedule.value as string);
-  const scheduleMembers: [string, string][] = interval ? [['kind', '"every"'], ['everyMs', interval[1]!]] : [['kind', '"cron"'], ['expr', source(text, schedule)]];
+  const scheduleMembers: [string, string][] = interval
+    ? [
+        ['kind', '"every"'],
+        ['everyMs', interval[1]!],
+      ]
+    : [
+        ['kind', '"cron"'],
+        ['expr', source(text, schedule)],
+      ];
   const newSchedule = renderObject(scheduleMembers, layout, indent, inline);
-  const newPayload = renderObject([['kind', '"agentTurn"'], ['text', source(text, prompt)]], layout, indent, inline);
+  const newPayload = renderObject(
+    [
+      ['kind', '"agentTurn"'],
+      ['text', source(text, prompt)],
+    ],
+    layout,
+    indent,
+    inline,
+  );
   const scheduleEdit = { start: schedule.offset, end: schedule.offset + schedule.length };
 
   const properties = task.children ?? [];
@@ -82,9 +98,7 @@ export type ToShorthand = { edits: OffsetEdit[] } | { impossible: NoShorthand };
  * What a task says that the shorthand cannot: keys of its own or of its payload (`keys`, written
  * as code), a time zone, a stagger, a one-shot time, a system event.
  */
-export type NoShorthand =
-  | { id: 'taskKeys' | 'payloadKeys'; keys: string }
-  | { id: 'timeZone' | 'stagger' | 'oneShot' | 'systemEvent' };
+export type NoShorthand = { id: 'taskKeys' | 'payloadKeys'; keys: string } | { id: 'timeZone' | 'stagger' | 'oneShot' | 'systemEvent' };
 
 const asCode = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(', ');
 
@@ -179,15 +193,16 @@ export function formRewrites(doc: ParsedDocument, offset: number): FormRewrite[]
   if (inside(modelProperty) && model) {
     const toString = modelObjectToString(doc, model);
     const toObject = modelStringToObject(doc, model);
-    if (toString) rewrites.push({ title: 'Write the model as the docs\' string', edits: toString });
+    if (toString) rewrites.push({ title: "Write the model as the docs' string", edits: toString });
     if (toObject) rewrites.push({ title: 'Write the model as the published schema\'s `{ "primary": … }`', edits: toObject });
   }
   const task = tasks(doc).find(({ node }) => inside(node))?.node;
   if (task) {
     const toObjects = shorthandToObjects(doc, task);
     const toShorthand = objectsToShorthand(doc, task);
-    if (toObjects) rewrites.push({ title: 'Write the task as the docs\' `schedule` and `payload` objects', edits: toObjects });
-    if (toShorthand && 'edits' in toShorthand) rewrites.push({ title: 'Write the task as the shorthand `prompt` and `schedule` string (the template validator\'s form)', edits: toShorthand.edits });
+    if (toObjects) rewrites.push({ title: "Write the task as the docs' `schedule` and `payload` objects", edits: toObjects });
+    if (toShorthand && 'edits' in toShorthand)
+      rewrites.push({ title: "Write the task as the shorthand `prompt` and `schedule` string (the template validator's form)", edits: toShorthand.edits });
   }
   return rewrites;
 }

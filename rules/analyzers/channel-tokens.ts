@@ -197,7 +197,11 @@ export function pastedToken(name: string): boolean {
  * `env:<CHANNEL>_BOT_TOKEN` (or `_APP_TOKEN`, with `_2`, `_3`… when another token already reads
  * that name), declared in `secrets` unless it is. The token itself goes nowhere in the file.
  */
-export function moveTokenToSecret(doc: ParsedDocument, token: ChannelToken, declared: ReadonlySet<string>): { name: string; edits: OffsetEdit[]; afterwards: string } {
+export function moveTokenToSecret(
+  doc: ParsedDocument,
+  token: ChannelToken,
+  declared: ReadonlySet<string>,
+): { name: string; edits: OffsetEdit[]; afterwards: string } {
   const base = conventionalSecretName(token.channel, token.field);
   // A declared but unused secret of that name is taken to be meant for this token.
   const usedElsewhere = derived(doc, namesReadByOtherTokens);

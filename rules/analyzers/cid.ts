@@ -110,7 +110,10 @@ export const CID_PROBLEMS: Readonly<Record<string, string>> = {
   urlWithCid: 'it is a URL that contains the CID, not the CID itself',
   // `base58btcCharacter`, `base32Character`…: a character outside the multibase's alphabet.
   ...Object.fromEntries(
-    Object.entries(ALPHABETS).map(([base, { words }]) => [badCharacterId(base), `\`{{character}}\` (character {{position}}) is not a ${base} character; ${words}`]),
+    Object.entries(ALPHABETS).map(([base, { words }]) => [
+      badCharacterId(base),
+      `\`{{character}}\` (character {{position}}) is not a ${base} character; ${words}`,
+    ]),
   ),
   v0TooShort: `a CIDv0 (\`Qm…\`) is ${CIDV0_LENGTH} characters long and this one has {{length}}, so part of it was lost`,
   v0TooLong: `a CIDv0 (\`Qm…\`) is ${CIDV0_LENGTH} characters long and this one has {{length}}, so characters were added to it`,

@@ -88,8 +88,7 @@ function findSubMinuteFiring(expr: string): SubMinuteFiring | undefined {
   const minutes = new Set<number>(fields.minute.values);
   const hours = new Set<number>(fields.hour.values);
   const consecutiveMinutes =
-    [...minutes].some((m) => minutes.has(m + 1)) ||
-    (minutes.has(59) && minutes.has(0) && [...hours].some((h) => hours.has((h + 1) % 24)));
+    [...minutes].some((m) => minutes.has(m + 1)) || (minutes.has(59) && minutes.has(0) && [...hours].some((h) => hours.has((h + 1) % 24)));
   if (consecutiveMinutes) smallestGap = Math.min(smallestGap, 60 - seconds.at(-1)! + seconds[0]!);
   return { perMinute: seconds.length, smallestGap };
 }

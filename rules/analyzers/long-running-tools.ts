@@ -10,9 +10,27 @@ export const LONG_SCRIPT = /^(dev|develop|start|serve|server|watch|preview)(:|$)
 
 /** Programs that serve or watch whatever their arguments. */
 export const ALWAYS_LONG = new Set([
-  'nodemon', 'ts-node-dev', 'node-dev', 'webpack-dev-server', 'http-server', 'live-server', 'lite-server', 'serve', 'browser-sync',
-  'uvicorn', 'gunicorn', 'hypercorn', 'daphne', 'waitress-serve', 'http.server', 'pm2-runtime', 'elm-live', 'chokidar', 'onchange',
-  'watchexec', 'entr',
+  'nodemon',
+  'ts-node-dev',
+  'node-dev',
+  'webpack-dev-server',
+  'http-server',
+  'live-server',
+  'lite-server',
+  'serve',
+  'browser-sync',
+  'uvicorn',
+  'gunicorn',
+  'hypercorn',
+  'daphne',
+  'waitress-serve',
+  'http.server',
+  'pm2-runtime',
+  'elm-live',
+  'chokidar',
+  'onchange',
+  'watchexec',
+  'entr',
 ]);
 
 /** Subcommands that start a development server or a long-running process; `''` is the bare program. */

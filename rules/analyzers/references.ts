@@ -106,4 +106,3 @@ export function nameAt(doc: ParsedDocument, offset: number): NameAt | undefined 
   if (delivery) return { kind: 'delivery-channel', name: delivery.name, span: delivery.span };
   return undefined;
 }
-

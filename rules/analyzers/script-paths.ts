@@ -42,8 +42,27 @@ export interface ScriptPathUse {
  * `build` and `out` are the usual output folders of bundlers and frameworks.
  */
 const GENERATED = new Set([
-  'node_modules', 'dist', 'build', 'out', '.next', '.nuxt', '.output', '.svelte-kit', '.astro', '.vercel', '.turbo', '.cache',
-  '.parcel-cache', 'coverage', 'target', '.venv', 'venv', '__pycache__', '.pytest_cache', 'vendor', '.bundle',
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  '.next',
+  '.nuxt',
+  '.output',
+  '.svelte-kit',
+  '.astro',
+  '.vercel',
+  '.turbo',
+  '.cache',
+  '.parcel-cache',
+  'coverage',
+  'target',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.pytest_cache',
+  'vendor',
+  '.bundle',
 ]);
 
 /** Programs whose operands are paths they create. */
@@ -73,13 +92,32 @@ const SHELL: Interpreter = {
   createsAnything: true,
 };
 const NODE: Interpreter = {
-  valueOptions: SET('-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--title', '--inspect-port', '--env-file', '--stack-size'),
+  valueOptions: SET(
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '-C',
+    '--conditions',
+    '--input-type',
+    '--title',
+    '--inspect-port',
+    '--env-file',
+    '--stack-size',
+  ),
   stopOptions: SET('-e', '--eval', '-p', '--print', '-i', '--interactive', '-v', '--version', '-h', '--help', '--test', '--run'),
   nodeResolution: true,
 };
 const SOURCE_FILE = /\.([cm]?[jt]sx?|json)$/i;
 const INTERPRETERS: Record<string, Interpreter> = {
-  sh: SHELL, bash: SHELL, zsh: SHELL, dash: SHELL, ksh: SHELL, ash: SHELL, mksh: SHELL,
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  ash: SHELL,
+  mksh: SHELL,
   node: NODE,
   nodejs: NODE,
   nodemon: {
@@ -87,12 +125,35 @@ const INTERPRETERS: Record<string, Interpreter> = {
     stopOptions: SET('-v', '--version', '-h', '--help'),
     nodeResolution: true,
   },
-  'ts-node': { valueOptions: SET('-P', '--project', '-r', '--require', '-O', '--compiler-options', '-C', '--compiler', '--cwd'), stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'), extension: SOURCE_FILE },
+  'ts-node': {
+    valueOptions: SET('-P', '--project', '-r', '--require', '-O', '--compiler-options', '-C', '--compiler', '--cwd'),
+    stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'),
+    extension: SOURCE_FILE,
+  },
   'ts-node-esm': { valueOptions: SET('-P', '--project', '-r', '--require'), stopOptions: SET('-e', '--eval', '-p', '--print'), extension: SOURCE_FILE },
-  'ts-node-dev': { valueOptions: SET('-P', '--project', '-r', '--require', '--ignore-watch', '--watch'), stopOptions: SET('-v', '--version', '-h', '--help'), extension: SOURCE_FILE },
-  tsx: { valueOptions: SET('--tsconfig', '--import', '--require', '-r'), stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'), subcommands: SET('watch'), extension: SOURCE_FILE },
-  bun: { valueOptions: SET('--cwd', '--config', '-c', '--preload', '-r', '--env-file'), stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'), subcommands: SET('run'), extension: SOURCE_FILE },
-  deno: { valueOptions: SET('--config', '-c', '--import-map', '--lock', '--cert', '--location', '--seed', '--env-file'), stopOptions: SET('-v', '--version', '-h', '--help'), subcommands: SET('run'), extension: /\.([cm]?[jt]sx?)$/i },
+  'ts-node-dev': {
+    valueOptions: SET('-P', '--project', '-r', '--require', '--ignore-watch', '--watch'),
+    stopOptions: SET('-v', '--version', '-h', '--help'),
+    extension: SOURCE_FILE,
+  },
+  tsx: {
+    valueOptions: SET('--tsconfig', '--import', '--require', '-r'),
+    stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'),
+    subcommands: SET('watch'),
+    extension: SOURCE_FILE,
+  },
+  bun: {
+    valueOptions: SET('--cwd', '--config', '-c', '--preload', '-r', '--env-file'),
+    stopOptions: SET('-e', '--eval', '-p', '--print', '-v', '--version', '-h', '--help'),
+    subcommands: SET('run'),
+    extension: SOURCE_FILE,
+  },
+  deno: {
+    valueOptions: SET('--config', '-c', '--import-map', '--lock', '--cert', '--location', '--seed', '--env-file'),
+    stopOptions: SET('-v', '--version', '-h', '--help'),
+    subcommands: SET('run'),
+    extension: /\.([cm]?[jt]sx?)$/i,
+  },
   python: { valueOptions: SET('-W', '-X', '-Q'), stopOptions: SET('-m', '-c', '-V', '--version', '-h', '--help') },
   ruby: { valueOptions: SET('-I', '-r', '-C', '-E'), stopOptions: SET('-e', '-v', '--version', '-h', '--help'), extension: /\.rb$/ },
   perl: { valueOptions: SET('-I', '-M', '-m'), stopOptions: SET('-e', '-E', '-v', '--version', '-h'), extension: /\.(pl|pm)$/ },
@@ -171,9 +232,7 @@ function usesOf(script: ManifestScript, state: CreationState): ScriptPathUse[] {
     // Guarded by a test (`[ -d app ] && cd app`) or inside `if`/`while`: the script expects the path may be absent.
     const guarded =
       depth > 0 ||
-      (previous !== undefined &&
-        (previous.terminator === '&&' || previous.terminator === '||') &&
-        TESTS.has(unwrapCommand(previous).program?.text ?? ''));
+      (previous !== undefined && (previous.terminator === '&&' || previous.terminator === '||') && TESTS.has(unwrapCommand(previous).program?.text ?? ''));
     // A pipeline's commands and background commands run in subshells: a `cd` there changes nothing after.
     const ownShell = !isPipe(previous?.terminator) && !isPipe(command.terminator) && command.terminator !== '&';
     const here: string | undefined = cwd;
@@ -239,7 +298,15 @@ function checkCommand(command: ShellCommand, unwrapped: ShellCommand, name: stri
     if (sub === 'clone') {
       const [url, dir] = [operands[1]?.text, operands[2]?.text];
       if (dir) created(state, cwd, dir);
-      else if (url) created(state, cwd, url.replace(/[/:]+$/, '').replace(/^.*[/:]/, '').replace(/\.git$/, ''));
+      else if (url)
+        created(
+          state,
+          cwd,
+          url
+            .replace(/[/:]+$/, '')
+            .replace(/^.*[/:]/, '')
+            .replace(/\.git$/, ''),
+        );
     } else if (sub && !READ_ONLY_GIT.has(sub)) {
       state.anything = true;
     }

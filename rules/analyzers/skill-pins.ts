@@ -32,9 +32,7 @@ export function pinnedSkills(doc: ParsedDocument): PinnedSkill[] {
 }
 
 /** How a pin compares with its folder: the profile that gives the pinned CID, or the folder's CIDs now. */
-export type PinComparison =
-  | { state: 'matches'; profile: CidProfile }
-  | { state: 'differs'; now: readonly { profile: CidProfile; cid: string }[] };
+export type PinComparison = { state: 'matches'; profile: CidProfile } | { state: 'differs'; now: readonly { profile: CidProfile; cid: string }[] };
 
 /**
  * Compares a pinned CID with the folder's CIDs, as parsed CIDs (a CIDv0 and its CIDv1 form are

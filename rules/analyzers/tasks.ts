@@ -124,7 +124,6 @@ export function missingKeySpan(object: Node): Span {
   return { start: object.offset, end: object.offset + 1 };
 }
 
-
 /** The one-shot times of task schedules: `at` (ISO 8601 string) and `atMs` (epoch milliseconds). */
 export interface AtField {
   taskIndex: number;

@@ -78,8 +78,6 @@ export function suggestTimeZone(timeZone: string): ZoneSuggestion | undefined {
   if (zone === undefined) return undefined;
   const word = timeZone.toLowerCase();
   const distance = editDistance(word, zone.toLowerCase());
-  const clear = !zones.some(
-    (other) => other !== zone && Math.abs(other.length - word.length) <= 2 && editDistance(word, other.toLowerCase()) <= distance,
-  );
+  const clear = !zones.some((other) => other !== zone && Math.abs(other.length - word.length) <= 2 && editDistance(word, other.toLowerCase()) <= distance);
   return { zone, clear };
 }

@@ -40,7 +40,7 @@ const MESSAGES = {
   sleepLong: said('waits {{minutes}} minutes, longer than the build may take', 'Remove it.'),
   watchCommand: said('repeats a command forever', RUN_FROM_START),
   djangoServer: said('starts the Django development server, which does not exit', RUN_FROM_START),
-  phpServer: said('starts PHP\'s built-in web server, which does not exit', RUN_FROM_START),
+  phpServer: said("starts PHP's built-in web server, which does not exit", RUN_FROM_START),
   composeForeground: said('runs the containers in the foreground and does not exit', 'Add `-d` to run them detached, or run them from `scripts.start`.'),
   longTask: said('runs the `{{task}}` task, which by convention does not exit', RUN_FROM_START),
 };
@@ -133,9 +133,7 @@ function toolLongRunning(tool: ToolRun, whole: Span): Omit<LongRunning, 'command
     const servers = SERVER_SUBCOMMANDS[name]!;
     const others = Object.hasOwn(NON_SERVER_SUBCOMMANDS, name) ? NON_SERVER_SUBCOMMANDS[name] : undefined;
     // `vite`, `vite dev`, `vite ./app` serve; `vite build` (wherever it is among the options) does not.
-    const serves = others
-      ? !positionals.some((word) => others.has(word.text))
-      : servers.includes(subcommand === undefined ? '' : subcommand.text);
+    const serves = others ? !positionals.some((word) => others.has(word.text)) : servers.includes(subcommand === undefined ? '' : subcommand.text);
     if (serves) {
       const build = Object.hasOwn(BUILD_INSTEAD, name) ? BUILD_INSTEAD[name] : undefined;
       return build ? { span: whole, messageId: 'devServerWithBuild', data: { build } } : { span: whole, messageId: 'devServer' };

@@ -172,5 +172,3 @@ function diagnose(name: string, conventional: string): Diagnosis {
 function showable(name: string): boolean {
   return name.length <= 40 && !OPAQUE_RUN.test(name) && !pastedToken(name);
 }
-
-

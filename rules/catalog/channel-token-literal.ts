@@ -59,9 +59,7 @@ export const channelTokenLiteral = defineRule({
                   titleId: placeholder ? 'readFromSecret' : 'moveToSecret',
                   titleData: { name },
                   edits,
-                  afterwards: placeholder
-                    ? `store the real token for \`${where}\` in the secrets vault as \`${name}\` before the next deploy.`
-                    : afterwards,
+                  afterwards: placeholder ? `store the real token for \`${where}\` in the secrets vault as \`${name}\` before the next deploy.` : afterwards,
                 },
               ],
             }),
@@ -69,4 +67,3 @@ export const channelTokenLiteral = defineRule({
     }
   },
 });
-

@@ -10,7 +10,8 @@ const said = (problem: string, advice: string) =>
 const NEEDS_BOT_TOKEN = 'the platform needs the bot token when it first sets the channel up';
 const NEEDS_APP_TOKEN = 'the platform needs the app-level token (`xapp-…`, for Socket Mode) when it first sets the channel up';
 /** The conventional secret is not declared yet. */
-const store = (field: TokenField) => `Store the token in the secrets vault as \`{{secret}}\`, declare it in \`secrets\` and write \`"${field}": "env:{{secret}}"\``;
+const store = (field: TokenField) =>
+  `Store the token in the secrets vault as \`{{secret}}\`, declare it in \`secrets\` and write \`"${field}": "env:{{secret}}"\``;
 /** The conventional secret is declared: only the reference is left to write. */
 const write = (field: TokenField) => `Write \`"${field}": "env:{{secret}}"\` (\`{{secret}}\` is declared in \`secrets\`)`;
 
@@ -36,8 +37,7 @@ export const channelTokenMissing = defineRule({
       'The platform needs the bot token (and for Slack the app-level token, for Socket Mode) when it first sets a channel up; without it a new deploy cannot connect the bot, and the channel stays silent.',
     evidence:
       '"`channels.*.botToken` | Required on initial setup (Slack also requires `appToken`)" (https://docs.pinata.cloud/agents/manifest); "`botToken` | string | yes (all channels)", "`appToken` | string | yes (Slack only)" (https://docs.pinata.cloud/agents/api). Pinata\'s starter README ships `"slack": { "enabled": true }` without tokens, hence a warning.',
-    assumptions:
-      'A channel shipped with `"enabled": false` is not set up, so it needs no token yet. An empty token is treated as a missing one.',
+    assumptions: 'A channel shipped with `"enabled": false` is not set up, so it needs no token yet. An empty token is treated as a missing one.',
     messages: MESSAGES,
     fixable: false,
     covers: [

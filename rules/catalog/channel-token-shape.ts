@@ -55,7 +55,10 @@ const MESSAGES: Record<string, string> = {
           otherKindId(found, expected),
           said(`looks like ${TOKEN_KIND_LABEL[found].name}, not ${wanted.name}, which ${wanted.shape}. Check that you pasted the right token into this field.`),
         ]),
-        [noKindId(expected), said(`does not have the shape of ${wanted.name}, which ${wanted.shape}. Check that you pasted the whole token, and the right one.`)],
+        [
+          noKindId(expected),
+          said(`does not have the shape of ${wanted.name}, which ${wanted.shape}. Check that you pasted the whole token, and the right one.`),
+        ],
       ];
     }),
   ),
@@ -67,13 +70,13 @@ export const channelTokenShape = defineRule({
     category: 'Model, secrets, channels',
     severity: 'warning',
     description:
-      'A literal channel token does not have the shape of its channel\'s tokens (Slack `xoxb-`/`xapp-`, swapped Slack tokens, Telegram `<digits>:<secret>`, Discord three dot-separated parts).',
+      "A literal channel token does not have the shape of its channel's tokens (Slack `xoxb-`/`xapp-`, swapped Slack tokens, Telegram `<digits>:<secret>`, Discord three dot-separated parts).",
     rationale:
       'Each provider issues tokens of a recognisable shape. A token of another shape was pasted into the wrong field, cut short, or is not a token at all (a placeholder, a variable name), and the channel fails to connect when the agent starts.',
     evidence:
       'https://docs.pinata.cloud/agents/channels (Slack): "bot token starts with `xoxb-`, app token starts with `xapp-`". The Telegram and Discord shapes are not in Pinata\'s docs: they are the providers\' own token formats.',
     assumptions:
-      'Shapes are the providers\' published formats: Slack bot tokens start `xoxb-` and app-level tokens `xapp-`, Telegram bot tokens are `<bot id>:<secret>`, Discord bot tokens are three base64url parts joined by dots. Only the shape is checked, never whether the token works.',
+      "Shapes are the providers' published formats: Slack bot tokens start `xoxb-` and app-level tokens `xapp-`, Telegram bot tokens are `<bot id>:<secret>`, Discord bot tokens are three base64url parts joined by dots. Only the shape is checked, never whether the token works.",
     messages: MESSAGES,
     fixable: false,
   },

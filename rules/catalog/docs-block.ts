@@ -8,9 +8,9 @@ export const docsBlock = defineRule({
     category: 'Parsing and schema',
     severity: 'hint',
     messageSeverities: { submission: 'error' },
-    description: 'The manifest keeps the `_docs` block of Pinata\'s starter: remove it before submitting (an error in template mode).',
+    description: "The manifest keeps the `_docs` block of Pinata's starter: remove it before submitting (an error in template mode).",
     rationale:
-      'Pinata\'s starter template ships a `_docs` block of field notes, and a deploy accepts it. The docs say to remove it before submitting to the marketplace, and authors found the template validator rejecting it.',
+      "Pinata's starter template ships a `_docs` block of field notes, and a deploy accepts it. The docs say to remove it before submitting to the marketplace, and authors found the template validator rejecting it.",
     evidence:
       '"The starter ships with a `_docs` block documenting every field inline." and "Remove the `_docs` block before submitting to the marketplace." (https://docs.pinata.cloud/agents/templates/creating); "Pinata\'s template schema doesn\'t recognise it" (pratkuk/claw-bots-for-reo e295e52); the published schema closes the manifest (`"additionalProperties":false`).',
     messages: {

@@ -9,10 +9,9 @@ export const duplicateKey = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     description: 'A key appears twice in one object; JSON.parse keeps the last value and silently drops the first.',
-    rationale:
-      'A JSON parser keeps the last of two equal keys without a word, so the value you see first in the file is not the one the platform uses.',
+    rationale: 'A JSON parser keeps the last of two equal keys without a word, so the value you see first in the file is not the one the platform uses.',
     evidence:
-      'None found in Pinata\'s sources: the linter\'s own inference from RFC 8259 section 4 ("The names within an object SHOULD be unique") and from `JSON.parse`, which keeps the last of equal keys; how the platform\'s parser treats them is not documented.',
+      "None found in Pinata's sources: the linter's own inference from RFC 8259 section 4 (\"The names within an object SHOULD be unique\") and from `JSON.parse`, which keeps the last of equal keys; how the platform's parser treats them is not documented.",
     messages: {
       duplicateKey: `{{subject}} is defined twice (first on line {{firstLine}}); the platform keeps only this later value and drops the first without a word. Remove one of them.`,
     },

@@ -6,18 +6,7 @@ import { expectation } from '../framework/schema-lookup.js';
 import type { SchemaError } from '../framework/schema-validation.js';
 import { closest } from '../framework/suggest.js';
 
-const KEYWORDS = new Set([
-  'enum',
-  'const',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'not',
-  'false schema',
-]);
+const KEYWORDS = new Set(['enum', 'const', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'not', 'false schema']);
 
 export const invalidValue = defineRule({
   meta: {
@@ -25,7 +14,8 @@ export const invalidValue = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     messageSeverities: { engineUnknown: 'warning', engineUnknownWithSuggestion: 'warning', urlWithoutScheme: 'warning', urlWithoutSchemeGuessed: 'warning' },
-    description: 'A value is outside its enum, const, pattern, format or numeric bounds; an engine the docs do not name and a template link without a scheme are warnings.',
+    description:
+      'A value is outside its enum, const, pattern, format or numeric bounds; an engine the docs do not name and a template link without a scheme are warnings.',
     rationale:
       'A value outside what the platform accepts (`version` 2, a port out of range, a model without its provider) fails validation or falls back to a default you did not choose. Engines are enabled per deployment, so an engine the docs do not name may still exist; a template link without a scheme is accepted by the published schema, but the card cannot link to it.',
     evidence:
@@ -72,7 +62,9 @@ function reportUnknownEngine(context: RuleContext): void {
     ...(suggestion
       ? { messageId: 'engineUnknownWithSuggestion', data: { value: formatValue(engine.value, ['engine']), suggestion } }
       : { messageId: 'engineUnknown', data: { value: formatValue(engine.value, ['engine']) } }),
-    ...(suggestion ? { suggestions: [{ titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] } : {}),
+    ...(suggestion
+      ? { suggestions: [{ titleId: 'changeTo', titleData: { value: suggestion }, edits: [{ ...spanOf(engine), newText: JSON.stringify(suggestion) }] }] }
+      : {}),
   });
 }
 
@@ -110,7 +102,12 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
     case 'enum': {
       const allowed = params.allowedValues as unknown[];
       const suggestion =
-        typeof error.value === 'string' ? closest(error.value, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
+        typeof error.value === 'string'
+          ? closest(
+              error.value,
+              allowed.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
       return {
         ...(suggestion
           ? { messageId: 'enumWithSuggestion', data: { ...it, list: listOf(allowed), suggestion } }
@@ -121,26 +118,24 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
       };
     }
     case 'const':
-      return { messageId: 'const',
-      data: { ...it, allowed: formatValue(params.allowedValue) } };
+      return { messageId: 'const', data: { ...it, allowed: formatValue(params.allowedValue) } };
     case 'pattern':
     case 'format':
       return {
         messageId: 'pattern',
-        data: { ...it, expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``) },
+        data: {
+          ...it,
+          expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``),
+        },
       };
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
-      const bound = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[
-        error.keyword
-      ];
-      return { messageId: 'bound',
-      data: { ...it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
+      const bound = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[error.keyword];
+      return { messageId: 'bound', data: { ...it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
     }
     default:
-      return { messageId: 'other',
-      data: { ...it, advice: expected ?? 'that value is not allowed here' } };
+      return { messageId: 'other', data: { ...it, advice: expected ?? 'that value is not allowed here' } };
   }
 }

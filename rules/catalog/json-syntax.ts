@@ -11,7 +11,7 @@ export const jsonSyntax = defineRule({
     rationale:
       'The platform reads `manifest.json` with a strict JSON parser: a comment, a trailing comma or a single-quoted string that an editor tolerates makes the whole deploy fail.',
     evidence:
-      'None found stating which parser the platform uses: inferred from the file being JSON validated against a JSON Schema (https://docs.pinata.cloud/agents/manifest) and from RFC 8259\'s grammar, which has no comments or trailing commas. One author removed a trailing comma in the next commit (skalenetwork/pinata-skale-agent 5c8c17d), without quoting an error.',
+      "None found stating which parser the platform uses: inferred from the file being JSON validated against a JSON Schema (https://docs.pinata.cloud/agents/manifest) and from RFC 8259's grammar, which has no comments or trailing commas. One author removed a trailing comma in the next commit (skalenetwork/pinata-skale-agent 5c8c17d), without quoting an error.",
     messages: {
       empty: `The file is empty; the smallest manifest is \`{"version": 1, "agent": {"name": "…"}}\`.`,
       byteOrderMark: `The file starts with a byte order mark (U+FEFF), which JSON.parse rejects; save it as UTF-8 without BOM.`,
@@ -75,25 +75,34 @@ function describe(context: RuleContext, error: ParseError): Finding {
     return finding({ messageId: 'empty' });
   }
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
-    return finding({ messageId: 'byteOrderMark' }, {
-      titleId: 'removeByteOrderMark',
-      edits: [{ start: 0, end: 1, newText: '' }],
-    });
+    return finding(
+      { messageId: 'byteOrderMark' },
+      {
+        titleId: 'removeByteOrderMark',
+        edits: [{ start: 0, end: 1, newText: '' }],
+      },
+    );
   }
   if (code === 'InvalidCommentToken') {
-    return finding({ messageId: 'comment' }, {
-      titleId: 'removeComment',
-      edits: [removeWithLine(text, error.offset, error.offset + error.length)],
-    });
+    return finding(
+      { messageId: 'comment' },
+      {
+        titleId: 'removeComment',
+        edits: [removeWithLine(text, error.offset, error.offset + error.length)],
+      },
+    );
   }
   const comma = trailingComma(text, error.offset);
   if (comma !== undefined && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
     // Pointed at the comma itself, which is what to remove, not at the bracket after it.
     return {
-      ...finding({ messageId: 'trailingComma', data: { bracket: text[error.offset]! } }, {
-        titleId: 'removeTrailingComma',
-        edits: [{ start: comma, end: comma + 1, newText: '' }],
-      }),
+      ...finding(
+        { messageId: 'trailingComma', data: { bracket: text[error.offset]! } },
+        {
+          titleId: 'removeTrailingComma',
+          edits: [{ start: comma, end: comma + 1, newText: '' }],
+        },
+      ),
       span: { start: comma, end: comma + 1 },
     };
   }

@@ -21,11 +21,11 @@ export const legacyTaskShorthand = defineRule({
     description:
       'Off by default: a task written as the shorthand `{ name, prompt, schedule: "<cron>" | "<n>ms", enabled }` rather than the docs\' `schedule` and `payload` objects.',
     rationale:
-      'Both forms are accepted. The shorthand is Pinata\'s own (its starter and every one of its templates use it) and the one the template validator asks for; the docs show only the object form, which alone can set a time zone, a delivery or a session. Turn this rule on to keep a deploy-only repository in the docs\' form; a template repository should keep the shorthand.',
+      "Both forms are accepted. The shorthand is Pinata's own (its starter and every one of its templates use it) and the one the template validator asks for; the docs show only the object form, which alone can set a time zone, a delivery or a session. Turn this rule on to keep a deploy-only repository in the docs' form; a template repository should keep the shorthand.",
     evidence:
       'Objects: "Schedule kinds: `at` …, `every` …, `cron` …" (https://docs.pinata.cloud/agents/manifest). Shorthand: Pinata\'s starter `_docs`, "Each has: name, prompt (sent to agent), schedule (cron expression), enabled (boolean)" (PinataCloud/agent-template), and the template validator\'s "tasks.0.prompt: payload object → prompt string; tasks.0.schedule: object → cron string" (okx/onchainos-skills b0fd438f).',
     assumptions:
-      'The finding is placed on the task\'s `schedule` string rather than on the whole task, which spans many lines. The shorthand\'s `prompt` is taken to be an agent turn\'s text, and its cron string to be read in the default time zone, so the conversion adds no `tz`.',
+      "The finding is placed on the task's `schedule` string rather than on the whole task, which spans many lines. The shorthand's `prompt` is taken to be an agent turn's text, and its cron string to be read in the default time zone, so the conversion adds no `tz`.",
     messages: {
       shorthand: said(NAMED, IN_PROMPT, CONVERT),
       shorthandUnnamed: said(UNNAMED, IN_PROMPT, CONVERT),
@@ -33,7 +33,7 @@ export const legacyTaskShorthand = defineRule({
       shorthandUnnamedWithoutPrompt: said(UNNAMED, '', ADD_TEXT),
     },
     fixTitles: {
-      writeObjects: 'Write the task as the docs\' `schedule` and `payload` objects',
+      writeObjects: "Write the task as the docs' `schedule` and `payload` objects",
     },
     fixable: false,
     suggests: true,

@@ -15,9 +15,10 @@ export const limitExceeded = defineRule({
     category: 'Parsing and schema',
     severity: 'error',
     messageSeverities: { overDocumentedLimit: 'warning' },
-    description: 'A length or count limit is exceeded (agent fields, 20 skills, 20 tasks, 10 routes); 11 to 20 skills, over the docs\' limit only, is a warning.',
+    description:
+      "A length or count limit is exceeded (agent fields, 20 skills, 20 tasks, 10 routes); 11 to 20 skills, over the docs' limit only, is a warning.",
     rationale:
-      'The platform enforces these limits (name 100 characters, description 10000, vibe 200, emoji 32, at most 20 tasks and 10 routes) and rejects a manifest over them. For skills the sources differ: the docs say 10, the published schema and Pinata\'s starter 20.',
+      "The platform enforces these limits (name 100 characters, description 10000, vibe 200, emoji 32, at most 20 tasks and 10 routes) and rejects a manifest over them. For skills the sources differ: the docs say 10, the published schema and Pinata's starter 20.",
     evidence:
       'The docs\' constraints table (https://docs.pinata.cloud/agents/manifest): "`agent.name` is required and ≤ 100 chars", "`skills` | ≤ 10 entries", "`routes` | ≤ 10 entries", "`tasks` | ≤ 20 entries"; the published schema: `maxLength` 100, 10000, 200 and 32 on the agent fields and "Skills to attach (max 20)"; Pinata\'s starter `_docs`: skills "Max 20." In template mode, the published schema\'s `maxLength` 100 on `template.slug` and `template.authorName`.',
     messages: {
@@ -51,17 +52,20 @@ export const limitExceeded = defineRule({
   },
 });
 
-
 function reportLongTemplateTexts(context: RuleContext): void {
   for (const key of ['slug', 'authorName']) {
     const path = ['template', key];
     const value = nodeAt(context.doc.root, path);
     const length = value?.type === 'string' ? [...(value.value as string)].length : 0;
     if (length <= MAX_TEMPLATE_TEXT) continue;
-    context.report({ path, span: spanOf(value!), messageId: 'templateTooLong', data: { subject: subject(path), length: plural(length, 'character'), excess: length - MAX_TEMPLATE_TEXT } });
+    context.report({
+      path,
+      span: spanOf(value!),
+      messageId: 'templateTooLong',
+      data: { subject: subject(path), length: plural(length, 'character'), excess: length - MAX_TEMPLATE_TEXT },
+    });
   }
 }
-
 
 function reportSkillsOverDocumentedLimit(context: RuleContext): void {
   const skills = nodeAt(context.doc.root, ['skills']);

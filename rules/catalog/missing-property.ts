@@ -10,10 +10,18 @@ export const missingProperty = defineRule({
     id: 'missing-property',
     category: 'Parsing and schema',
     severity: 'error',
-    messageSeverities: { noAgent: 'warning', noAgentName: 'warning', agentNameNull: 'warning', agentNameEmpty: 'warning', noSkillName: 'warning', routePath: 'warning' },
-    description: 'A required key is missing; a key only the docs require (`agent`, `agent.name`, a skill\'s `name`) or that every documented route has (`path`) is a warning.',
+    messageSeverities: {
+      noAgent: 'warning',
+      noAgentName: 'warning',
+      agentNameNull: 'warning',
+      agentNameEmpty: 'warning',
+      noSkillName: 'warning',
+      routePath: 'warning',
+    },
+    description:
+      "A required key is missing; a key only the docs require (`agent`, `agent.name`, a skill's `name`) or that every documented route has (`path`) is a warning.",
     rationale:
-      'Without a key every source requires (`version`, a task\'s schedule or payload, a route\'s port) the platform rejects the manifest or cannot run that part of it. The docs also require `agent` with a `name` and a `name` on every skill, while the published schema and Pinata\'s starter accept them missing: those are warnings, and `null` counts as missing.',
+      "Without a key every source requires (`version`, a task's schedule or payload, a route's port) the platform rejects the manifest or cannot run that part of it. The docs also require `agent` with a `name` and a `name` on every skill, while the published schema and Pinata's starter accept them missing: those are warnings, and `null` counts as missing.",
     evidence:
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `"required":["version"]`, no `required` in `agent`, `name` typed `["string","null"]`. The docs (https://docs.pinata.cloud/agents/manifest): "`agent` | Required; `agent.name` is required", skill `name` "Required."; Pinata\'s starter `_docs`: "name (optional, human-readable)". No source marks a route\'s `path` required; the docs describe every route by its prefix ("`/app`, or `/` for everything").',
     messages: {

@@ -14,7 +14,7 @@ export const routeDuplicatePath = defineRule({
     severity: 'error',
     description: 'Two routes have the same path prefix (`/app` and `/app/` count as the same).',
     rationale:
-      'The gateway picks a route by the request\'s path prefix; with two routes on one prefix, requests can reach only one of them, and which one is not documented.',
+      "The gateway picks a route by the request's path prefix; with two routes on one prefix, requests can reach only one of them, and which one is not documented.",
     evidence:
       'None found about duplicate paths: the linter\'s own inference from routes matching by prefix (https://docs.pinata.cloud/agents/manifest#routes: "Each entry maps an external path prefix to a container port.").',
     assumptions: 'A trailing `/` does not make a different prefix (see route-path-trailing-slash), so `/app` and `/app/` are compared as the same.',
@@ -37,7 +37,12 @@ export const routeDuplicatePath = defineRule({
       }
       const path = ['routes', route.index, 'path'];
       const earlierPath = ['routes', earlier.index, 'path'];
-      const paths = { subject: subject(path), value: formatValue(route.path, path), earlierSubject: subject(earlierPath), earlierValue: formatValue(earlier.path, earlierPath) };
+      const paths = {
+        subject: subject(path),
+        value: formatValue(route.path, path),
+        earlierSubject: subject(earlierPath),
+        earlierValue: formatValue(earlier.path, earlierPath),
+      };
       context.report({
         path,
         span: spanOf(route.pathNode),

@@ -39,7 +39,12 @@ export const routePathFormat = defineRule({
         path,
         span: spanOf(pathNode),
         messageId: 'pathFormat',
-        data: { subject: subject(path), value: formatValue(value, path), problems: problems(value).join(', and '), advice: fix ? `; write \`${fix}\`.` : ', such as `/app`.' },
+        data: {
+          subject: subject(path),
+          value: formatValue(value, path),
+          problems: problems(value).join(', and '),
+          advice: fix ? `; write \`${fix}\`.` : ', such as `/app`.',
+        },
         ...(fix ? { fixes: [{ titleId: 'changePath', titleData: { path: fix }, edits: [replaceValue(pathNode, fix)] } satisfies FixSpec] } : {}),
       });
     }

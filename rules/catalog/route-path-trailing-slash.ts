@@ -12,11 +12,11 @@ export const routePathTrailingSlash = defineRule({
     severity: 'warning',
     description: 'A route path ends with `/` (other than the path `/` itself).',
     rationale:
-      'A route\'s path is a prefix that is stripped before the request reaches your server. With a trailing slash, a request for the prefix itself (`/app`) does not start with it, and stripping it takes away the `/` your server\'s own paths begin with.',
+      "A route's path is a prefix that is stripped before the request reaches your server. With a trailing slash, a request for the prefix itself (`/app`) does not start with it, and stripping it takes away the `/` your server's own paths begin with.",
     evidence:
       'https://docs.pinata.cloud/agents/routes: "the path prefix is **stripped** before the request hits your service. If someone visits `/app/users/123`, your service sees `/users/123`." How a trailing `/` is matched is not documented: the linter\'s own inference from plain prefix matching.',
     assumptions:
-      'The platform documentation says the prefix is stripped but not how a trailing slash is matched; the rule assumes a plain string prefix, which is how the platform\'s own templates write paths (`/app`).',
+      "The platform documentation says the prefix is stripped but not how a trailing slash is matched; the rule assumes a plain string prefix, which is how the platform's own templates write paths (`/app`).",
     messages: {
       pathTrailingSlash: `{{subject}} is {{value}}, with a trailing \`/\`: a request for \`{{fixed}}\` itself does not start with that prefix, and stripping it removes the \`/\` your server's paths begin with. Write \`{{fixed}}\`.`,
     },

@@ -17,8 +17,7 @@ export const routePortRange = defineRule({
     category: 'Routes and scripts',
     severity: 'error',
     description: `A route's port is outside ${PORT_MIN}-${PORT_MAX}.`,
-    rationale:
-      `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
+    rationale: `The platform forwards routes only to container ports ${PORT_MIN} to ${PORT_MAX}; a manifest with a route outside that range is rejected, and ports above ${PORT_MAX} do not exist.`,
     evidence:
       'https://docs.pinata.cloud/agents/manifest#routes: `port` "Container port. 1025-65535."; https://docs.pinata.cloud/agents/routes: "Container ports must be between `1025` and `65535`."',
     messages: {

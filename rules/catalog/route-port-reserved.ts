@@ -3,7 +3,6 @@ import { replaceValue } from '../framework/json-edits.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { GATEWAY_PORT } from '../analyzers/routes.js';
 
-
 export const routePortReserved = defineRule({
   meta: {
     id: 'route-port-reserved',
@@ -11,7 +10,7 @@ export const routePortReserved = defineRule({
     severity: 'error',
     description: `Port ${GATEWAY_PORT} belongs to the platform's gateway; a route cannot use it.`,
     rationale:
-      'Port 18789 is where the platform\'s gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.',
+      "Port 18789 is where the platform's gateway listens inside every agent container; a route to it would send your users to the gateway, never to your server.",
     evidence:
       'https://docs.pinata.cloud/agents/manifest#routes: "`18789` is reserved."; https://docs.pinata.cloud/agents/routes: "Port `18789` is reserved for the gateway."',
     messages: {

@@ -28,7 +28,7 @@ export const routeWithoutStart = defineRule({
     severity: 'info',
     description: 'Routes are declared but there is no non-empty `scripts.start`, so nothing the manifest starts will serve them.',
     rationale:
-      'A route only forwards requests to a port in the container; the server listening there is usually the one `scripts.start` runs. Without a start command the routes lead nowhere until something else listens on those ports: Pinata\'s own Hermes template ships a route that way, for a server the agent starts itself when asked, so this is information, not a warning.',
+      "A route only forwards requests to a port in the container; the server listening there is usually the one `scripts.start` runs. Without a start command the routes lead nowhere until something else listens on those ports: Pinata's own Hermes template ships a route that way, for a server the agent starts itself when asked, so this is information, not a warning.",
     evidence:
       'None found stating it: the linter\'s own inference from https://docs.pinata.cloud/agents/routes ("Container port — the port your service is listening on inside the agent") and from `start` being what runs your server (https://docs.pinata.cloud/agents/manifest#scripts). Pinata\'s own `hermes/basic/useful-assistant` template declares a route without a start command.',
     messages: Object.fromEntries(
@@ -72,4 +72,3 @@ function missingStart(doc: ParsedDocument): Missing | undefined {
 function cutShort(doc: ParsedDocument, object: Node | undefined): boolean {
   return !object || touchesSyntaxError(doc, object);
 }
-

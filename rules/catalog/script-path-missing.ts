@@ -36,7 +36,7 @@ export const scriptPathMissing = defineRule({
     severity: 'warning',
     description: 'Template mode: a script `cd`s into, or runs, a path that does not exist in the repository.',
     rationale:
-      'The platform runs `scripts.build` and `scripts.start` from the repository root. A `cd` into a folder that is not there, or a `bash x.sh` / `node x.js` whose file is not there, fails at once: a failing build stops the deploy and `start` never runs; a failing start leaves the agent\'s routes with nothing behind them.',
+      "The platform runs `scripts.build` and `scripts.start` from the repository root. A `cd` into a folder that is not there, or a `bash x.sh` / `node x.js` whose file is not there, fails at once: a failing build stops the deploy and `start` never runs; a failing start leaves the agent's routes with nothing behind them.",
     evidence:
       'https://docs.pinata.cloud/agents/manifest#scripts: both hooks run with working directory `/home/node/clawd`; https://docs.pinata.cloud/agents/troubleshooting: "Wrong working directory - `build` runs from `/home/node/clawd`, not the workspace". That this folder is the repository\'s root is inferred from the docs\' examples (`cd workspace/projects/app`) and the published schema ("Lives at /home/node/clawd/manifest.json").',
     assumptions:

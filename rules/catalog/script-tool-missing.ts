@@ -36,7 +36,24 @@ const YARN: MissingTool = { names: new Set(['yarn']), install: 'npm install -g y
 const TOOLS: readonly MissingTool[] = [PIP, PNPM, YARN];
 
 /** Programs that may put any command on the PATH: system package managers, environment and version managers. */
-const MAY_PROVIDE_ANY = new Set(['apt-get', 'apt', 'apk', 'dnf', 'yum', 'microdnf', 'zypper', 'brew', 'conda', 'mamba', 'micromamba', 'pyenv', 'asdf', 'mise', 'nvm', 'volta']);
+const MAY_PROVIDE_ANY = new Set([
+  'apt-get',
+  'apt',
+  'apk',
+  'dnf',
+  'yum',
+  'microdnf',
+  'zypper',
+  'brew',
+  'conda',
+  'mamba',
+  'micromamba',
+  'pyenv',
+  'asdf',
+  'mise',
+  'nvm',
+  'volta',
+]);
 /** Programs that look a command up, so a script naming a tool to them expects it may be missing. */
 const LOOKUPS = new Set(['command', 'which', 'type', 'hash']);
 
@@ -49,13 +66,14 @@ export const scriptToolMissing = defineRule({
     id: 'script-tool-missing',
     category: 'Routes and scripts',
     severity: 'warning',
-    description: 'A script runs a command the platform\'s container image does not have: bare `pip`/`pip3` (run `python3 -m pip`), or `pnpm`/`yarn` without installing them first.',
+    description:
+      "A script runs a command the platform's container image does not have: bare `pip`/`pip3` (run `python3 -m pip`), or `pnpm`/`yarn` without installing them first.",
     rationale:
       'The agent\'s container has Node.js with `npm` and Python 3, but no `pip` command on its PATH, and neither `pnpm` nor `yarn`: a script that runs one fails with "command not found". In `build` that fails the build, and when the build fails `start` never runs. `python3 -m pip` needs only the interpreter; `pnpm` and `yarn` can be installed with `npm` first.',
     evidence:
       '"Missing tooling (`pnpm`, `yarn`) - install in the build script first, or use a tool that ships with the image (`npm`)" (https://docs.pinata.cloud/agents/troubleshooting). pratkuk/claw-bots-for-reo dc86fdf, after a failed deploy: "Pinata\'s container image does not have bare `pip` on PATH. Surfaced by deploy attempt 1/3 on agents.pinata.cloud."; `pip3` is reported by inference (the commit names `pip`), and that `python3 -m pip` works rests on the author\'s fix.',
     assumptions:
-      'Only a tool run as a command is reported (at the start, after `&&`, `||`, `;`, `|`, `(`, assignments, `sudo`, `env`…); `python3 -m pip`, `npx pnpm`, `pipx`, `pipenv`, a path such as `.venv/bin/pip` and a name inside a quoted argument are not. From a command that may put the tool on the PATH (sourcing a file such as a virtualenv\'s `activate`, setting `PATH`, a system or version manager such as `apt-get`, `conda` or `nvm`; for pip `ensurepip` or `get-pip.py`; for pnpm and yarn `npm install -g` or `corepack enable`) or that looks it up (`command -v pnpm`) on, the rest of that script is left alone for it.',
+      "Only a tool run as a command is reported (at the start, after `&&`, `||`, `;`, `|`, `(`, assignments, `sudo`, `env`…); `python3 -m pip`, `npx pnpm`, `pipx`, `pipenv`, a path such as `.venv/bin/pip` and a name inside a quoted argument are not. From a command that may put the tool on the PATH (sourcing a file such as a virtualenv's `activate`, setting `PATH`, a system or version manager such as `apt-get`, `conda` or `nvm`; for pip `ensurepip` or `get-pip.py`; for pnpm and yarn `npm install -g` or `corepack enable`) or that looks it up (`command -v pnpm`) on, the rest of that script is left alone for it.",
     messages: {
       barePip: `\`scripts.{{name}}\` runs \`{{tool}}\`, which the platform's container image does not have on its PATH, so the command fails with "command not found". Run it as \`${PIP.replacement}\`, which needs only the Python interpreter.`,
       notInstalledInBuild: notInstalled('build', ', the build fails and `start` never runs'),
@@ -83,7 +101,15 @@ function reportTool(context: RuleContext, script: ManifestScript, name: 'build' 
   if (words.length === 0) return;
   const install = tool.install;
   // One suggestion for the script: install the tool before it runs.
-  const installFirst = install ? [{ titleId: 'installFirst', titleData: { tool: [...tool.names][0]!, install }, edits: scriptEdits(script, [{ start: 0, end: 0, newText: `${install} && ` }]) }] : undefined;
+  const installFirst = install
+    ? [
+        {
+          titleId: 'installFirst',
+          titleData: { tool: [...tool.names][0]!, install },
+          edits: scriptEdits(script, [{ start: 0, end: 0, newText: `${install} && ` }]),
+        },
+      ]
+    : undefined;
   for (const word of words) {
     const span = documentSpan(script, word);
     if (tool.replacement) {
@@ -93,7 +119,13 @@ function reportTool(context: RuleContext, script: ManifestScript, name: 'build' 
         messageId: 'barePip',
         data: { name, tool: word.text },
         // The word is exactly the tool's name once unquoted, so its raw text (quotes included) is what goes.
-        fixes: [{ titleId: 'runReplacement', titleData: { command: tool.replacement }, edits: scriptEdits(script, [{ start: word.start, end: word.end, newText: tool.replacement }]) }],
+        fixes: [
+          {
+            titleId: 'runReplacement',
+            titleData: { command: tool.replacement },
+            edits: scriptEdits(script, [{ start: word.start, end: word.end, newText: tool.replacement }]),
+          },
+        ],
       });
     } else {
       context.report({

@@ -34,13 +34,26 @@ const notShellName = (problem: Problem, suggested: boolean) =>
  */
 const REACHED: Readonly<Record<'notEnvName' | 'notShellName', readonly (readonly [Problem, boolean])[]>> = {
   notEnvName: [
-    ['Dollar', false], ['Dollar', true], ['LeadingDigit', false], ['InvalidCharacters', false], ['InvalidCharacters', true],
-    ['WhitespaceAndInvalidCharacters', false], ['WhitespaceAndInvalidCharacters', true],
+    ['Dollar', false],
+    ['Dollar', true],
+    ['LeadingDigit', false],
+    ['InvalidCharacters', false],
+    ['InvalidCharacters', true],
+    ['WhitespaceAndInvalidCharacters', false],
+    ['WhitespaceAndInvalidCharacters', true],
   ],
   notShellName: [
-    ['WhitespaceAround', false], ['WhitespaceAround', true], ['Dollar', false], ['Dollar', true], ['LeadingDigit', false],
-    ['InvalidCharacters', false], ['InvalidCharacters', true], ['WhitespaceInside', false], ['WhitespaceInside', true],
-    ['WhitespaceAndInvalidCharacters', false], ['WhitespaceAndInvalidCharacters', true],
+    ['WhitespaceAround', false],
+    ['WhitespaceAround', true],
+    ['Dollar', false],
+    ['Dollar', true],
+    ['LeadingDigit', false],
+    ['InvalidCharacters', false],
+    ['InvalidCharacters', true],
+    ['WhitespaceInside', false],
+    ['WhitespaceInside', true],
+    ['WhitespaceAndInvalidCharacters', false],
+    ['WhitespaceAndInvalidCharacters', true],
   ],
 };
 const messageId = (kind: keyof typeof REACHED, problem: Problem, suggested: boolean) => `${kind}${problem}${suggested ? 'Suggested' : ''}`;

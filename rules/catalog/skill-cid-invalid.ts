@@ -38,7 +38,11 @@ export const skillCidInvalid = defineRule({
       'The platform does not say which CIDs it accepts for a skill. Any CIDv0 or CIDv1 in a multibase `multiformats` knows is accepted when its codec is dag-pb or raw, the two an upload produces (a folder or file, or a raw leaf); other codecs (dag-cbor, json, libp2p-key…) name data that is not an upload and are reported.',
     messages: {
       // An empty `cid` has its own message (`empty`).
-      ...Object.fromEntries(Object.entries(CID_PROBLEMS).filter(([cause]) => cause !== 'empty').map(([cause, words]) => [messageId(false, cause), notACid(words, COPY_WHOLE)])),
+      ...Object.fromEntries(
+        Object.entries(CID_PROBLEMS)
+          .filter(([cause]) => cause !== 'empty')
+          .map(([cause, words]) => [messageId(false, cause), notACid(words, COPY_WHOLE)]),
+      ),
       ...Object.fromEntries(REPAIRABLE.map((cause) => [messageId(true, cause), notACid(CID_PROBLEMS[cause]!, 'Write `{{suggestion}}`.')])),
       notUpload: notUpload('{{codec}} data'),
       notUploadCodecCode: notUpload('data of codec {{codec}}'),

@@ -10,7 +10,8 @@ export const skillCidStale = defineRule({
     id: 'skill-cid-stale',
     category: 'Skills',
     severity: 'warning',
-    description: "A skill's `cid` is not the CID its local source folder has now (`skills/<name>/` or the config's `skillSources`): the folder changed after the pin.",
+    description:
+      "A skill's `cid` is not the CID its local source folder has now (`skills/<name>/` or the config's `skillSources`): the folder changed after the pin.",
     rationale:
       'A skill attached by `cid` is pinned to one upload. When its files are edited and not uploaded again, the agent is deployed with the old files and nothing says so until it behaves oddly. The CLI and the editor compute, offline, the CID the folder would get under the profile the pin was made with; when it differs, the pin is stale.',
     evidence:
@@ -52,7 +53,9 @@ export const skillCidStale = defineRule({
         span: spanOf(cid),
         messageId: pinHere ? 'stale' : 'staleOtherName',
         data: { subject: subject(path), value: formatValue(value, path), folder: facts.folder, now, command },
-        suggestions: [{ titleId: 'pinNow', titleData: { cid: first!.cid, folder: facts.folder, profile: first!.profile }, edits: [replaceValue(cid, first!.cid)] }],
+        suggestions: [
+          { titleId: 'pinNow', titleData: { cid: first!.cid, folder: facts.folder, profile: first!.profile }, edits: [replaceValue(cid, first!.cid)] },
+        ],
       });
     }
   },

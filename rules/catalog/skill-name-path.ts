@@ -7,7 +7,16 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Longest file name Linux file systems take, in bytes (NAME_MAX). */
 const NAME_MAX = 255;
 
-type ProblemId = 'controlCharacter' | 'backslash' | 'absolutePath' | 'noNameBetweenSlashes' | 'trailingSlash' | 'emptySegment' | 'dotDotSegment' | 'dotSegment' | 'longSegment';
+type ProblemId =
+  | 'controlCharacter'
+  | 'backslash'
+  | 'absolutePath'
+  | 'noNameBetweenSlashes'
+  | 'trailingSlash'
+  | 'emptySegment'
+  | 'dotDotSegment'
+  | 'dotSegment'
+  | 'longSegment';
 
 /**
  * Why a name cannot be a folder, in words, and whether a plain name can be offered when it is the
@@ -46,7 +55,9 @@ export const skillNamePath = defineRule({
       'The platform does not say how it turns a name into a folder; the rule assumes the name is joined to `workspace/skills/` as a relative POSIX path, so `/` separates folders (which makes `@scope/name` two levels deep) and each segment is one file name of at most 255 bytes.',
     messages: {
       empty: `{{subject}} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
-      ...Object.fromEntries(Object.entries(PROBLEMS).flatMap(([id, problem]) => (problem.alone === false ? [] : notFolderMessages(id, problem.text, problem.guessed)))),
+      ...Object.fromEntries(
+        Object.entries(PROBLEMS).flatMap(([id, problem]) => (problem.alone === false ? [] : notFolderMessages(id, problem.text, problem.guessed))),
+      ),
       // Several reasons at once fill one slot with their words joined: a message per combination would be hundreds.
       ...Object.fromEntries(notFolderMessages('severalProblems', '{{problems}}')),
     },

@@ -20,7 +20,7 @@ export const skillSlugFormat = defineRule({
     messageSeverities: { namespaced: 'warning', unusual: 'warning' },
     description: 'A skill `clawhub_slug` cannot be a registry slug (empty, whitespace, a URL, a CID); `owner/name` and unusual characters are warnings.',
     rationale:
-      'The registry resolves a skill by its slug when the agent is deployed. The docs write it with a scope (`@pinata/api`) and Pinata\'s starter as a bare name (`slack`); both are accepted. A slug written `owner/name` attached only once written flat for one author, and capital letters or other characters are not seen in slugs: those are warnings. What no registry can resolve (a URL, a CID, whitespace) is an error.',
+      "The registry resolves a skill by its slug when the agent is deployed. The docs write it with a scope (`@pinata/api`) and Pinata's starter as a bare name (`slack`); both are accepted. A slug written `owner/name` attached only once written flat for one author, and capital letters or other characters are not seen in slugs: those are warnings. What no registry can resolve (a URL, a CID, whitespace) is an error.",
     evidence:
       '"ClawHub slug like `@pinata/api`" (https://docs.pinata.cloud/agents/manifest, https://docs.pinata.cloud/agents/skills); `{ "clawhub_slug": "slack", "name": "Slack" }` in the README of Pinata\'s starter (PinataCloud/agent-template); "ClawHub slugs are flat (opensea-marketplace), not namespaced" (an OpenSea skill author\'s commit dc636e4, after a working deploy).',
     messages: {
@@ -69,7 +69,9 @@ export const skillSlugFormat = defineRule({
             path,
             span,
             ...(reading.lowered ? { messageId: 'unusualLowered', data: { ...shown, lowered: reading.lowered } } : { messageId: 'unusual', data: shown }),
-            ...(reading.lowered ? { suggestions: [{ titleId: 'useLowered', titleData: { slug: reading.lowered }, edits: [replaceValue(slug, reading.lowered)] }] } : {}),
+            ...(reading.lowered
+              ? { suggestions: [{ titleId: 'useLowered', titleData: { slug: reading.lowered }, edits: [replaceValue(slug, reading.lowered)] }] }
+              : {}),
           });
       }
     }

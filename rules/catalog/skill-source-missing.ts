@@ -7,8 +7,7 @@ export const skillSourceMissing = defineRule({
     category: 'Skills',
     severity: 'error',
     description: 'A skill has neither a registry `clawhub_slug` nor a `cid`, so there is nothing to install.',
-    rationale:
-      'A skill with neither `clawhub_slug` nor `cid` has nothing to install: the deploy fails or the skill is silently missing.',
+    rationale: 'A skill with neither `clawhub_slug` nor `cid` has nothing to install: the deploy fails or the skill is silently missing.',
     evidence:
       '"Each entry is an object with a `name` plus either a `clawhub_slug` (resolves to the latest published version) or a `cid` (byte-stable, pinned to a specific upload)." (https://docs.pinata.cloud/agents/manifest); Pinata\'s starter `_docs`: "Each has: either a cid or clawhub_slug".',
     messages: {

@@ -12,7 +12,7 @@ export const startBindsLocalhost = defineRule({
     severity: 'warning',
     description: 'The start command binds its server to `localhost`, `127.0.0.1` or `::1` instead of `0.0.0.0`.',
     rationale:
-      'The gateway forwards a route\'s requests to the container from outside its loopback interface, so a server bound to `localhost` never receives them. The platform requires servers started by scripts to bind `0.0.0.0`.',
+      "The gateway forwards a route's requests to the container from outside its loopback interface, so a server bound to `localhost` never receives them. The platform requires servers started by scripts to bind `0.0.0.0`.",
     evidence:
       'https://docs.pinata.cloud/agents/manifest#scripts: "**Bind servers to `0.0.0.0`**, not `localhost`, so the gateway can reach them."; https://docs.pinata.cloud/agents/routes: "The gateway can\'t reach `localhost` from outside the process."',
     assumptions:
@@ -41,4 +41,3 @@ export const startBindsLocalhost = defineRule({
     }
   },
 });
-

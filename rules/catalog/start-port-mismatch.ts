@@ -10,13 +10,13 @@ export const startPortMismatch = defineRule({
     id: 'start-port-mismatch',
     category: 'Routes and scripts',
     severity: 'warning',
-    description: 'The start command names ports (`--port N`, `PORT=N`, `-p N`…) and none of them is a route\'s port.',
+    description: "The start command names ports (`--port N`, `PORT=N`, `-p N`…) and none of them is a route's port.",
     rationale:
       'A route forwards requests to one port in the container. When the start command serves on other ports only, every request to the routes finds nothing listening.',
     evidence:
       'https://docs.pinata.cloud/agents/troubleshooting: "Port mismatch with `routes` entry | Make sure `manifest.json` `routes[i].port` matches what the server actually listens on".',
     assumptions:
-      'Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server\'s default port is not known. Databases and other backing services are left out.',
+      "Ports are read from common server options (`--port`, `-p`, `--listen host:port`, `--bind host:port`) and variables (`PORT`, `SERVER_PORT`…); a command that names no port is not checked, since its server's default port is not known. Databases and other backing services are left out.",
     messages: {
       portMismatch: `\`scripts.start\` serves on port {{port}} ({{setting}}), but the route uses port {{routePort}}, so requests to it find nothing listening. Serve on port {{routePort}}, or change the route's port to the one your server uses.`,
       portMismatchRoutesOnePort: `\`scripts.start\` serves on port {{port}} ({{setting}}), but the routes use port {{routePort}}, so requests to them find nothing listening. Serve on port {{routePort}}, or change the routes' port to the one your server uses.`,

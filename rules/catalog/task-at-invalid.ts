@@ -2,7 +2,7 @@ import { touchesSyntaxError } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { ISO_EXAMPLE, parseIsoTimestamp, type IsoTimestampProblem } from '../analyzers/schedule.js';
-import { atFields} from '../analyzers/tasks.js';
+import { atFields } from '../analyzers/tasks.js';
 
 /** Why a value is not a timestamp, in the words each message puts after the form it expects. */
 const PROBLEMS: Record<IsoTimestampProblem['problem'], string> = {
@@ -27,13 +27,13 @@ export const taskAtInvalid = defineRule({
     id: 'task-at-invalid',
     category: 'Tasks',
     severity: 'error',
-    description: 'A one-shot schedule\'s `at` is not a full date and time (`YYYY-MM-DDTHH:MM:SS`, RFC 3339).',
+    description: "A one-shot schedule's `at` is not a full date and time (`YYYY-MM-DDTHH:MM:SS`, RFC 3339).",
     rationale:
       'A one-shot task runs at the moment its `at` names; a value that is not an ISO 8601 date and time (`2026-03-01T09:00:00Z`) cannot be scheduled, so the task never runs.',
     evidence:
       'https://docs.pinata.cloud/agents/manifest#tasks: "`at` (one-shot ISO timestamp)"; https://docs.pinata.cloud/agents/tasks: "**At** — run once at a specific ISO timestamp." The field\'s name is not documented by Pinata: `schedule.at` is the OpenClaw engine\'s (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     assumptions:
-      'The seed does not name the field; `at` is the engine\'s name for it. Accepted: `YYYY-MM-DDTHH:MM:SS` with optional fractions of a second and an optional `Z` or `±HH:MM` offset (the schema\'s `iso-date-time` format). The older numeric `atMs` (epoch milliseconds) is accepted as well.',
+      "The seed does not name the field; `at` is the engine's name for it. Accepted: `YYYY-MM-DDTHH:MM:SS` with optional fractions of a second and an optional `Z` or `±HH:MM` offset (the schema's `iso-date-time` format). The older numeric `atMs` (epoch milliseconds) is accepted as well.",
     messages: {
       ...Object.fromEntries(
         Object.entries(PROBLEMS).map(([id, problem]) => [
@@ -55,7 +55,12 @@ export const taskAtInvalid = defineRule({
         path: at.path,
         span: spanOf(at.node),
         messageId: parsed.problem,
-        data: { subject: subject(at.path), value: formatValue(at.node.value), example: parsed.suggestion ?? ISO_EXAMPLE, ...('values' in parsed ? parsed.values : {}) },
+        data: {
+          subject: subject(at.path),
+          value: formatValue(at.node.value),
+          example: parsed.suggestion ?? ISO_EXAMPLE,
+          ...('values' in parsed ? parsed.values : {}),
+        },
       });
     }
   },

@@ -2,7 +2,7 @@ import { touchesSyntaxError } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 import { explainSchedule, humanDuration, parseIsoTimestamp } from '../analyzers/schedule.js';
-import { atFields} from '../analyzers/tasks.js';
+import { atFields } from '../analyzers/tasks.js';
 import { isValidTimeZone } from '../analyzers/time-zones.js';
 
 export const taskAtPast = defineRule({
@@ -10,7 +10,7 @@ export const taskAtPast = defineRule({
     id: 'task-at-past',
     category: 'Tasks',
     severity: 'warning',
-    description: 'A one-shot task\'s `at` time lies in the past.',
+    description: "A one-shot task's `at` time lies in the past.",
     rationale:
       'A one-shot task runs once, at its `at` time; when that time has already passed at deploy, the task does not run when it was meant to. The check reads one clock, which `--now` sets, so CI results are reproducible.',
     evidence:
@@ -36,13 +36,22 @@ export const taskAtPast = defineRule({
         instant = parsed.value.instant;
       }
       if (!(instant < now.getTime())) continue;
-      const explanation = explainSchedule({ kind: 'at', [at.field]: at.node.value, ...(at.tz !== undefined && isValidTimeZone(at.tz) ? { tz: at.tz } : {}) }, now);
+      const explanation = explainSchedule(
+        { kind: 'at', [at.field]: at.node.value, ...(at.tz !== undefined && isValidTimeZone(at.tz) ? { tz: at.tz } : {}) },
+        now,
+      );
       if (!explanation?.runTime) continue;
       context.report({
         path: at.path,
         span: spanOf(at.node),
         messageId: 'atPast',
-        data: { subject: subject(at.path), value: formatValue(at.node.value), humanDuration: humanDuration(now.getTime() - instant, { approximate: true }), runTime: explanation.runTime, timeZone: explanation.timeZone },
+        data: {
+          subject: subject(at.path),
+          value: formatValue(at.node.value),
+          humanDuration: humanDuration(now.getTime() - instant, { approximate: true }),
+          runTime: explanation.runTime,
+          timeZone: explanation.timeZone,
+        },
       });
     }
   },

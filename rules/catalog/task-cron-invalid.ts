@@ -30,13 +30,13 @@ export const taskCronInvalid = defineRule({
     id: 'task-cron-invalid',
     category: 'Tasks',
     severity: 'error',
-    description: 'A task\'s cron expression does not parse.',
+    description: "A task's cron expression does not parse.",
     rationale:
       'The platform schedules a cron task from its expression; one it cannot parse means the task never runs. Each field has its own range (minutes 0-59, hours 0-23…), and a value outside it is the usual slip.',
     evidence:
       '"`cron` (`expr` with optional `tz`)" (https://docs.pinata.cloud/agents/manifest); Pinata\'s starter `_docs`: "schedule (cron expression)". Which cron dialect the platform parses is not documented: the five-field syntax with an optional seconds field is cron-parser\'s, which the engine\'s schedules follow.',
     assumptions:
-      'An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser\'s filling-in of missing leading fields is not relied on.',
+      "An expression has five fields (minute hour day-of-month month day-of-week), or six with a leading seconds field, or is a predefined alias such as `@daily`; cron-parser's filling-in of missing leading fields is not relied on.",
     messages: {
       blank: `{{subject}} is {{emptiness}}. Write a cron expression of five fields (${FIVE_FIELDS}), for example \`0 9 * * *\` for 09:00 every day.`,
       tooFewFields: `The cron expression {{expr}} has {{count}} fields; it needs five (${FIVE_FIELDS}), or six with seconds first. Add the missing fields, for example \`0 9 * * *\` for 09:00 every day.`,
@@ -87,7 +87,13 @@ function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem)
       return {
         span: spanInString(doc, cron.node, problem.token.start, problem.token.end),
         messageId: problem.reason.id,
-        data: { name: problem.field.name, shortened: shortened(problem.token.text), expr, allows: problem.field.allows, ...('values' in problem.reason ? problem.reason.values : {}) },
+        data: {
+          name: problem.field.name,
+          shortened: shortened(problem.token.text),
+          expr,
+          allows: problem.field.allows,
+          ...('values' in problem.reason ? problem.reason.values : {}),
+        },
       };
     case 'day-of-month':
       return {
@@ -96,8 +102,7 @@ function describe(doc: ParsedDocument, cron: CronSchedule, problem: CronProblem)
         data: { day: shortened(problem.token.text), expr, months: shortened(problem.months) },
       };
     case 'other':
-      return { messageId: 'invalid',
-      data: { expr, reason: problem.reason } };
+      return { messageId: 'invalid', data: { expr, reason: problem.reason } };
   }
 }
 

@@ -11,7 +11,7 @@ export const taskDeliveryChannelUnconfigured = defineRule({
     severity: 'warning',
     description: 'A task announces to a channel that `channels` does not configure.',
     rationale:
-      'An `announce` delivery posts through one of the agent\'s messaging channels; a channel the manifest does not configure has no bot behind it, so the output of each run goes nowhere.',
+      "An `announce` delivery posts through one of the agent's messaging channels; a channel the manifest does not configure has no bot behind it, so the output of each run goes nowhere.",
     evidence:
       'https://docs.pinata.cloud/agents/tasks: "**Announce to a channel** — send the response to Telegram, Slack, or Discord." That a channel absent from `channels` has no bot to post with is the linter\'s inference.',
     assumptions:

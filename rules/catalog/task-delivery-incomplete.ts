@@ -18,7 +18,7 @@ export const taskDeliveryIncomplete = defineRule({
     id: 'task-delivery-incomplete',
     category: 'Tasks',
     severity: 'error',
-    description: 'A task\'s delivery lacks what its mode needs: `announce` a `channel` and a `to`, `webhook` an absolute http(s) URL in `to`.',
+    description: "A task's delivery lacks what its mode needs: `announce` a `channel` and a `to`, `webhook` an absolute http(s) URL in `to`.",
     rationale:
       'The output of each run goes where `delivery` says: `announce` posts it to the chat `to` on `channel`, `webhook` POSTs it to the URL in `to`. Without them the platform has nowhere to deliver, and the run fails or its output is lost.',
     evidence:

@@ -9,7 +9,7 @@ export const taskDuplicateName = defineRule({
     severity: 'warning',
     description: 'Two tasks have the same `name`.',
     rationale:
-      'A task\'s name is how it appears in the task list and in run logs; two tasks with one name cannot be told apart there, and tooling that addresses tasks by name may act on the wrong one.',
+      "A task's name is how it appears in the task list and in run logs; two tasks with one name cannot be told apart there, and tooling that addresses tasks by name may act on the wrong one.",
     evidence:
       'None found: Pinata\'s docs ask only for a name that is "anything readable" (https://docs.pinata.cloud/agents/tasks). The linter\'s own inference that duplicates cannot be told apart in the task list.',
     messages: {

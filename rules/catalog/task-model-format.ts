@@ -19,9 +19,9 @@ export const taskModelFormat = defineRule({
     id: 'task-model-format',
     category: 'Tasks',
     severity: 'error',
-    description: 'A task payload\'s `model` is not `<provider>/<model>`.',
+    description: "A task payload's `model` is not `<provider>/<model>`.",
     rationale:
-      'A task may run on its own model, named `<provider>/<model>` with a provider connected in the secrets vault (OpenRouter-style ids add more `/` segments). A model the platform cannot resolve is not used: the run falls back to the agent\'s default model.',
+      "A task may run on its own model, named `<provider>/<model>` with a provider connected in the secrets vault (OpenRouter-style ids add more `/` segments). A model the platform cannot resolve is not used: the run falls back to the agent's default model.",
     evidence:
       'https://docs.pinata.cloud/agents/manifest#model: "Default model in `<provider>/<model>` form" and "If a task or session specifies a model that isn\'t enabled on the agent, the request falls back to this default."',
     messages: {

@@ -13,7 +13,7 @@ export const taskSessionPayloadMismatch = defineRule({
     severity: 'warning',
     description: 'A task pairs `sessionTarget: "main"` with an `agentTurn` payload, or `"isolated"` with a `systemEvent`.',
     rationale:
-      'The engine runs system events in the agent\'s main session and agent turns in a session of their own; a task that asks for the other pairing does not run the way its settings suggest.',
+      "The engine runs system events in the agent's main session and agent turns in a session of their own; a task that asks for the other pairing does not run the way its settings suggest.",
     evidence:
       'Pinata\'s docs describe `sessionTarget` (https://docs.pinata.cloud/agents/tasks) without pairing it to a payload kind; the OpenClaw engine does: "`sessionTarget` must be `"main"` or `"isolated"` and must match `payload.kind`" (openclaw/openclaw `docs/automation/cron-jobs.md`).',
     messages: {
@@ -36,7 +36,15 @@ export const taskSessionPayloadMismatch = defineRule({
         path,
         span: spanOf(target),
         messageId: childValue(payload, 'kind') === undefined ? 'sessionPayloadMismatchImplicit' : 'sessionPayloadMismatch',
-        data: { subject: subject(path), value: formatValue(session), article: kind === 'agentTurn' ? 'an' : 'a', kind, otherTarget: OTHER_TARGET[session], pairedArticle: PAIRED[session] === 'agentTurn' ? 'an' : 'a', paired: PAIRED[session] },
+        data: {
+          subject: subject(path),
+          value: formatValue(session),
+          article: kind === 'agentTurn' ? 'an' : 'a',
+          kind,
+          otherTarget: OTHER_TARGET[session],
+          pairedArticle: PAIRED[session] === 'agentTurn' ? 'an' : 'a',
+          paired: PAIRED[session],
+        },
       });
     }
   },

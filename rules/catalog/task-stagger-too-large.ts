@@ -9,7 +9,7 @@ export const taskStaggerTooLarge = defineRule({
     id: 'task-stagger-too-large',
     category: 'Tasks',
     severity: 'warning',
-    description: 'A schedule\'s `staggerMs` is not smaller than its `everyMs`.',
+    description: "A schedule's `staggerMs` is not smaller than its `everyMs`.",
     rationale:
       '`staggerMs` offsets each run by up to that much so that many agents do not fire at the same instant. A stagger as long as the interval or longer lets consecutive runs bunch together, overlap or swap order, which defeats a fixed interval.',
     evidence:
@@ -32,7 +32,15 @@ export const taskStaggerTooLarge = defineRule({
         path,
         span: spanOf(stagger),
         messageId: 'staggerTooLarge',
-        data: { subject: subject(path), value: stagger.value, humanDuration: humanDuration(stagger.value), value2: every.value, humanDuration3: humanDuration(every.value), tenth, humanDuration4: humanDuration(tenth) },
+        data: {
+          subject: subject(path),
+          value: stagger.value,
+          humanDuration: humanDuration(stagger.value),
+          value2: every.value,
+          humanDuration3: humanDuration(every.value),
+          tenth,
+          humanDuration4: humanDuration(tenth),
+        },
       });
     }
   },

@@ -10,13 +10,13 @@ export const taskTimezoneInvalid = defineRule({
     id: 'task-timezone-invalid',
     category: 'Tasks',
     severity: 'error',
-    description: 'A schedule\'s `tz` is not a time zone; suggests the closest zone name.',
+    description: "A schedule's `tz` is not a time zone; suggests the closest zone name.",
     rationale:
       'A cron schedule is read in its `tz`; a name the runtime does not know stops the task from being scheduled. Zone names are IANA names such as `Europe/Berlin`, `America/New_York` or `UTC`.',
     evidence:
       'https://docs.pinata.cloud/agents/tasks: "You can set a timezone (`tz`) so cron respects DST and local time." That `tz` is an IANA name is the OpenClaw engine\'s ("optional IANA timezone", openclaw/openclaw `docs/automation/cron-jobs.md`); the docs give no list.',
     assumptions:
-      'A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine\'s runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.',
+      "A zone is valid when `Intl.DateTimeFormat` accepts it, as the engine's runtime does: IANA names in any letter case, `UTC`, and links such as `US/Pacific`.",
     messages: {
       blank: `{{subject}} is {{emptiness}}. Name an IANA time zone such as \`Europe/Berlin\` or \`UTC\`, or remove \`tz\`.`,
       unknown: `{{subject}} is {{value}}, which is not a time zone. Use an IANA zone name such as \`Europe/Berlin\`, \`America/New_York\` or \`UTC\`.`,
@@ -52,7 +52,9 @@ export const taskTimezoneInvalid = defineRule({
         ...(suggestion
           ? { messageId: 'unknownWithSuggestion', data: { subject: subject(path), value: formatValue(value), suggestion: suggestion.zone } }
           : { messageId: 'unknown', data: { subject: subject(path), value: formatValue(value) } }),
-        ...(suggestion?.clear ? { suggestions: [{ titleId: 'useZone', titleData: { zone: suggestion.zone }, edits: [replaceValue(tz, suggestion.zone)] }] } : {}),
+        ...(suggestion?.clear
+          ? { suggestions: [{ titleId: 'useZone', titleData: { zone: suggestion.zone }, edits: [replaceValue(tz, suggestion.zone)] }] }
+          : {}),
       });
     }
   },

@@ -19,9 +19,10 @@ export const templateAuthorField = defineRule({
       partnerUrlAlone: 'warning',
       partnerLogoUrlAlone: 'warning',
     },
-    description: 'Template mode: `template` has no `authorName`, which the published schema requires (also beside `partnerName`); each `partner*` key, which it does not have, is a warning.',
+    description:
+      'Template mode: `template` has no `authorName`, which the published schema requires (also beside `partnerName`); each `partner*` key, which it does not have, is a warning.',
     rationale:
-      'A template submission is judged by the published schema, which requires `authorName` and closes `template` to `slug`, `category`, `tags`, `authorName`, `authorUrl` and `authorLogoUrl`. The docs name the card\'s author `partnerName`, but authors\' submissions were rejected until they renamed `partner*` to `author*`, and Pinata\'s own templates now carry only `author*`. A `partnerUrl` or `partnerLogoUrl` beside `authorName` leaves the card without a link or logo.',
+      "A template submission is judged by the published schema, which requires `authorName` and closes `template` to `slug`, `category`, `tags`, `authorName`, `authorUrl` and `authorLogoUrl`. The docs name the card's author `partnerName`, but authors' submissions were rejected until they renamed `partner*` to `author*`, and Pinata's own templates now carry only `author*`. A `partnerUrl` or `partnerLogoUrl` beside `authorName` leaves the card without a link or logo.",
     evidence:
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]`, `"additionalProperties":false`, no `partner*`. The validator\'s words in authors\' commits: "template.authorName: partnerName → authorName (schema expects authorName)" (okx/onchainos-skills b0fd438f), "Pinata\'s template validator requires `authorName` on the template block" (pratkuk/claw-bots-for-reo 0db67d7); "fix: use authorName/authorUrl/authorLogoUrl per Pinata schema validation" (PinataCloud/agent-templates aec9a72). The docs\' `partnerName`: https://docs.pinata.cloud/agents/manifest.',
     messages: {
@@ -97,7 +98,16 @@ function renamable(template: Node): Rename[] {
 /** The keys a rename turns from and into, as lists. */
 function describeRenames(renames: readonly Rename[]): { from: string; to: string } {
   if (renames.length === 0) return { from: '`partnerName`', to: '`authorName`' };
-  return { from: listOf(renames.map(([partnerKey]) => partnerKey), 'and'), to: listOf(renames.map(([, authorKey]) => authorKey), 'and') };
+  return {
+    from: listOf(
+      renames.map(([partnerKey]) => partnerKey),
+      'and',
+    ),
+    to: listOf(
+      renames.map(([, authorKey]) => authorKey),
+      'and',
+    ),
+  };
 }
 
 /** A rename of each key in place, value and position kept; none while the tree may be cut short. */

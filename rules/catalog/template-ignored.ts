@@ -7,7 +7,8 @@ export const templateIgnored = defineRule({
     id: 'template-ignored',
     category: 'Template metadata',
     severity: 'hint',
-    description: '`template` holds marketplace metadata, which a direct deploy ignores (reported only for a manifest known to lie outside a template repository).',
+    description:
+      '`template` holds marketplace metadata, which a direct deploy ignores (reported only for a manifest known to lie outside a template repository).',
     rationale:
       'The platform reads `template` only when a repository is submitted as a marketplace template; a direct deploy ignores it. A template repository (`README.md` and `workspace/` beside the manifest) is where it belongs, so it is not remarked on there, nor where the folder is unknown (a manifest read from standard input).',
     evidence:

@@ -15,7 +15,7 @@ export const templateMetadataMissing = defineRule({
     severity: 'error',
     description: 'Template mode: the manifest has no `template` object, or it has no `slug` or no `category`.',
     rationale:
-      'A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template\'s URL and the category files it in the marketplace. Without them the template validator rejects the repository.',
+      "A direct deploy ignores `template`, but a marketplace submission is listed from it: the slug is the template's URL and the category files it in the marketplace. Without them the template validator rejects the repository.",
     evidence:
       'The published schema (https://agents.pinata.cloud/schemas/manifest.v1.json): `template` `"required":["slug","category","authorName"]` (`authorName` is `template-author-field`\'s); "Template marketplace metadata (for submissions)". The docs: "`slug` | Marketplace URL slug", "`category` | One of the marketplace categories" (https://docs.pinata.cloud/agents/manifest).',
     messages: {

@@ -14,7 +14,8 @@ export const templatePaidInvalid = defineRule({
     category: 'Template metadata',
     severity: 'error',
     messageSeverities: { notInPublishedSchema: 'warning' },
-    description: 'A paid template\'s `amount` is not a positive decimal string, or its `currency` is missing or empty; in template mode, `paid` itself is a warning, since the published schema has no such key.',
+    description:
+      "A paid template's `amount` is not a positive decimal string, or its `currency` is missing or empty; in template mode, `paid` itself is a warning, since the published schema has no such key.",
     rationale:
       'A paid template is sold through x402 for `paid.amount` in `paid.currency`; a price that is zero, negative or not a plain decimal, or a price without its currency, cannot be charged.',
     evidence:
@@ -54,7 +55,9 @@ export const templatePaidInvalid = defineRule({
         path: amountPath,
         span: spanOf(amount),
         messageId: 'badAmount',
-        ...(plain !== undefined ? { messageId: 'badAmountWritable', data: { value: formatValue(value, amountPath), plain: JSON.stringify(plain) } } : { data: { value: formatValue(value, amountPath) } }),
+        ...(plain !== undefined
+          ? { messageId: 'badAmountWritable', data: { value: formatValue(value, amountPath), plain: JSON.stringify(plain) } }
+          : { data: { value: formatValue(value, amountPath) } }),
       });
     }
 

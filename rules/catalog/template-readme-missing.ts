@@ -28,7 +28,8 @@ export const templateReadmeMissing = defineRule({
   check(context) {
     const repository = context.repository;
     if (!repository) return;
-    const report = (message: FindingMessage) => context.report({ path: [], span: { start: 0, end: 0 }, ...message, file: { path: README_FILE, range: FIRST_LINE } });
+    const report = (message: FindingMessage) =>
+      context.report({ path: [], span: { start: 0, end: 0 }, ...message, file: { path: README_FILE, range: FIRST_LINE } });
     if (repository.readme !== undefined) {
       if (repository.readme.trim() === '') {
         report({ messageId: 'empty' });
@@ -38,7 +39,12 @@ export const templateReadmeMissing = defineRule({
     const index = repositoryIndex(repository);
     const kind = index.kindOf(README_FILE);
     const similar = index.namedLike(README_FILE).filter((path) => path !== README_FILE);
-    const other = [...new Set([...similar, ...['README', 'readme', 'Readme', 'README.markdown', 'README.txt', 'README.rst'].filter((name) => index.kindOf(name) === 'file')])];
+    const other = [
+      ...new Set([
+        ...similar,
+        ...['README', 'readme', 'Readme', 'README.markdown', 'README.txt', 'README.rst'].filter((name) => index.kindOf(name) === 'file'),
+      ]),
+    ];
     const rootOther = other.filter((path) => !path.includes('/'));
     report(
       kind === 'folder'

@@ -10,7 +10,7 @@ export const templateSecretDescription = defineRule({
     severity: 'warning',
     description: 'Template mode: a secret has no `description`, which template submissions are asked for.',
     rationale:
-      'The deploy form shows a secret\'s `description` next to its field, so people installing a template know what to paste. The docs make it optional, but authors quote the template validator asking for it.',
+      "The deploy form shows a secret's `description` next to its field, so people installing a template know what to paste. The docs make it optional, but authors quote the template validator asking for it.",
     evidence:
       '"| `description` | string | Shown on the deploy form |" (https://docs.pinata.cloud/agents/manifest); "Pinata validator requires secrets entries to be objects with name and description fields" (a 1claw template author\'s commit 4753537); "the canonical schema only requires name + description" (an OpenSea author\'s commit e2ad546).',
     messages: {

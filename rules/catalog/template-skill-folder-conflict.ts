@@ -11,9 +11,9 @@ export const templateSkillFolderConflict = defineRule({
     rationale:
       'At deploy time the platform unpacks each attached skill under `workspace/skills/<name>/`. A folder of that name committed in the template is overwritten by the skill, or mixed with it, so the committed files and the attached skill cannot both be what the agent runs.',
     evidence:
-      'https://docs.pinata.cloud/agents/skills: "Attaching copies the skill\'s files into the agent\'s workspace under `workspace/skills/<skill-name>/`." Whether this replaces or merges a committed folder is not documented: either way is a conflict, the linter\'s inference.',
+      "https://docs.pinata.cloud/agents/skills: \"Attaching copies the skill's files into the agent's workspace under `workspace/skills/<skill-name>/`.\" Whether this replaces or merges a committed folder is not documented: either way is a conflict, the linter's inference.",
     assumptions:
-      'The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform\'s file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`\'s to report.',
+      "The platform does not say whether unpacking replaces or merges the folder; either way the two conflict. Names are compared exactly (the platform's file system is case-sensitive), and `@scope/name` is the folder `workspace/skills/@scope/name/`. Names that cannot be folders are `skill-name-path`'s to report.",
     messages: {
       skillFolderConflict: `\`${SKILLS_FOLDER}/{{value}}/\` is committed in the repository, and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,
       skillFileConflict: `\`${SKILLS_FOLDER}/{{value}}\` exists in the repository (as a file), and skill \`{{value}}\` is unpacked into that same folder at deploy time, over the committed files. Rename the skill or the folder, or remove the folder if the skill replaces it.`,

@@ -11,9 +11,9 @@ export const templateSymlinkEscape = defineRule({
     severity: 'error',
     description: 'Template mode: a symbolic link in the repository points outside it.',
     rationale:
-      'A template repository is checked out on machines it was not written on. A link to an absolute path, or one whose `..` segments climb above the repository, resolves to whatever that machine holds there (nothing, or files that are not the template\'s to read), so what the agent gets depends on where it runs.',
+      "A template repository is checked out on machines it was not written on. A link to an absolute path, or one whose `..` segments climb above the repository, resolves to whatever that machine holds there (nothing, or files that are not the template's to read), so what the agent gets depends on where it runs.",
     evidence:
-      'None found in Pinata\'s sources: the linter\'s own inference from git, which stores a symbolic link\'s target as text, so a link out of the repository points at whatever the checkout machine holds there.',
+      "None found in Pinata's sources: the linter's own inference from git, which stores a symbolic link's target as text, so a link out of the repository points at whatever the checkout machine holds there.",
     assumptions:
       'Targets are read as stored, without following other links: absolute targets always count as outside (the repository lives elsewhere on the platform); a relative target counts when it leaves the repository. A link that stays inside is fine.',
     messages: {

@@ -18,7 +18,10 @@ const ADVICE: Record<string, string> = {
   objectForm: 'Write it as the shorthand.',
   objectFormConvertible: 'Write it as the shorthand (the suggestion does).',
   ...Object.fromEntries(
-    Object.entries(NO_SHORTHAND).map(([id, why]) => [id, `It cannot be written as the shorthand: ${why}. Keep such a task out of the template, or drop what the shorthand cannot say.`]),
+    Object.entries(NO_SHORTHAND).map(([id, why]) => [
+      id,
+      `It cannot be written as the shorthand: ${why}. Keep such a task out of the template, or drop what the shorthand cannot say.`,
+    ]),
   ),
 };
 
@@ -29,9 +32,10 @@ export const templateTaskForm = defineRule({
     id: 'template-task-form',
     category: 'Template metadata',
     severity: 'error',
-    description: 'Template mode: a task is written in the docs\' object form, which the template validator rejects; it takes the shorthand `{ name, prompt, schedule: "<cron>" | "<n>ms", enabled }`.',
+    description:
+      'Template mode: a task is written in the docs\' object form, which the template validator rejects; it takes the shorthand `{ name, prompt, schedule: "<cron>" | "<n>ms", enabled }`.',
     rationale:
-      'A deploy accepts both forms, but the template validator judges tasks by the shorthand Pinata\'s starter and templates use: it rejects a `schedule` object and a `payload` object. Where the task says something the shorthand cannot (a one-shot time, a time zone, a delivery), the message says so: such a task cannot be part of a template as it is.',
+      "A deploy accepts both forms, but the template validator judges tasks by the shorthand Pinata's starter and templates use: it rejects a `schedule` object and a `payload` object. Where the task says something the shorthand cannot (a one-shot time, a time zone, a delivery), the message says so: such a task cannot be part of a template as it is.",
     evidence:
       'The validator\'s words, quoted by an author: "tasks.0.prompt: payload object → prompt string; tasks.0.schedule: object → cron string" (okx/onchainos-skills b0fd438f). Pinata\'s starter `_docs`: "Each has: name, prompt (sent to agent), schedule (cron expression), enabled (boolean)", with "OR milliseconds like \'600000ms\'". The object form: https://docs.pinata.cloud/agents/manifest.',
     messages: {
@@ -64,7 +68,11 @@ export const templateTaskForm = defineRule({
         path: ['tasks', index, objectPart === schedule ? 'schedule' : 'payload'],
         span: spanOf(objectPart),
         messageId: name ? messageId : `${messageId}Unnamed`,
-        data: { index, ...(name ? { name } : {}), ...(conversion && 'impossible' in conversion && 'keys' in conversion.impossible ? { keys: conversion.impossible.keys } : {}) },
+        data: {
+          index,
+          ...(name ? { name } : {}),
+          ...(conversion && 'impossible' in conversion && 'keys' in conversion.impossible ? { keys: conversion.impossible.keys } : {}),
+        },
         ...(conversion && 'edits' in conversion ? { suggestions: [{ titleId: 'writeShorthand', edits: conversion.edits }] } : {}),
       });
     }

@@ -16,7 +16,12 @@ const UNKNOWN_KEY_MESSAGES = {
 } as const;
 
 /** The message of an entry pasted into another section, by the section it lies in. */
-const MISPLACED_IN: Readonly<Record<string, string>> = { secrets: 'misplacedInSecrets', skills: 'misplacedInSkills', tasks: 'misplacedInTasks', routes: 'misplacedInRoutes' };
+const MISPLACED_IN: Readonly<Record<string, string>> = {
+  secrets: 'misplacedInSecrets',
+  skills: 'misplacedInSkills',
+  tasks: 'misplacedInTasks',
+  routes: 'misplacedInRoutes',
+};
 
 /** Only Slack's Socket Mode connects with an app token; the other channels accept the key and ignore it. */
 const SLACK_ONLY_KEY = 'appToken';
@@ -121,6 +126,7 @@ function reportSlackOnlyKeys(context: RuleContext): void {
   if (channels?.type !== 'object') return;
   for (const channel of CHANNELS_WITHOUT_APP_TOKEN) {
     const key = keyNodeAt(context.doc.root, ['channels', channel, SLACK_ONLY_KEY]);
-    if (key) context.report({ path: ['channels', channel, SLACK_ONLY_KEY], span: spanOf(key), messageId: 'slackOnly', data: { channel: `channels.${channel}` } });
+    if (key)
+      context.report({ path: ['channels', channel, SLACK_ONLY_KEY], span: spanOf(key), messageId: 'slackOnly', data: { channel: `channels.${channel}` } });
   }
 }

@@ -10,10 +10,8 @@ export const unusedIgnore: RuleMeta = {
   category: 'Configuration',
   severity: 'warning',
   description: 'An `ignore` entry of `.manifestlintrc.json` matches no finding, so it silences nothing any more.',
-  rationale:
-    'An ignore entry that silences nothing any more (the problem was fixed, the path moved) would hide the next real problem at that path.',
-  evidence:
-    'Not a platform fact: it is about the linter\'s own configuration file, `.manifestlintrc.json`, which the platform never reads.',
+  rationale: 'An ignore entry that silences nothing any more (the problem was fixed, the path moved) would hide the next real problem at that path.',
+  evidence: "Not a platform fact: it is about the linter's own configuration file, `.manifestlintrc.json`, which the platform never reads.",
   messages: {
     unused: `This ignore entry ({{silences}} at \`{{pointer}}\`) matched no finding; remove it so silencing never outlives its reason.`,
   },

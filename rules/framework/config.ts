@@ -42,8 +42,7 @@ export function parseConfigWith(known: KnownRules, text: string): { config: Lint
   const lines = new LineIndex(text);
   const config: LintConfig = { rules: {}, ignore: [] };
   const problems: ConfigProblem[] = [];
-  const problem = (node: Node | undefined, message: string) =>
-    problems.push({ message, range: rangeOf(lines, node) });
+  const problem = (node: Node | undefined, message: string) => problems.push({ message, range: rangeOf(lines, node) });
 
   const syntaxErrors: ParseError[] = [];
   const root = parseTree(text, syntaxErrors, { allowTrailingComma: true });
@@ -88,7 +87,12 @@ function readRules(known: KnownRules, node: Node | undefined, config: LintConfig
     if (!known.findRule(id)) {
       const merged = known.mergedInto(id);
       const suggestion = closest(id, known.ruleIds());
-      problem(key, merged ? `\`${id}\` is now part of \`${merged}\`: name that rule instead` : `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`);
+      problem(
+        key,
+        merged
+          ? `\`${id}\` is now part of \`${merged}\`: name that rule instead`
+          : `unknown rule \`${id}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`,
+      );
     } else if (!SETTINGS.includes(value?.value)) {
       problem(value, `severity of \`${id}\` must be one of ${SETTINGS.map((s) => `\`${s}\``).join(', ')}`);
     } else {
@@ -171,17 +175,12 @@ export function toPointer(path: JsonPath): string {
 }
 
 /** Drops the findings that an entry silences, and tells which entries were used. */
-export function applyIgnores(
-  diagnostics: Diagnostic[],
-  ignore: readonly IgnoreEntry[],
-): { kept: Diagnostic[]; matched: Set<IgnoreEntry> } {
+export function applyIgnores(diagnostics: Diagnostic[], ignore: readonly IgnoreEntry[]): { kept: Diagnostic[]; matched: Set<IgnoreEntry> } {
   const matched = new Set<IgnoreEntry>();
   const kept = diagnostics.filter((diagnostic) => {
     const pointer = toPointer(diagnostic.path);
     const silencing = ignore.filter(
-      (entry) =>
-        (entry.rule === undefined || entry.rule === diagnostic.ruleId) &&
-        (pointer === entry.path || pointer.startsWith(`${entry.path}/`)),
+      (entry) => (entry.rule === undefined || entry.rule === diagnostic.ruleId) && (pointer === entry.path || pointer.startsWith(`${entry.path}/`)),
     );
     silencing.forEach((entry) => matched.add(entry));
     return silencing.length === 0;

@@ -14,9 +14,7 @@ export const MAX_DEPTH = 256;
  */
 export const MAX_LENGTH = 4 * 1024 * 1024;
 
-export type Refusal =
-  | { kind: 'too-deep'; offset: number }
-  | { kind: 'too-long'; length: number };
+export type Refusal = { kind: 'too-deep'; offset: number } | { kind: 'too-long'; length: number };
 
 export interface ParsedDocument {
   text: string;

@@ -3,7 +3,21 @@ import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, MAX_LENGTH, OPEN_BRACE, 
 import { SCHEMA_URL } from './links.js';
 
 /** The root keys of an agent manifest: the schema's root `properties` (a test keeps them in step). */
-export const AGENT_MANIFEST_KEYS: readonly string[] = ['$schema', 'version', 'engine', 'agent', 'model', 'secrets', 'skills', 'tasks', 'scripts', 'routes', 'channels', 'template', '_docs'];
+export const AGENT_MANIFEST_KEYS: readonly string[] = [
+  '$schema',
+  'version',
+  'engine',
+  'agent',
+  'model',
+  'secrets',
+  'skills',
+  'tasks',
+  'scripts',
+  'routes',
+  'channels',
+  'template',
+  '_docs',
+];
 
 /**
  * The root keys of the format before v1 (its routes and scripts, now `routes` and `scripts`):
@@ -25,7 +39,10 @@ const MANIFEST_VOCABULARY = [...AGENT_MANIFEST_KEYS, ...PRE_V1_KEYS];
  * about a file left out, so that its owner sees at once why.
  */
 const FOREIGN_KINDS: readonly { kind: string; keys: readonly string[] }[] = [
-  { kind: 'a browser extension manifest', keys: ['manifest_version', 'content_scripts', 'browser_action', 'page_action', 'web_accessible_resources', 'host_permissions'] },
+  {
+    kind: 'a browser extension manifest',
+    keys: ['manifest_version', 'content_scripts', 'browser_action', 'page_action', 'web_accessible_resources', 'host_permissions'],
+  },
   { kind: 'a web app manifest', keys: ['short_name', 'start_url', 'display', 'theme_color', 'background_color', 'icons', 'scope'] },
   { kind: 'an Obsidian plugin manifest', keys: ['minAppVersion', 'isDesktopOnly'] },
   { kind: 'a Stream Deck plugin manifest', keys: ['SDKVersion', 'CodePath', 'CodePathMac', 'CodePathWin'] },

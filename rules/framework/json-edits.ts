@@ -39,7 +39,9 @@ function render(value: unknown, layout: Layout, indent: string, inline: boolean)
   if (inline) {
     return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
   }
-  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + indent);
+  return JSON.stringify(value, null, layout.unit)
+    .split('\n')
+    .join(layout.eol + indent);
 }
 
 /** Removes the property at `path` (the last occurrence) together with its separating comma. */
@@ -97,7 +99,8 @@ function appendItem(text: string, layout: Layout, array: Node, value: unknown): 
 /** `text` with non-overlapping `edits` applied (in any order), from the last to the first. */
 export function applyOffsetEdits(text: string, edits: readonly OffsetEdit[]): string {
   let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end))
+    result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
   return result;
 }
 

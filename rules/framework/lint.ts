@@ -197,7 +197,9 @@ class LintRun {
     return {
       ruleId,
       severity: this.severityOf(finding),
-      ...('message' in finding ? { message: finding.message } : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
+      ...('message' in finding
+        ? { message: finding.message }
+        : { message: formatMessage(meta!, finding.messageId, finding.data), messageId: finding.messageId }),
       path: finding.path,
       range: finding.file ? finding.file.range : toRange(doc.lines, finding.span),
       ...(fixes?.length ? { fixes: fixes.map((fix) => toFix(doc.lines, meta!, fix)) } : {}),

@@ -286,13 +286,16 @@ function buildMask(doc: ParsedDocument): SecretMask {
   return mask;
 }
 
-
 /** What a CID, whole or damaged, is written with: letters and digits only. */
 const CID_ATTEMPT = /^[A-Za-z0-9]{20,}$/;
 
 /** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
 export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {
-  const copy: Diagnostic = { ...diagnostic, message: mask.mask(diagnostic.message), path: diagnostic.path.map((segment) => (typeof segment === 'string' ? mask.mask(segment) : segment)) };
+  const copy: Diagnostic = {
+    ...diagnostic,
+    message: mask.mask(diagnostic.message),
+    path: diagnostic.path.map((segment) => (typeof segment === 'string' ? mask.mask(segment) : segment)),
+  };
   const masked = (fix: Fix): Fix => ({
     title: mask.mask(fix.title),
     edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,

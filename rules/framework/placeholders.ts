@@ -6,7 +6,8 @@
  */
 
 /** A whole value that only stands in for something: brackets, a filler word or phrase, a run of one character. */
-const STAND_IN = /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|my|insert|paste|replace|put|enter|add|set)(?:[\s_-][A-Za-z]+)*$|^[A-Za-z]+(?:[\s_-][A-Za-z]+)*[\s_-](?:here|goes[\s_-]here)$|^todo\b|^(?:tbd|changeme|placeholder|dummy|redacted|none|null)$|^(.)\1{5,}$|^[x*•….]{4,}$/i;
+const STAND_IN =
+  /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|my|insert|paste|replace|put|enter|add|set)(?:[\s_-][A-Za-z]+)*$|^[A-Za-z]+(?:[\s_-][A-Za-z]+)*[\s_-](?:here|goes[\s_-]here)$|^todo\b|^(?:tbd|changeme|placeholder|dummy|redacted|none|null)$|^(.)\1{5,}$|^[x*•….]{4,}$/i;
 
 const MAX_PLACEHOLDER = 120;
 

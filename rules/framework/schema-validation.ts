@@ -114,9 +114,7 @@ function selectBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   for (const [key, combinator] of combinators) {
     const byBranch = branches.get(key);
     if (!byBranch) continue; // e.g. oneOf matched more than one branch: keep it
-    const [closest] = [...byBranch.entries()].sort(
-      ([a, aErrors], [b, bErrors]) => aErrors.length - bErrors.length || Number(a) - Number(b),
-    );
+    const [closest] = [...byBranch.entries()].sort(([a, aErrors], [b, bErrors]) => aErrors.length - bErrors.length || Number(a) - Number(b));
     for (const [branch, branchErrors] of byBranch) {
       if (branch !== closest![0]) branchErrors.forEach((error) => dropped.add(error));
     }

@@ -68,7 +68,11 @@ const SHAPES: readonly Shape[] = [
   { pattern: /rk_live_[A-Za-z0-9]{16,}/dg, group: 0 },
   // AWS access key ids; their secret keys are found by the words around them (below).
   // Their shape is exact, so letters alone (no digit) are one too; AWS's documented example is not.
-  { pattern: /A(?<![A-Z0-9]A)(?:KIA|SIA|GPA|IDA|ROA|NPA|IPA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0, accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE') },
+  {
+    pattern: /A(?<![A-Z0-9]A)(?:KIA|SIA|GPA|IDA|ROA|NPA|IPA)[A-Z0-9]{16}(?![A-Z0-9])/dg,
+    group: 0,
+    accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE'),
+  },
   // GitLab, Google API keys, npm tokens.
   { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0 },
   { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0 },
@@ -157,7 +161,9 @@ const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pa
  * each, a millisecond a megabyte): the longest first, so that of two starting at one place the
  * longer is seen, and it says the shorter is there too.
  */
-const LONG_LITERALS = [...new Set([...SHAPE_LITERALS, ...CONTEXT_LITERALS].map(([, literal]) => literal).filter((literal) => literal.length >= 2))].sort((a, b) => b.length - a.length);
+const LONG_LITERALS = [...new Set([...SHAPE_LITERALS, ...CONTEXT_LITERALS].map(([, literal]) => literal).filter((literal) => literal.length >= 2))].sort(
+  (a, b) => b.length - a.length,
+);
 const LITERAL_SEARCH = new RegExp(LONG_LITERALS.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 
 /** Whether `text` holds each literal a pattern opens with. */
@@ -452,7 +458,11 @@ function looksGenerated(run: string): boolean {
     // From 20 letters on, when their pairs are those of random letters too.
     if (mixedCase) {
       const randomCase = switches / alphanumerics >= 0.35 && !isPlaceholder(run);
-      return randomCase && ((alphanumerics >= 32 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true)) || (alphanumerics >= 20 && entropy(run) >= 3.5 && rarePairShare(run) >= 0.35));
+      return (
+        randomCase &&
+        ((alphanumerics >= 32 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true)) ||
+          (alphanumerics >= 20 && entropy(run) >= 3.5 && rarePairShare(run) >= 0.35))
+      );
     }
     // Letters of one case: their pairs are those of random letters, not of words joined up.
     return alphanumerics >= 20 && entropy(run) >= 3.2 && rarePairShare(run) >= 0.35 && !isPlaceholder(run);
@@ -666,7 +676,16 @@ export function opaque(value: string): boolean {
   // A credential is one word: text with spaces in it is a sentence, or a command line.
   // In a credential's place, a value of a credential's shape is one, whatever else it could be (a
   // 40-digit hex token, a UUID API key): only a CID or a digest names something public there.
-  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || isPlaceholder(value) || CONTENT_ID.test(value) || DIGEST_START.test(value)) return false;
+  if (
+    value.length < 8 ||
+    /\s/.test(value) ||
+    REFERENCE.test(value) ||
+    value.includes('://') ||
+    isPlaceholder(value) ||
+    CONTENT_ID.test(value) ||
+    DIGEST_START.test(value)
+  )
+    return false;
   if (readsAsNamesJoined(value) || DATE_TIME.test(value)) return false;
   const bits = entropy(value);
   // Digits alone: a numeric key or PIN, long enough not to be a count or a port.

@@ -15,7 +15,9 @@ import { CACHE_HIT, readAction, ROOT, runAction, type ActionRun } from './steps.
 
 /** The restore step finds dist/ (built for the test run), so nothing is installed or built. */
 
-function repository(files: Record<string, string> = { 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'web/manifest.json': WEB_APP }): string {
+function repository(
+  files: Record<string, string> = { 'agents/bad/manifest.json': BAD, 'agents/good/manifest.json': GOOD, 'web/manifest.json': WEB_APP },
+): string {
   return workspace(files);
 }
 
@@ -81,8 +83,12 @@ describe.concurrent('the action’s steps', () => {
     expect(run.summary).toContain('### Agent manifest lint\n\n1 error, 1 warning, 0 infos, 0 hints in 2 manifests.\n');
     const rows = run.summary.split('\n').filter((line) => line.startsWith('| agents/'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^\| agents\/bad\/manifest\.json \| 5 \| error \| \[`route-port-reserved`\]\(https:\/\/[^)]+\/route-port-reserved\.md\) \| Port 18789 is reserved/);
-    expect(rows[1]).toMatch(/^\| agents\/bad\/manifest\.json \| 6 \| warning \| \[`channel-token-literal`\]\([^)]+\) \| `channels\.telegram\.botToken` holds a token in clear text \\\(7312…\\\)/);
+    expect(rows[0]).toMatch(
+      /^\| agents\/bad\/manifest\.json \| 5 \| error \| \[`route-port-reserved`\]\(https:\/\/[^)]+\/route-port-reserved\.md\) \| Port 18789 is reserved/,
+    );
+    expect(rows[1]).toMatch(
+      /^\| agents\/bad\/manifest\.json \| 6 \| warning \| \[`channel-token-literal`\]\([^)]+\) \| `channels\.telegram\.botToken` holds a token in clear text \\\(7312…\\\)/,
+    );
     // The web app's manifest.json is not an agent manifest: not counted, not listed.
     expect(run.summary).not.toContain('web/');
 

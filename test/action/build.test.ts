@@ -64,7 +64,10 @@ describe('the build on a cache miss', () => {
   const env = { npm_config_offline: 'true', npm_config_update_notifier: 'false' };
 
   it('installs the locked dependencies without running scripts, then builds dist/', () => {
-    const dir = checkout('build.mjs', files("import fs from 'node:fs';\nfs.mkdirSync('dist');\nfs.writeFileSync('dist/manifest-lint.cjs', String(fs.existsSync('node_modules/left-over')));\n"));
+    const dir = checkout(
+      'build.mjs',
+      files("import fs from 'node:fs';\nfs.mkdirSync('dist');\nfs.writeFileSync('dist/manifest-lint.cjs', String(fs.existsSync('node_modules/left-over')));\n"),
+    );
     writeFile(dir, 'node_modules/left-over', '');
     const run = node(path.join(dir, 'action/build.mjs'), env);
     expect(run.stderr).not.toContain('failed');
@@ -85,10 +88,13 @@ describe('the build on a cache miss', () => {
 describe('the lint step without a build', () => {
   it('exits 2 and says that the CLI is not built', () => {
     const dir = workspace({}, { git: false });
-    for (const script of ['run.mjs', 'inputs.mjs', 'summary.mjs']) writeFile(dir, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
+    for (const script of ['run.mjs', 'inputs.mjs', 'summary.mjs'])
+      writeFile(dir, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
     const repo = workspace({ 'manifest.json': '{}\n' });
     const run = node(path.join(dir, 'action/run.mjs'), { GITHUB_WORKSPACE: repo, GITHUB_STEP_SUMMARY: '', GITHUB_OUTPUT: '' });
     expect(run.status).toBe(2);
-    expect(run.stdout).toMatch(/^::error title=manifest-lint::the action's manifest-lint is not built \(no .*dist\/manifest-lint\.cjs\): its build step did not run or failed\n$/);
+    expect(run.stdout).toMatch(
+      /^::error title=manifest-lint::the action's manifest-lint is not built \(no .*dist\/manifest-lint\.cjs\): its build step did not run or failed\n$/,
+    );
   });
 });

@@ -58,14 +58,26 @@ describe('the lint step', () => {
   it('runs manifest-lint once, in JSON, whatever it reports', () => {
     // The action's scripts beside a stand-in CLI that logs its command line and runs the built one.
     const action = workspace({}, { git: false });
-    for (const script of ['run.mjs', 'inputs.mjs', 'summary.mjs']) writeFile(action, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
+    for (const script of ['run.mjs', 'inputs.mjs', 'summary.mjs'])
+      writeFile(action, `action/${script}`, fs.readFileSync(path.join(ROOT, 'action', script), 'utf8'));
     const log = path.join(action, 'runs.log');
-    writeFile(action, 'dist/manifest-lint.cjs', `require('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\nrequire(${JSON.stringify(BIN)});\n`);
+    writeFile(
+      action,
+      'dist/manifest-lint.cjs',
+      `require('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(2)) + '\\n');\nrequire(${JSON.stringify(BIN)});\n`,
+    );
     writeFile(action, 'dist/agent-manifest.cjs', `module.exports = require(${JSON.stringify(LIBRARY)});\n`);
     const repo = workspace({ 'manifest.json': BAD });
     const outputs = path.join(action, 'outputs');
     fs.writeFileSync(outputs, '');
-    const env = { ...process.env, GITHUB_WORKSPACE: repo, GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: '', INPUT_FAIL_LEVEL: 'warning', INPUT_SARIF_FILE: 'lint.sarif' };
+    const env = {
+      ...process.env,
+      GITHUB_WORKSPACE: repo,
+      GITHUB_OUTPUT: outputs,
+      GITHUB_STEP_SUMMARY: '',
+      INPUT_FAIL_LEVEL: 'warning',
+      INPUT_SARIF_FILE: 'lint.sarif',
+    };
     const run = spawnSync(process.execPath, [path.join(action, 'action/run.mjs')], { encoding: 'utf8', env });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^::error file=manifest\.json,.*title=route-port-reserved::/m);

@@ -26,8 +26,14 @@ describe('the release the action runs at', () => {
       repository: 'agent-manifest/agent-manifest',
       ref: 'v1.2.3',
     });
-    expect(actionSource({ actionPath: 'D:\\a\\_actions\\agent-manifest\\agent-manifest\\v1.2.3\\', repository: '', ref: '' })).toEqual({ repository: 'agent-manifest/agent-manifest', ref: 'v1.2.3' });
-    expect(actionSource({ actionPath: '/home/runner/work/repo/repo', repository: 'agent-manifest/agent-manifest', ref: 'v1.2.3' })).toEqual({ repository: 'agent-manifest/agent-manifest', ref: 'v1.2.3' });
+    expect(actionSource({ actionPath: 'D:\\a\\_actions\\agent-manifest\\agent-manifest\\v1.2.3\\', repository: '', ref: '' })).toEqual({
+      repository: 'agent-manifest/agent-manifest',
+      ref: 'v1.2.3',
+    });
+    expect(actionSource({ actionPath: '/home/runner/work/repo/repo', repository: 'agent-manifest/agent-manifest', ref: 'v1.2.3' })).toEqual({
+      repository: 'agent-manifest/agent-manifest',
+      ref: 'v1.2.3',
+    });
     expect(actionSource({ actionPath: '/home/runner/work/repo/repo', repository: '', ref: '' })).toBeUndefined();
   });
 
@@ -99,7 +105,13 @@ afterAll(() => server.close());
 describe('the action at a ref', () => {
   it('of its release downloads the release’s CLI, checks it, and runs it instead of building', async () => {
     const cli = loggingCli();
-    release(cli, sumsText([['manifest-lint.cjs', cli], [`agent-manifest-${version}.tgz`, Buffer.from('package')]]));
+    release(
+      cli,
+      sumsText([
+        ['manifest-lint.cjs', cli],
+        [`agent-manifest-${version}.tgz`, Buffer.from('package')],
+      ]),
+    );
     const run = await lint(TAG);
     expect(ran(run)).toEqual(['node', 'release', 'lint']);
     expect(run.stdout).toContain("manifest-lint: using the release's single-file CLI, checked against its SHA256SUMS");
@@ -119,7 +131,9 @@ describe('the action at a ref', () => {
     release(Buffer.concat([cli, Buffer.from('// changed\n')]), sumsText([['manifest-lint.cjs', cli]]));
     const run = await lint(TAG);
     expect(ran(run)).toEqual(['node', 'release', 'build-key', 'cache', 'lint']);
-    expect(run.stdout).toContain(`::warning title=manifest-lint::the release's manifest-lint.cjs has the SHA-256 ${sha256(Buffer.concat([cli, Buffer.from('// changed\n')]))}, not the ${sha256(cli)} its SHA256SUMS lists; building manifest-lint from the action's source`);
+    expect(run.stdout).toContain(
+      `::warning title=manifest-lint::the release's manifest-lint.cjs has the SHA-256 ${sha256(Buffer.concat([cli, Buffer.from('// changed\n')]))}, not the ${sha256(cli)} its SHA256SUMS lists; building manifest-lint from the action's source`,
+    );
     expect(fs.readFileSync(runs, 'utf8')).toBe('');
     expect(run.stdout).toMatch(/title=route-port-reserved::/);
     expect(run.status).toBe(1);
@@ -129,7 +143,9 @@ describe('the action at a ref', () => {
     assets = new Map();
     const run = await lint(TAG);
     expect(ran(run)).toEqual(['node', 'release', 'build-key', 'cache', 'lint']);
-    expect(run.stdout).toContain(`manifest-lint: the release ${TAG} of ${REPOSITORY} has no manifest-lint.cjs; building manifest-lint from the action's source`);
+    expect(run.stdout).toContain(
+      `manifest-lint: the release ${TAG} of ${REPOSITORY} has no manifest-lint.cjs; building manifest-lint from the action's source`,
+    );
     expect(run.status).toBe(1);
   });
 

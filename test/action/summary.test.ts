@@ -11,7 +11,13 @@ function result(filePath: string, diagnostics: JsonFileResult['diagnostics']): J
   return { filePath, errorCount: count('error'), warningCount: count('warning'), infoCount: count('info'), hintCount: count('hint'), diagnostics };
 }
 
-const finding = (message: string, line = 3) => ({ ruleId: 'unknown-property', severity: 'error', message, line, docsUrl: 'https://github.com/agent-manifest/agent-manifest/blob/main/docs/rules/unknown-property.md' });
+const finding = (message: string, line = 3) => ({
+  ruleId: 'unknown-property',
+  severity: 'error',
+  message,
+  line,
+  docsUrl: 'https://github.com/agent-manifest/agent-manifest/blob/main/docs/rules/unknown-property.md',
+});
 
 describe('the job summary', () => {
   it('keeps the tool’s code spans and escapes the text around them', () => {
@@ -24,7 +30,9 @@ describe('the job summary', () => {
   it('turns nothing a manifest says into Markdown or HTML', () => {
     // An image, a link and HTML outside the code spans, a pipe that would open a cell.
     const hostile = 'Unknown property `a` ![x](https://example.com/t.png) [click](https://example.com) <img src=x> | b';
-    expect(messageCell(hostile)).toBe('Unknown property `a` \\!\\[x\\]\\(https://example.com/t.png\\) \\[click\\]\\(https://example.com\\) \\<img src=x\\> \\| b');
+    expect(messageCell(hostile)).toBe(
+      'Unknown property `a` \\!\\[x\\]\\(https://example.com/t.png\\) \\[click\\]\\(https://example.com\\) \\<img src=x\\> \\| b',
+    );
     // A value with a backtick of its own leaves the spans unbalanced: all of it is escaped text.
     expect(messageCell('Unknown property `x` ![i](https://e.com/` `y`')).toBe('Unknown property \\`x\\` \\!\\[i\\]\\(https://e.com/\\` \\`y\\`');
     // Pipes inside a code span are escaped too (GitHub's tables read them as cell borders otherwise).
@@ -39,7 +47,10 @@ describe('the job summary', () => {
   });
 
   it('is a table of file, line, severity, rule and message, with the counts', () => {
-    const markdown = summaryMarkdown([result('agents/a|b/manifest.json', [finding('Unknown property `x`.')]), result('ok/manifest.json', [])], { title: 'Agent manifest lint', checked: '2 manifests' });
+    const markdown = summaryMarkdown([result('agents/a|b/manifest.json', [finding('Unknown property `x`.')]), result('ok/manifest.json', [])], {
+      title: 'Agent manifest lint',
+      checked: '2 manifests',
+    });
     expect(markdown).toBe(
       '### Agent manifest lint\n\n1 error, 0 warnings, 0 infos, 0 hints in 2 manifests.\n\n' +
         '| File | Line | Severity | Rule | Message |\n| --- | ---: | --- | --- | --- |\n' +
@@ -48,13 +59,31 @@ describe('the job summary', () => {
   });
 
   it('links a rule only to an https address with nothing Markdown would read', () => {
-    const markdown = summaryMarkdown([result('manifest.json', [{ ...finding('m'), docsUrl: 'javascript:alert(1)' }, { ...finding('m'), docsUrl: 'https://e.com/a) ![x](https://e.com/y' }])], { title: 'T', checked: '1 manifest' });
+    const markdown = summaryMarkdown(
+      [
+        result('manifest.json', [
+          { ...finding('m'), docsUrl: 'javascript:alert(1)' },
+          { ...finding('m'), docsUrl: 'https://e.com/a) ![x](https://e.com/y' },
+        ]),
+      ],
+      { title: 'T', checked: '1 manifest' },
+    );
     expect(markdown.match(/\| `unknown-property` \|/g)).toHaveLength(2);
   });
 
   it('says when there is nothing to fix, and stops listing at the row limit', () => {
-    expect(summaryMarkdown([result('manifest.json', [])], { title: 'Agent manifest lint', checked: '1 manifest' })).toBe('### Agent manifest lint\n\nNo problems in 1 manifest.\n');
-    const many = summaryMarkdown([result('manifest.json', Array.from({ length: 7 }, (_, index) => finding('m', index + 1)))], { title: 'T', checked: '1 manifest', maxRows: 5 });
+    expect(summaryMarkdown([result('manifest.json', [])], { title: 'Agent manifest lint', checked: '1 manifest' })).toBe(
+      '### Agent manifest lint\n\nNo problems in 1 manifest.\n',
+    );
+    const many = summaryMarkdown(
+      [
+        result(
+          'manifest.json',
+          Array.from({ length: 7 }, (_, index) => finding('m', index + 1)),
+        ),
+      ],
+      { title: 'T', checked: '1 manifest', maxRows: 5 },
+    );
     expect(many.split('\n').filter((line) => line.startsWith('| manifest.json'))).toHaveLength(5);
     expect(many).toContain('…and 2 more, not listed here');
   });

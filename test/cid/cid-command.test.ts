@@ -73,7 +73,7 @@ describe('manifest-lint cid', () => {
 
 /** The bundle's chunks, and which of them a run loads: only the built command's own start-up shows that. */
 describe('the built manifest-lint', () => {
-  it('has the UnixFS code in a chunk of its own, without the rabin chunker\'s WebAssembly', () => {
+  it("has the UnixFS code in a chunk of its own, without the rabin chunker's WebAssembly", () => {
     const chunk = fs.readFileSync(path.join(ROOT, 'dist', 'chunks', 'unixfs.cjs'), 'utf8');
     expect(chunk.length).toBeLessThan(150_000);
     expect(chunk).not.toMatch(/rabin|WebAssembly/);
@@ -88,9 +88,10 @@ describe('the built manifest-lint', () => {
       workspace(),
       'hook.cjs',
       "const Module = require('node:module'); const load = Module._load;\n" +
-        "Module._load = function (request, ...rest) { if (/chunks[\\\\/]/.test(request)) process.stderr.write(`loaded ${request}\\n`); return load.call(this, request, ...rest); };\n",
+        'Module._load = function (request, ...rest) { if (/chunks[\\\\/]/.test(request)) process.stderr.write(`loaded ${request}\\n`); return load.call(this, request, ...rest); };\n',
     );
-    const run = (args: string[]) => spawnSync(process.execPath, ['--require', hook, BIN, ...args], { cwd: VECTOR_FOLDERS, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--require', hook, BIN, ...args], { cwd: VECTOR_FOLDERS, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 
     const cid = run(['cid', 'moons', '--profile', 'v0']);
     expect(cid.status).toBe(0);

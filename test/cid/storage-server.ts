@@ -73,11 +73,17 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
     if (typeof value === 'string') fields[name] = value;
     else if (name === 'file') files.push(value);
   }
-  state.received.push({ authorization, contentLength: Number(request.headers['content-length']), fields, files: files.map((file) => ({ name: file.name, size: file.size })) });
+  state.received.push({
+    authorization,
+    contentLength: Number(request.headers['content-length']),
+    fields,
+    files: files.map((file) => ({ name: file.name, size: file.size })),
+  });
 
   const answer = state.answer;
   if (answer === 'quote-token') return { status: 400, body: { error: { reason: 'BAD_REQUEST', details: `cannot use ${authorization}` } } };
-  if (typeof answer === 'object' && 'status' in answer) return { status: answer.status, body: { error: { reason: 'TEST', details: `told to answer ${answer.status}` } } };
+  if (typeof answer === 'object' && 'status' in answer)
+    return { status: answer.status, body: { error: { reason: 'TEST', details: `told to answer ${answer.status}` } } };
   if (authorization !== `Bearer ${token}`) return { status: 401, body: { error: { reason: 'UNAUTHORIZED' } } };
   if (files.length === 0) return { status: 400, body: { error: { reason: 'NO_FILE' } } };
   const profile = fields.cid_version ?? 'v1';
@@ -89,7 +95,10 @@ async function handle(request: http.IncomingMessage, token: string, state: Stora
   const cid =
     folder === undefined
       ? await cidOfContent(contents[0]!, profile)
-      : await cidOfFiles(files.map((file, i) => ({ path: file.name.slice(folder.length + 1), content: contents[i]! })), profile);
+      : await cidOfFiles(
+          files.map((file, i) => ({ path: file.name.slice(folder.length + 1), content: contents[i]! })),
+          profile,
+        );
   return {
     status: 200,
     body: {

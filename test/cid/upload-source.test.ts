@@ -28,7 +28,13 @@ describe('the files an upload of a folder sends', () => {
 
   it('count dotfiles in the CID', async () => {
     const folder = workspace({ '.config': 'c', 'x.txt': 'x' }, { git: false });
-    const withDotfile = await cidOfFiles([{ path: '.config', content: text('c') }, { path: 'x.txt', content: text('x') }], 'v1');
+    const withDotfile = await cidOfFiles(
+      [
+        { path: '.config', content: text('c') },
+        { path: 'x.txt', content: text('x') },
+      ],
+      'v1',
+    );
     const without = await cidOfFiles([{ path: 'x.txt', content: text('x') }], 'v1');
     expect(await cidOfPath(folder, 'v1')).toBe(withDotfile.toString());
     expect(withDotfile.equals(without)).toBe(false);
@@ -91,7 +97,9 @@ describe('a file that changed after the folder was read', () => {
     const source = await readUploadSource(folder, 'x');
     fs.writeFileSync(path.join(folder, 'a.txt'), 'abcd');
     fs.writeFileSync(path.join(folder, 'b.txt'), 'ab');
-    await expect(cidOfSource(source, 'v1')).rejects.toThrow(/^x\/(a.txt changed while it was read \(3 bytes before, more now\)|b.txt changed while it was read \(6 bytes before, 2 now\))$/);
+    await expect(cidOfSource(source, 'v1')).rejects.toThrow(
+      /^x\/(a.txt changed while it was read \(3 bytes before, more now\)|b.txt changed while it was read \(6 bytes before, 2 now\))$/,
+    );
   });
 });
 

@@ -8,7 +8,11 @@ import { startStorageServer, WRONG_CID, type StorageServer } from './storage-ser
 import { publishedFolderCid, VECTOR_FOLDERS } from './vectors.js';
 
 /** A made-up key of the real shape (a JWT), assembled at run time so that no literal sits in the repository. */
-const TOKEN = ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', 'eyJzdWIiOiJza2lsbC11cGxvYWQtdGVzdCIsInNjb3BlcyI6WyJvcmc6ZmlsZXM6d3JpdGUiXX0', 'T2zKq8vX4mWb7cYp1sLd9fGh3jRt6uNe0aQi5oZy2kM'].join('.');
+const TOKEN = [
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+  'eyJzdWIiOiJza2lsbC11cGxvYWQtdGVzdCIsInNjb3BlcyI6WyJvcmc6ZmlsZXM6d3JpdGUiXX0',
+  'T2zKq8vX4mWb7cYp1sLd9fGh3jRt6uNe0aQi5oZy2kM',
+].join('.');
 
 let server: StorageServer;
 beforeAll(async () => {
@@ -111,7 +115,7 @@ describe('manifest-lint skill upload', () => {
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toContain(`"cid": "${offline}"`);
   });
 
-  it('--pin keeps the manifest\'s own layout when it adds a cid', async () => {
+  it("--pin keeps the manifest's own layout when it adds a cid", async () => {
     const manifest = '{\r\n\t"version": 1,\r\n\t"agent": { "name": "Tabs" },\r\n\t"skills": [\r\n\t\t{\r\n\t\t\t"name": "notes"\r\n\t\t}\r\n\t]\r\n}\r\n';
     const cwd = workspace({ 'manifest.json': manifest, 'skills/notes/SKILL.md': '# Notes\n' });
     const result = await upload(['skills/notes', '--pin', 'notes'], cwd);
@@ -139,7 +143,10 @@ describe('manifest-lint skill upload', () => {
       await upload(['skills/notes', '--pin', 'maps'], cwd),
       /no skill is named `maps` \(its skills are `notes`, `weather`, `search`\); add \{ "name": "maps" \} to `skills` first$/,
     );
-    expectOneLineError(await upload(['skills/notes', '--pin', 'notes'], path.join(cwd, 'skills')), /--pin writes into \.\/manifest\.json, and it cannot be read: no such file or folder$/);
+    expectOneLineError(
+      await upload(['skills/notes', '--pin', 'notes'], path.join(cwd, 'skills')),
+      /--pin writes into \.\/manifest\.json, and it cannot be read: no such file or folder$/,
+    );
     expect(server.received).toEqual([]);
     expect(fs.readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).toBe(MANIFEST);
   });
@@ -148,7 +155,10 @@ describe('manifest-lint skill upload', () => {
     [401, /the storage API refused the token \(HTTP 401\): PINATA_JWT is not a valid key, or it was revoked \(manifest\.json is unchanged\)$/],
     [403, /the token may not upload files \(HTTP 403\): its key needs the scope org:files:write \(manifest\.json is unchanged\)$/],
     [413, /the storage API refused the upload as too large \(HTTP 413, 40 bytes of files\) \(manifest\.json is unchanged\)$/],
-    [500, /the storage API failed \(HTTP 500: \{"error":\{"reason":"TEST","details":"told to answer 500"\}\}\); try again later \(manifest\.json is unchanged\)$/],
+    [
+      500,
+      /the storage API failed \(HTTP 500: \{"error":\{"reason":"TEST","details":"told to answer 500"\}\}\); try again later \(manifest\.json is unchanged\)$/,
+    ],
     [502, /the storage API failed \(HTTP 502: .*\); try again later/],
   ])('explains HTTP %i in one line, exits with 2 and writes nothing', async (status, message) => {
     const cwd = project();
@@ -204,7 +214,7 @@ describe('manifest-lint skill upload', () => {
     expectNoToken(result, TOKEN);
   });
 
-  it('exits with 1 when the returned CID is not the folder\'s, naming both, and pins nothing', async () => {
+  it("exits with 1 when the returned CID is not the folder's, naming both, and pins nothing", async () => {
     const cwd = project();
     const offline = (await runCli(['cid', 'skills/notes'], { cwd })).stdout.trim();
     server.answer = { published: WRONG_CID };
@@ -226,7 +236,10 @@ describe('manifest-lint skill upload', () => {
 
   it('takes the token from PINATA_JWT only', async () => {
     const cwd = project();
-    expectOneLineError(await upload(['skills/notes'], cwd, { PINATA_JWT: undefined }), /^manifest-lint: PINATA_JWT is not set: skill upload reads the storage API's key \(its JWT\) from that environment variable only$/);
+    expectOneLineError(
+      await upload(['skills/notes'], cwd, { PINATA_JWT: undefined }),
+      /^manifest-lint: PINATA_JWT is not set: skill upload reads the storage API's key \(its JWT\) from that environment variable only$/,
+    );
     expectOneLineError(await upload(['skills/notes'], cwd, { PINATA_JWT: 'two words' }), /PINATA_JWT holds spaces or characters an HTTP header cannot carry/);
     const asArgument = await upload(['skills/notes', '--token', TOKEN], cwd, { PINATA_JWT: undefined });
     expectOneLineError(asArgument, /unknown option: --token/);
@@ -248,7 +261,10 @@ describe('manifest-lint skill upload', () => {
       await runCli(['skill', 'upload', 'skills/notes', '--upload-url', 'http://uploads.example.com'], { cwd, env: { PINATA_JWT: TOKEN } }),
       /--upload-url must use https: over http the token would travel in clear text/,
     );
-    expectOneLineError(await runCli(['skill', 'upload', 'skills/notes', '--upload-url', 'not a url'], { cwd, env: { PINATA_JWT: TOKEN } }), /--upload-url expects an http\(s\) URL/);
+    expectOneLineError(
+      await runCli(['skill', 'upload', 'skills/notes', '--upload-url', 'not a url'], { cwd, env: { PINATA_JWT: TOKEN } }),
+      /--upload-url expects an http\(s\) URL/,
+    );
     expect(server.received).toEqual([]);
   });
 
@@ -259,7 +275,7 @@ describe('manifest-lint skill upload', () => {
     expect(server.received).toEqual([]);
   });
 
-  it('stops with the file\'s name when a file changes while it is sent', async () => {
+  it("stops with the file's name when a file changes while it is sent", async () => {
     const cwd = project();
     const source = await readUploadSource(path.join(cwd, 'skills/notes'), 'skills/notes');
     fs.appendFileSync(path.join(cwd, 'skills/notes/SKILL.md'), 'more\n');

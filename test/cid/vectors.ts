@@ -79,11 +79,27 @@ async function cidOf(input: VectorInput, profile: CidProfile): Promise<{ printed
       return { printed: (await cidOfFiles([{ path: input.name, content: content(input.content) }], profile)).toString(), blocks };
     case 'kubo-names': {
       const names = await kuboDeterministicNames(input.count, input.nameLength, input.lastNameLength, input.seed);
-      return { printed: (await cidOfFiles(names.map((name) => ({ path: name, content: x })), profile)).toString(), blocks };
+      return {
+        printed: (
+          await cidOfFiles(
+            names.map((name) => ({ path: name, content: x })),
+            profile,
+          )
+        ).toString(),
+        blocks,
+      };
     }
     case 'numbered-names': {
       const names = Array.from({ length: input.count }, (_, i) => input.template.replace('{i}', String(i)));
-      return { printed: (await cidOfFiles(names.map((name) => ({ path: name, content: new TextEncoder().encode(name) })), profile)).toString(), blocks };
+      return {
+        printed: (
+          await cidOfFiles(
+            names.map((name) => ({ path: name, content: new TextEncoder().encode(name) })),
+            profile,
+          )
+        ).toString(),
+        blocks,
+      };
     }
     default:
       return { printed: (await cidOfContent(content(input), profile, { onBlock })).toString(), blocks };

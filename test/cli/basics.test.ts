@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  expectOneLineError,
-  fixture,
-  NOW,
-  parseJson,
-  ROOT,
-  ruleIds,
-  runCli,
-  workspace,
-} from './helpers.js';
+import { expectOneLineError, fixture, NOW, parseJson, ROOT, ruleIds, runCli, workspace } from './helpers.js';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -76,7 +67,11 @@ describe('information flags', () => {
     expect(reserved?.docsUrl).toMatch(/^https:\/\/.*route-port-reserved/);
     // Each rule sits with what it checks: the legacy forms with tasks and the model, `$schema` with parsing.
     const categories = Object.fromEntries((rules as unknown as { id: string; category: string }[]).map((rule) => [rule.id, rule.category]));
-    expect(categories).toMatchObject({ 'legacy-task-shorthand': 'Tasks', 'legacy-model-object': 'Model, secrets, channels', 'schema-url': 'Parsing and schema' });
+    expect(categories).toMatchObject({
+      'legacy-task-shorthand': 'Tasks',
+      'legacy-model-object': 'Model, secrets, channels',
+      'schema-url': 'Parsing and schema',
+    });
     expect(Object.entries(categories).filter(([id, category]) => category === 'Template metadata' && !id.startsWith('template-'))).toEqual([]);
   });
 
@@ -214,9 +209,7 @@ describe('--max-warnings and --quiet', () => {
 describe('--rule and --now', () => {
   it('--rule changes severities and turns rules off', async () => {
     const cwd = workspace({ 'manifest.json': fixture('warnings.json') });
-    const raised = parseJson(
-      await runCli(['--now', NOW, '--format', 'json', '--rule', 'channel-token-env-undeclared=error'], { cwd }),
-    );
+    const raised = parseJson(await runCli(['--now', NOW, '--format', 'json', '--rule', 'channel-token-env-undeclared=error'], { cwd }));
     expect(raised[0]?.diagnostics[0]?.severity).toBe('error');
     expect(raised[0]?.errorCount).toBe(1);
 
@@ -224,10 +217,7 @@ describe('--rule and --now', () => {
     expect(off).toMatchObject({ code: 0, stdout: '' });
 
     const lastWins = parseJson(
-      await runCli(
-        ['--format', 'json', '--rule', 'channel-token-env-undeclared=off', '--rule', 'channel-token-env-undeclared=info'],
-        { cwd },
-      ),
+      await runCli(['--format', 'json', '--rule', 'channel-token-env-undeclared=off', '--rule', 'channel-token-env-undeclared=info'], { cwd }),
     );
     expect(lastWins[0]?.infoCount).toBe(1);
   });

@@ -19,10 +19,14 @@ process.on('exit', () => process.stderr.write('code cache ' + verdict));`;
 
 it.each(['manifest-lint', 'manifest-language-server'])('the built code cache of %s fits its bundle and this Node, so cold starts skip compiling', (command) => {
   const bin = path.join(ROOT, 'dist', `${command}.cjs`);
-  const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REPORT_CODE_CACHE)}`, bin, '--version'], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH },
-  });
+  const { status, stdout, stderr } = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(REPORT_CODE_CACHE)}`, bin, '--version'],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    },
+  );
   expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   expect(stderr).toBe('code cache taken');
   expect(status).toBe(0);

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  expectOneLineError,
-  fixture,
-  NOW,
-  parseJson,
-  positionOf,
-  ruleIds,
-  runCli,
-  workspace,
-  writeFile,
-} from './helpers.js';
+import { expectOneLineError, fixture, NOW, parseJson, positionOf, ruleIds, runCli, workspace, writeFile } from './helpers.js';
 
 const warnings = fixture('warnings.json');
 const problems = fixture('problems.json');
@@ -61,18 +51,14 @@ describe('config file lookup', () => {
     });
     const viaFile = parseJson(await runCli(['--now', NOW, '--format', 'json', '--config', 'settings/lint.json'], { cwd }));
     expect(viaFile[0]?.errorCount).toBe(1);
-    const overridden = parseJson(
-      await runCli(['--now', NOW, '--format', 'json', '--config', 'settings/lint.json', '--rule', `${RULE}=hint`], { cwd }),
-    );
+    const overridden = parseJson(await runCli(['--now', NOW, '--format', 'json', '--config', 'settings/lint.json', '--rule', `${RULE}=hint`], { cwd }));
     expect(overridden[0]?.hintCount).toBe(1);
     expectOneLineError(await runCli(['--config', 'nope.json'], { cwd }), /^manifest-lint: no such file: nope\.json$/);
   });
 
   it('stdin uses --stdin-filename for the lookup, else the current folder', async () => {
     const cwd = workspace({ 'team/.manifestlintrc.json': rc({ rules: { [RULE]: 'error' } }) });
-    const named = parseJson(
-      await runCli(['--now', NOW, '--format', 'json', '--stdin', '--stdin-filename', 'team/manifest.json'], { cwd, input: warnings }),
-    );
+    const named = parseJson(await runCli(['--now', NOW, '--format', 'json', '--stdin', '--stdin-filename', 'team/manifest.json'], { cwd, input: warnings }));
     expect(named[0]?.errorCount).toBe(1);
     const unnamed = parseJson(await runCli(['--now', NOW, '--format', 'json', '--stdin'], { cwd, input: warnings }));
     expect(unnamed[0]?.warningCount).toBe(1);

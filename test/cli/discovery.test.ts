@@ -21,17 +21,9 @@ describe('paths', () => {
     });
     const result = await runCli(['--format', 'json', 'agents'], { cwd });
     expect(result.code).toBe(0);
-    expect(parseJson(result).map((r) => r.filePath)).toEqual([
-      'agents/a/manifest.json',
-      'agents/b/deeper/manifest.json',
-      'agents/manifest.json',
-    ]);
+    expect(parseJson(result).map((r) => r.filePath)).toEqual(['agents/a/manifest.json', 'agents/b/deeper/manifest.json', 'agents/manifest.json']);
     const dot = parseJson(await runCli(['--format', 'json', '.'], { cwd }));
-    expect(dot.map((r) => r.filePath)).toEqual([
-      'agents/a/manifest.json',
-      'agents/b/deeper/manifest.json',
-      'agents/manifest.json',
-    ]);
+    expect(dot.map((r) => r.filePath)).toEqual(['agents/a/manifest.json', 'agents/b/deeper/manifest.json', 'agents/manifest.json']);
   });
 
   it('expands globs, and lints any file named explicitly', async () => {

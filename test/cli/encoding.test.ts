@@ -10,8 +10,7 @@ import { decodeUtf8 } from '../../rules/index.js';
 import { NOW, parseJson, runCli, workspace } from './helpers.js';
 
 const STRICT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const manifest = (name: Buffer) =>
-  Buffer.concat([Buffer.from('{\n  "version": 1,\n  "agent": { "name": "'), name, Buffer.from('" }\n}\n')]);
+const manifest = (name: Buffer) => Buffer.concat([Buffer.from('{\n  "version": 1,\n  "agent": { "name": "'), name, Buffer.from('" }\n}\n')]);
 
 describe('decodeUtf8', () => {
   const CASES: [string, number[], number][] = [
@@ -83,7 +82,9 @@ describe('the CLI', () => {
     const fixing = await runCli(['--now', NOW, '--fix', '--stdin'], { cwd, input: latin1 });
     expect(fixing.code).toBe(2);
     expect(fixing.stdout).toBe('');
-    expect(fixing.stderr).toMatch(new RegExp(`^manifest-lint: standard input is not valid UTF-8 \\(byte 0xE9 at byte offset ${latin1.indexOf(0xe9)}\\); --fix would change it`));
+    expect(fixing.stderr).toMatch(
+      new RegExp(`^manifest-lint: standard input is not valid UTF-8 \\(byte 0xE9 at byte offset ${latin1.indexOf(0xe9)}\\); --fix would change it`),
+    );
   });
 
   it('leaves the bytes of an invalid file alone with --fix, saying so', async () => {

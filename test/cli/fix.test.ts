@@ -161,7 +161,11 @@ describe('--fix', () => {
   });
 
   it('ends with a summary of what it fixed and what remains', async () => {
-    const cwd = workspace({ 'a/manifest.json': TABBED, 'b/manifest.json': TABBED, 'c/manifest.json': '{ "version": 1, "agent": { "name": "c" }, "model": "nope" }\n' });
+    const cwd = workspace({
+      'a/manifest.json': TABBED,
+      'b/manifest.json': TABBED,
+      'c/manifest.json': '{ "version": 1, "agent": { "name": "c" }, "model": "nope" }\n',
+    });
     const result = await runCli(['--now', NOW, '--fix', '.'], { cwd });
     expect(result.stderr).toBe('manifest-lint: fixed 4 problems in 2 files; 1 remains\n');
   });

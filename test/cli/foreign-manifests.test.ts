@@ -10,7 +10,11 @@ import { NON_AGENT } from '../non-agent-manifests.js';
 import { fileUri, TestClient } from '../server/client.js';
 import { fixture, NOW, parseJson, runCli, workspace } from './helpers.js';
 
-const WEB_APP = JSON.stringify({ name: 'Notes', short_name: 'Notes', start_url: '/', display: 'standalone', icons: [{ src: '/icon.png', sizes: '192x192' }] }, null, 2);
+const WEB_APP = JSON.stringify(
+  { name: 'Notes', short_name: 'Notes', start_url: '/', display: 'standalone', icons: [{ src: '/icon.png', sizes: '192x192' }] },
+  null,
+  2,
+);
 const EXTENSION = JSON.stringify({ manifest_version: 3, name: 'Clipper', version: '1.0.0', permissions: ['storage'] }, null, 2);
 const agent = fixture('problems.json');
 
@@ -70,7 +74,12 @@ describe('the CLI', () => {
 
   it('still lints an empty, half-written or broken manifest.json, which must not pass as foreign', async () => {
     // Without `agent` but with `version`, only the docs' requirement is unmet: a warning, exit 0.
-    for (const [text, code] of [['', 1], ['{}\n', 1], ['{ "version": 1, "routes": [] }\n', 0], ['{ "version": 1, "ag', 1]] as const) {
+    for (const [text, code] of [
+      ['', 1],
+      ['{}\n', 1],
+      ['{ "version": 1, "routes": [] }\n', 0],
+      ['{ "version": 1, "ag', 1],
+    ] as const) {
       const cwd = workspace({ 'manifest.json': text });
       const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd });
       expect(result.code, text).toBe(code);

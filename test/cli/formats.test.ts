@@ -45,9 +45,7 @@ describe('--format json', () => {
             suggestions: [
               {
                 title: expect.any(String),
-                edits: [
-                  { line: port.line, column: port.column, endLine: port.line, endColumn: port.column + 5, newText: '18790' },
-                ],
+                edits: [{ line: port.line, column: port.column, endLine: port.line, endColumn: port.column + 5, newText: '18790' }],
               },
             ],
           },
@@ -80,14 +78,7 @@ describe('--format json', () => {
       { filePath: 'valid/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] },
     ]);
     // Key order is part of the contract too.
-    expect(Object.keys(results[0] as object)).toEqual([
-      'filePath',
-      'errorCount',
-      'warningCount',
-      'infoCount',
-      'hintCount',
-      'diagnostics',
-    ]);
+    expect(Object.keys(results[0] as object)).toEqual(['filePath', 'errorCount', 'warningCount', 'infoCount', 'hintCount', 'diagnostics']);
     expect(Object.keys(results[0]?.diagnostics[0] as object)).toEqual([
       'ruleId',
       'severity',
@@ -101,13 +92,7 @@ describe('--format json', () => {
       'suggestions',
     ]);
     expect(Object.keys(results[0]?.diagnostics[2] as object).at(-1)).toBe('fixes');
-    expect(Object.keys(results[0]?.diagnostics[0]?.suggestions?.[0]?.edits[0] as object)).toEqual([
-      'line',
-      'column',
-      'endLine',
-      'endColumn',
-      'newText',
-    ]);
+    expect(Object.keys(results[0]?.diagnostics[0]?.suggestions?.[0]?.edits[0] as object)).toEqual(['line', 'column', 'endLine', 'endColumn', 'newText']);
   });
 
   it('counts columns in UTF-16 code units', async () => {
@@ -122,9 +107,7 @@ describe('--format json', () => {
   it('prints an empty array entry per clean file and keeps paths as given', async () => {
     const cwd = workspace({ 'a/manifest.json': fixture('valid.json') });
     const results = parseJson(await runCli(['--format', 'json', './a/manifest.json'], { cwd }));
-    expect(results).toEqual([
-      { filePath: './a/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] },
-    ]);
+    expect(results).toEqual([{ filePath: './a/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] }]);
   });
 });
 
@@ -259,7 +242,11 @@ describe('--format gitlab', () => {
         severity: 'minor',
         location: { path: 'sub/manifest.json', lines: { begin: token.line, end: token.line } },
       },
-      expect.objectContaining({ check_name: 'channel-token-env-undeclared', severity: 'minor', location: expect.objectContaining({ path: 'warn/manifest.json' }) }),
+      expect.objectContaining({
+        check_name: 'channel-token-env-undeclared',
+        severity: 'minor',
+        location: expect.objectContaining({ path: 'warn/manifest.json' }),
+      }),
     ]);
     // The same finding in two files is two findings.
     expect(issues[2]?.fingerprint).not.toBe(issues[3]?.fingerprint);
@@ -270,16 +257,23 @@ describe('--format gitlab', () => {
     expect(issuesOf(clean.stdout)).toEqual([]);
   });
 
-  it('keeps a finding\'s fingerprint when edits elsewhere move it, and gives every finding its own', async () => {
+  it("keeps a finding's fingerprint when edits elsewhere move it, and gives every finding its own", async () => {
     // Two findings at one path (a duplicate key), and the reserved port.
     const before = '{\n  "version": 1,\n  "agent": { "name": "x", "nmae": 1, "nmae": 2 },\n  "routes": [{ "port": 18789, "path": "/api" }]\n}\n';
-    const after = '{\n  "version": 1,\n\n  "agent": {\n    "name": "x",\n    "description": "Moves everything below it down",\n    "nmae": 1,\n\n    "nmae": 2\n  },\n  "routes": [{ "path": "/api", "port": 18789 }]\n}\n';
+    const after =
+      '{\n  "version": 1,\n\n  "agent": {\n    "name": "x",\n    "description": "Moves everything below it down",\n    "nmae": 1,\n\n    "nmae": 2\n  },\n  "routes": [{ "path": "/api", "port": 18789 }]\n}\n';
     const cwd = workspace({ 'before/manifest.json': before, 'after/manifest.json': after });
     const report = async (folder: string) => issuesOf((await runCli(['--now', NOW, '--format', 'gitlab'], { cwd: path.join(cwd, folder) })).stdout);
     const [first, second] = [await report('before'), await report('after')];
 
     const summary = (issues: CodeQualityIssue[]) => issues.map((issue) => `${issue.check_name} ${issue.fingerprint}`);
-    expect(first.map((issue) => issue.check_name)).toEqual(['unknown-property', 'duplicate-key', 'unknown-property', 'route-without-start', 'route-port-reserved']);
+    expect(first.map((issue) => issue.check_name)).toEqual([
+      'unknown-property',
+      'duplicate-key',
+      'unknown-property',
+      'route-without-start',
+      'route-port-reserved',
+    ]);
     expect(new Set(first.map((issue) => issue.fingerprint)).size).toBe(first.length);
     // Every finding moved down...
     first.forEach((issue, index) => expect(second[index]!.location.lines.begin).toBeGreaterThan(issue.location.lines.begin));
@@ -289,7 +283,8 @@ describe('--format gitlab', () => {
 
   it('gives the same fingerprints however the manifest is laid out (library, any indentation and blank lines)', () => {
     const text = '{"version":1,"agent":{"name":"x","nmae":1,"vibee":"calm"},"routes":[{"port":18789,"path":"/a"},{"port":18789,"path":"/b"}]}';
-    const fingerprints = (manifest: string) => (JSON.parse(formatters.gitlab([lint(manifest, { now: NOW })])) as CodeQualityIssue[]).map((issue) => issue.fingerprint);
+    const fingerprints = (manifest: string) =>
+      (JSON.parse(formatters.gitlab([lint(manifest, { now: NOW })])) as CodeQualityIssue[]).map((issue) => issue.fingerprint);
     const expected = fingerprints(text);
     expect(expected).toHaveLength(5);
     expect(new Set(expected).size).toBe(5);
@@ -367,7 +362,12 @@ describe('--format checkstyle', () => {
     expect(elements(files[0]!.inner, 'error').map((error) => error.attributes)).toEqual([
       { ...at('18789'), severity: 'error', message: expect.stringContaining('18789'), source: 'route-port-reserved' },
       { ...at('"protectd"'), severity: 'info', message: expect.stringContaining('protected'), source: 'unknown-property' }, // a hint
-      { ...at('"env:TELEGRAM_BOT_TOKEN"'), severity: 'warning', message: expect.stringContaining('TELEGRAM_BOT_TOKEN'), source: 'channel-token-env-undeclared' },
+      {
+        ...at('"env:TELEGRAM_BOT_TOKEN"'),
+        severity: 'warning',
+        message: expect.stringContaining('TELEGRAM_BOT_TOKEN'),
+        source: 'channel-token-env-undeclared',
+      },
     ]);
     // A clean file is listed, with nothing in it.
     expect(files[1]?.inner).toBe('');
@@ -398,7 +398,7 @@ describe('the XML formats', () => {
   }
 });
 
-describe('the library\'s formatters', () => {
+describe("the library's formatters", () => {
   it('give the CI formats exactly as the CLI prints them', async () => {
     const cwd = workspace({ 'manifest.json': problems });
     const results = [lint(problems, { now: NOW, fileName: 'manifest.json' })];
@@ -415,9 +415,7 @@ describe('--format compact', () => {
     const json = parseJson(await runCli(['--now', NOW, '--format', 'json'], { cwd }));
     const result = await runCli(['--now', NOW, '--format', 'compact'], { cwd });
     expect(result.code).toBe(1);
-    const expected = (json[0]?.diagnostics ?? []).map(
-      (d) => `manifest.json:${d.line}:${d.column}: ${d.severity} ${d.ruleId} ${d.message}`,
-    );
+    const expected = (json[0]?.diagnostics ?? []).map((d) => `manifest.json:${d.line}:${d.column}: ${d.severity} ${d.ruleId} ${d.message}`);
     expect(result.stdout).toBe(`${expected.join('\n')}\n`);
   });
 });
@@ -462,7 +460,7 @@ describe('--format stylish', () => {
   });
 
   // The built command under `script`: only a process of its own has a real terminal as its output.
-  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', 'util-linux\'s `script`');
+  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', "util-linux's `script`");
   it.skipIf(!hasScript)('colours on a terminal unless NO_COLOR is set', () => {
     const cwd = workspace({ 'manifest.json': problems });
     const onTty = (env: NodeJS.ProcessEnv) =>
@@ -500,7 +498,12 @@ describe('--format stylish', () => {
       }
       if (format === 'github') {
         // One workflow command per finding: nothing a key carries can start another.
-        expect(result.stdout.trimEnd().split('\n').every((line) => /^::error file=manifest\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[a-z-]+::/.test(line))).toBe(true);
+        expect(
+          result.stdout
+            .trimEnd()
+            .split('\n')
+            .every((line) => /^::error file=manifest\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[a-z-]+::/.test(line)),
+        ).toBe(true);
       }
     });
   }

@@ -123,9 +123,7 @@ export function fixture(name: string): string {
 export function expectOneLineError(result: RunResult, pattern: RegExp): void {
   const lines = result.stderr.split('\n').filter((line) => line !== '');
   if (result.code !== 2 || lines.length !== 1 || !pattern.test(lines[0] ?? '') || /\n\s+at /.test(result.stderr)) {
-    throw new Error(
-      `expected exit 2 and one line matching ${pattern}, got exit ${result.code} and stderr:\n${result.stderr}`,
-    );
+    throw new Error(`expected exit 2 and one line matching ${pattern}, got exit ${result.code} and stderr:\n${result.stderr}`);
   }
 }
 

@@ -115,7 +115,7 @@ describe('stylish output', () => {
   });
 
   // The built command under `script`: only a process of its own has a real terminal as its output.
-  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', 'util-linux\'s `script`');
+  const hasScript = unlessAvailable(spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0, 'a test on a real terminal', "util-linux's `script`");
   it.skipIf(!hasScript)('links on a real terminal that draws them, not on TERM=dumb', () => {
     const cwd = workspace({ 'manifest.json': problems });
     const onTty = (env: Record<string, string | undefined>) => {
@@ -125,7 +125,8 @@ describe('stylish output', () => {
         if (value === undefined) delete full[name];
         else full[name] = value;
       }
-      return spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" --now ${NOW}`, '/dev/null'], { cwd, env: full, encoding: 'utf8', timeout: 20_000 }).stdout;
+      return spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" --now ${NOW}`, '/dev/null'], { cwd, env: full, encoding: 'utf8', timeout: 20_000 })
+        .stdout;
     };
     expect(onTty(KITTY)).toContain(linked('route-port-reserved'));
     expect(onTty({ ...KITTY, TERM: 'dumb' })).not.toContain('\u001b');

@@ -20,11 +20,15 @@ Module._load = function (request, ...rest) {
 process.on('exit', () => process.stderr.write('loaded: ' + [...loaded].sort().join(' ')));`;
 
 function loadsOf(args: string[]): string[] {
-  const { stderr } = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REPORT_LOADS)}`, path.join(ROOT, 'dist', 'manifest-lint.cjs'), ...args], {
-    cwd: FIXTURES,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH },
-  });
+  const { stderr } = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(REPORT_LOADS)}`, path.join(ROOT, 'dist', 'manifest-lint.cjs'), ...args],
+    {
+      cwd: FIXTURES,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    },
+  );
   const line = /loaded: (.*)$/.exec(stderr);
   expect(line, stderr).not.toBeNull();
   return line![1]!.split(' ').filter(Boolean);

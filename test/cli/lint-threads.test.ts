@@ -27,7 +27,11 @@ process.on('exit', () => process.stderr.write('workers started: ' + started));`;
 /** How many worker threads the built CLI starts for a lint of `cwd` with `MANIFEST_LINT_JOBS` set to `jobs` (or unset). */
 function workersStarted(cwd: string, jobs: string | undefined): number {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...(jobs === undefined ? {} : { MANIFEST_LINT_JOBS: jobs }) };
-  const { stderr } = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(COUNT_WORKERS)}`, path.join(ROOT, 'dist', 'manifest-lint.cjs'), '--format', 'compact', '.'], { cwd, env, encoding: 'utf8' });
+  const { stderr } = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(COUNT_WORKERS)}`, path.join(ROOT, 'dist', 'manifest-lint.cjs'), '--format', 'compact', '.'],
+    { cwd, env, encoding: 'utf8' },
+  );
   const count = /workers started: (\d+)$/.exec(stderr);
   expect(count, stderr).not.toBeNull();
   return Number(count![1]);

@@ -89,9 +89,15 @@ describe('manifest-lint rule <id>', () => {
 
   it('exits 2 for an unknown id, with the id meant, or the rule it was merged into', async () => {
     const cwd = workspace();
-    expectOneLineError(await runCli(['rule', 'route-port-reservd'], { cwd }), /^manifest-lint: unknown rule: route-port-reservd \(did you mean route-port-reserved\?\)$/);
+    expectOneLineError(
+      await runCli(['rule', 'route-port-reservd'], { cwd }),
+      /^manifest-lint: unknown rule: route-port-reservd \(did you mean route-port-reserved\?\)$/,
+    );
     expectOneLineError(await runCli(['rule', 'no-such-thing'], { cwd }), /^manifest-lint: unknown rule: no-such-thing \(see --list-rules\)$/);
-    expectOneLineError(await runCli(['rule', 'template-author-missing'], { cwd }), /^manifest-lint: unknown rule: template-author-missing is now part of template-author-field$/);
+    expectOneLineError(
+      await runCli(['rule', 'template-author-missing'], { cwd }),
+      /^manifest-lint: unknown rule: template-author-missing is now part of template-author-field$/,
+    );
   });
 
   it('exits 2 without an id, with two, or with an option', async () => {
@@ -146,6 +152,9 @@ describe('--list-rules', () => {
 
 describe('--rule with an unknown id', () => {
   it('names the id meant', async () => {
-    expectOneLineError(await runCli(['--rule', 'model-formt=off'], { cwd: workspace() }), /^manifest-lint: unknown rule: model-formt \(did you mean model-format\?\)$/);
+    expectOneLineError(
+      await runCli(['--rule', 'model-formt=off'], { cwd: workspace() }),
+      /^manifest-lint: unknown rule: model-formt \(did you mean model-format\?\)$/,
+    );
   });
 });

@@ -93,7 +93,10 @@ describe('secrets', () => {
       [`${folder}/.manifestlintrc.json`]: '{ "rules": { "no-such-rule": "error" } }\n',
     });
     fs.mkdirSync(path.join(cwd, 'agent'));
-    fs.writeFileSync(path.join(cwd, 'agent', 'manifest.json'), Buffer.concat([Buffer.from('{ "version": 1, "agent": { "name": "B'), Buffer.from([0xff]), Buffer.from('" } }\n')]));
+    fs.writeFileSync(
+      path.join(cwd, 'agent', 'manifest.json'),
+      Buffer.concat([Buffer.from('{ "version": 1, "agent": { "name": "B'), Buffer.from([0xff]), Buffer.from('" } }\n')]),
+    );
     const foreign = await runCli(['--now', NOW, '--verbose', folder], { cwd });
     expect(foreign.stderr).toContain('not an agent manifest');
     expectNoSecret(foreign, 'a foreign manifest in the folder');

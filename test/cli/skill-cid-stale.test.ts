@@ -75,7 +75,9 @@ describe('skill-cid-stale in the CLI', () => {
     writeFile(cwd, 'agents/prod.json', manifest([{ name: 'x', cid: pinned }]));
     writeFile(cwd, 'agents/skills/x/SKILL.md', '# X, edited\n');
     const [finding] = staleFindings(await lint(cwd, ['agents/prod.json']));
-    expect(finding!.message).toContain("Upload it again with `manifest-lint skill upload skills/x` (in the manifest's folder) and pin the CID it prints, or pin the new CID.");
+    expect(finding!.message).toContain(
+      "Upload it again with `manifest-lint skill upload skills/x` (in the manifest's folder) and pin the CID it prints, or pin the new CID.",
+    );
     expect(finding!.message).not.toContain('--pin');
     // Named manifest.json, the same folder gets the command that pins.
     writeFile(cwd, 'agents/manifest.json', manifest([{ name: 'x', cid: pinned }]));
@@ -87,7 +89,14 @@ describe('skill-cid-stale in the CLI', () => {
     const cwd = workspace({ 'skills/legacy/SKILL.md': '# Legacy\n', 'skills/@team/tool/SKILL.md': '# Tool\n' });
     const legacy = await cidOf(cwd, 'skills/legacy', 'v0');
     const tool = await cidOf(cwd, 'skills/@team/tool');
-    writeFile(cwd, 'manifest.json', manifest([{ name: 'legacy', cid: legacy }, { name: '@team/tool', cid: tool }]));
+    writeFile(
+      cwd,
+      'manifest.json',
+      manifest([
+        { name: 'legacy', cid: legacy },
+        { name: '@team/tool', cid: tool },
+      ]),
+    );
     expect(staleFindings(await lint(cwd))).toEqual([]);
 
     writeFile(cwd, 'skills/legacy/SKILL.md', '# Legacy, edited\n');
@@ -102,7 +111,15 @@ describe('skill-cid-stale in the CLI', () => {
   it('never takes a folder for a name that leads out of skills/', async () => {
     const cwd = workspace({ 'bot/skills/.keep': '', 'bot/notes/SKILL.md': '# Notes\n', 'notes/SKILL.md': '# Notes\n' });
     const cid = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
-    writeFile(cwd, 'bot/manifest.json', manifest([{ name: '../notes', cid }, { name: '../../notes', cid }, { name: 'a//b', cid }]));
+    writeFile(
+      cwd,
+      'bot/manifest.json',
+      manifest([
+        { name: '../notes', cid },
+        { name: '../../notes', cid },
+        { name: 'a//b', cid },
+      ]),
+    );
     const result = await lint(cwd, ['bot/manifest.json']);
     expect(staleFindings(result)).toEqual([]);
     expect(ruleIds(parseJson(result))).toContain('skill-name-path');
@@ -154,7 +171,9 @@ describe('skill-cid-stale in the CLI', () => {
       const { problems } = parseConfig(JSON.stringify({ skillSources: { notes: folder } }));
       expect(problems.map((p) => p.message)).toEqual([expect.stringContaining(problem)]);
     }
-    expect(parseConfig(JSON.stringify({ skillSources: { notes: './skills/../vendor/notes' } })).config.skillSources).toEqual({ notes: './skills/../vendor/notes' });
+    expect(parseConfig(JSON.stringify({ skillSources: { notes: './skills/../vendor/notes' } })).config.skillSources).toEqual({
+      notes: './skills/../vendor/notes',
+    });
     expect(parseConfig(JSON.stringify({ skillSources: ['x'] })).problems).toHaveLength(1);
     const cwd = workspace({ '.manifestlintrc.json': '{ "skillSources": { "notes": "../notes" } }\n', 'manifest.json': manifest([]) });
     const result = await lint(cwd);
@@ -169,7 +188,9 @@ describe('skill-cid-stale in the CLI', () => {
     const result = await lint(cwd);
     expect(result.code).toBe(0);
     expect(staleFindings(result)).toEqual([]);
-    expect(result.stderr).toBe('manifest-lint: note: the skill `x` is not compared with its pinned CID: skills/x/linked.md is a symbolic link: an upload never follows links, so replace it with the file or folder it points to, or remove it\n');
+    expect(result.stderr).toBe(
+      'manifest-lint: note: the skill `x` is not compared with its pinned CID: skills/x/linked.md is a symbolic link: an upload never follows links, so replace it with the file or folder it points to, or remove it\n',
+    );
 
     fs.rmSync(path.join(cwd, 'skills'), { recursive: true });
     fs.mkdirSync(path.join(cwd, 'elsewhere'));
@@ -218,7 +239,12 @@ describe('the CIDs of skill folders', () => {
       hashed.push(profile);
       return cidOfSource(source, profile);
     });
-    const located = { name: 'x', absolute: path.join(cwd, 'skills/x'), shown: 'skills/x/', pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'] };
+    const located = {
+      name: 'x',
+      absolute: path.join(cwd, 'skills/x'),
+      shown: 'skills/x/',
+      pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'],
+    };
     const first = await hasher.facts(located, () => undefined);
     // A dag-pb CIDv1 pin that matches nothing: v1, unixfs-v1-2025, and v0 for its CIDv1 form.
     expect(Object.keys(first!.cids)).toEqual(['v1', 'unixfs-v1-2025', 'v0']);
@@ -244,13 +270,18 @@ describe('the CIDs of skill folders', () => {
 });
 
 describe('a folder that cannot be hashed', () => {
-  it('is noted with the reading problem as told, also when it comes from the UnixFS chunk\'s own copy of the error class', async () => {
+  it("is noted with the reading problem as told, also when it comes from the UnixFS chunk's own copy of the error class", async () => {
     const cwd = workspace({ 'skills/x/SKILL.md': '# X\n' });
     // The chunk is a bundle of its own: its UploadSourceError is another class of the same name.
     const fromChunk = Object.assign(new Error('skills/x/SKILL.md changed while it was read (4 bytes before, more now)'), { name: 'UploadSourceError' });
     const hasher = new SkillSourceHasher(() => Promise.reject(fromChunk));
     const notes: string[] = [];
-    const located = { name: 'x', absolute: path.join(cwd, 'skills/x'), shown: 'skills/x/', pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'] };
+    const located = {
+      name: 'x',
+      absolute: path.join(cwd, 'skills/x'),
+      shown: 'skills/x/',
+      pins: ['bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue'],
+    };
     expect(await hasher.facts(located, (note) => notes.push(note))).toBeUndefined();
     expect(notes).toEqual(['the skill `x` is not compared with its pinned CID: skills/x/SKILL.md changed while it was read (4 bytes before, more now)']);
 
@@ -262,7 +293,7 @@ describe('a folder that cannot be hashed', () => {
 });
 
 describe('the library', () => {
-  it('reports a stale pin only when given the folder\'s facts', async () => {
+  it("reports a stale pin only when given the folder's facts", async () => {
     const { lint } = await import('../../lib/index.js');
     const text = manifest([{ name: 'notes', cid: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' }]);
     const stale = (result: { diagnostics: { ruleId: string }[] }) => result.diagnostics.filter((d) => d.ruleId === RULE);
@@ -271,7 +302,14 @@ describe('the library', () => {
     // A difference needs every profile the pin may come from (a CIDv1: v1 and unixfs-v1-2025).
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now } } } }))).toEqual([]);
     expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } } } }))).toHaveLength(1);
-    expect(stale(lint(text, { now: NOW, skillSources: { notes: { folder: 'skills/notes/', cids: { v1: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' } } } }))).toEqual([]);
+    expect(
+      stale(
+        lint(text, {
+          now: NOW,
+          skillSources: { notes: { folder: 'skills/notes/', cids: { v1: 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue' } } },
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -281,7 +319,8 @@ describe('the hover on a stale pin', () => {
     const now = 'bafybeigks6arfsq3xxfpvqrrwonchxcnu6do76auprhhfomao6c273sixm';
     const doc = parseDocument(manifest([{ name: 'notes', cid: pinned }]));
     const facts = { folder: 'skills/notes/', cids: { v1: now, 'unixfs-v1-2025': now } };
-    const hover = (pinWritesManifest?: boolean) => ownHover(doc, doc.text.indexOf(pinned) + 1, new Date(NOW), { notes: { ...facts, pinWritesManifest } })?.markdown;
+    const hover = (pinWritesManifest?: boolean) =>
+      ownHover(doc, doc.text.indexOf(pinned) + 1, new Date(NOW), { notes: { ...facts, pinWritesManifest } })?.markdown;
     expect(hover()).toContain('Upload it again (`manifest-lint skill upload … --pin …`) or pin the new CID.');
     expect(hover(false)).toContain('Upload it again (`manifest-lint skill upload …`) and pin the CID it prints, or pin the new CID.');
   });

@@ -79,13 +79,7 @@ describe('template --remote', () => {
       { method: 'POST', url: '/v0/templates/validate', authorization: `Bearer ${TOKEN}`, contentType: 'application/json', body: { gitUrl: url, ref: 'v1' } },
     ]);
     expect(result.stdout).toBe(
-      [
-        `Platform (POST ${server.url}/v0/templates/validate at v1)`,
-        '  verdict   valid (HTTP 200; ours: valid)',
-        '',
-        'Disagreements: none',
-        '',
-      ].join('\n'),
+      [`Platform (POST ${server.url}/v0/templates/validate at v1)`, '  verdict   valid (HTTP 200; ours: valid)', '', 'Disagreements: none', ''].join('\n'),
     );
     expectNoToken(result, TOKEN);
   });
@@ -136,13 +130,19 @@ describe('template --remote', () => {
     ]);
   });
 
-  it('--format json: ours as --format json prints it, the platform\'s verdict, the matches and the disagreements', async () => {
+  it("--format json: ours as --format json prints it, the platform's verdict, the matches and the disagreements", async () => {
     server.answer = { valid: false, errors: ['README.md: file is missing', 'the manifest could not be read', ...PLATFORM_ERRORS] };
     const result = await remote(['--ref', 'broken', '--format', 'json']);
     expect(result.code).toBe(1);
     const output = json(result);
     expect((output.local as { filePath: string }[]).map((file) => file.filePath)).toEqual(['manifest.json', 'README.md', 'etc-link', 'workspace']);
-    expect(output.platform).toEqual({ endpoint: `${server.url}/v0/templates/validate`, ref: 'broken', status: 200, valid: false, errors: server.answer.errors });
+    expect(output.platform).toEqual({
+      endpoint: `${server.url}/v0/templates/validate`,
+      ref: 'broken',
+      status: 200,
+      valid: false,
+      errors: server.answer.errors,
+    });
     expect(output.matches).toEqual([
       { error: 'README.md: file is missing', samePath: true, findings: [expect.stringMatching(/^README\.md:1:1 template-readme-missing /)] },
       // The template object is missing: our finding is on `template`, around the error's path.
@@ -158,7 +158,7 @@ describe('template --remote', () => {
     ]);
   });
 
-  it('--format api: ours as the validator\'s response, beside the platform\'s; 0 when both say valid', async () => {
+  it("--format api: ours as the validator's response, beside the platform's; 0 when both say valid", async () => {
     const result = await remote(['--format', 'api']);
     expect(result.code).toBe(0);
     const output = json(result);
@@ -166,8 +166,11 @@ describe('template --remote', () => {
     expect(output).toMatchObject({ platform: { ref: 'main', status: 200, valid: true, errors: [] }, matches: [], disagreements: [] });
   });
 
-  it('masks the key and the manifest\'s secrets in what the platform says, in every format', async () => {
-    server.answer = (received) => ({ valid: false, errors: [`authorization: ${received.authorization} may not validate`, `tasks.0: ${JSON.stringify(received)}`] });
+  it("masks the key and the manifest's secrets in what the platform says, in every format", async () => {
+    server.answer = (received) => ({
+      valid: false,
+      errors: [`authorization: ${received.authorization} may not validate`, `tasks.0: ${JSON.stringify(received)}`],
+    });
     for (const format of ['stylish', 'json', 'api']) {
       const result = await remote(['--format', format]);
       expect(result.code, format).toBe(1);
@@ -191,11 +194,17 @@ describe('template --remote', () => {
 
 describe('template --remote when the platform gives no verdict: our result, one line, exit 2', () => {
   it.each([
-    [{ status: 401, body: '{"error":"unauthorized"}' }, /^manifest-lint: the platform refused the token \(HTTP 401\): PINATA_JWT is not a valid key, was revoked, or may not validate templates$/],
+    [
+      { status: 401, body: '{"error":"unauthorized"}' },
+      /^manifest-lint: the platform refused the token \(HTTP 401\): PINATA_JWT is not a valid key, was revoked, or may not validate templates$/,
+    ],
     [{ status: 403, body: '{"error":"forbidden"}' }, /^manifest-lint: the platform refused the token \(HTTP 403\)/],
     [{ status: 500, body: 'Internal Server Error' }, /^manifest-lint: the platform's template validator failed \(HTTP 500\); try again later$/],
     [{ status: 200, body: '<html>upstream</html>' }, /^manifest-lint: the platform's answer was not understood \(the answer is not JSON\)$/],
-    [{ status: 200, body: '{"ok":true}' }, /^manifest-lint: the platform's answer was not understood \(the answer has no boolean `valid` with an `errors` list of strings\)$/],
+    [
+      { status: 200, body: '{"ok":true}' },
+      /^manifest-lint: the platform's answer was not understood \(the answer has no boolean `valid` with an `errors` list of strings\)$/,
+    ],
   ])('%j', async (answer, line) => {
     server.answer = answer;
     const result = await remote(['--ref', 'broken']);
@@ -210,7 +219,12 @@ describe('template --remote when the platform gives no verdict: our result, one 
     server.answer = 'stall';
     const result = await remote(['--format', 'json'], { MANIFEST_LINT_REMOTE_TIMEOUT: '0.2' });
     expectOneLineError(result, new RegExp(`^manifest-lint: cannot get the platform's verdict from ${server.url}: no answer within 0\\.2 s$`));
-    expect(json(result)).toMatchObject({ local: [{ filePath: 'manifest.json', errorCount: 0 }], platform: { status: null, valid: null, errors: null }, matches: [], disagreements: null });
+    expect(json(result)).toMatchObject({
+      local: [{ filePath: 'manifest.json', errorCount: 0 }],
+      platform: { status: null, valid: null, errors: null },
+      matches: [],
+      disagreements: null,
+    });
   });
 
   it('a host where nothing listens', async () => {
@@ -237,7 +251,10 @@ describe('template --remote when the platform gives no verdict: our result, one 
 
 describe('template --remote usage', () => {
   it('takes the key from PINATA_JWT only, and sends nothing without it', async () => {
-    expectOneLineError(await remote([], { PINATA_JWT: undefined }), /^manifest-lint: PINATA_JWT is not set: template --remote reads the platform's API's key \(its JWT\) from that environment variable only$/);
+    expectOneLineError(
+      await remote([], { PINATA_JWT: undefined }),
+      /^manifest-lint: PINATA_JWT is not set: template --remote reads the platform's API's key \(its JWT\) from that environment variable only$/,
+    );
     const asArgument = await remote(['--token', TOKEN], { PINATA_JWT: undefined });
     expectOneLineError(asArgument, /unknown option: --token/);
     expectNoToken(asArgument, TOKEN);
@@ -248,7 +265,10 @@ describe('template --remote usage', () => {
     const folder = workspace();
     const cases: [string[], RegExp][] = [
       [['template', '--remote', folder], /--remote needs the repository's git URL, which the platform clones itself; .* is a folder$/],
-      [['template', '--remote', url, '--agents-url', 'http://agents.example.com'], /--agents-url must use https: over http the token would travel in clear text/],
+      [
+        ['template', '--remote', url, '--agents-url', 'http://agents.example.com'],
+        /--agents-url must use https: over http the token would travel in clear text/,
+      ],
       [['template', '--remote', url, '--agents-url', 'not a url'], /--agents-url expects an http\(s\) URL/],
       [['template', url, '--agents-url', server.url], /--agents-url applies to --remote$/],
       [['template', '--remote', url, '--format', 'sarif'], /--remote prints stylish, json, api, not sarif$/],

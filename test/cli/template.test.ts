@@ -35,7 +35,10 @@ function hostileHome(): { env: Record<string, string>; markers: string } {
   const hook = (name: string) => `#!/bin/sh\ntouch "${markers}/${name}"\ncat >/dev/null 2>&1 || true\nexit 0\n`;
   const hooksDir = path.join(home, 'hooks');
   const templateHooks = path.join(home, 'git-template', 'hooks');
-  for (const [label, folder] of [['hooks', hooksDir], ['template', templateHooks]] as const) {
+  for (const [label, folder] of [
+    ['hooks', hooksDir],
+    ['template', templateHooks],
+  ] as const) {
     fs.mkdirSync(folder, { recursive: true });
     for (const name of ['post-checkout', 'post-merge', 'post-rewrite', 'reference-transaction', 'fsmonitor-watchman']) {
       write(folder, name, hook(`${label}-${name}`));
@@ -130,7 +133,7 @@ describe('a well-formed template', () => {
     expect(api(result)).toEqual({ valid: true, errors: [], manifest: MANIFEST, readme: README, files: EXPECTED_FILES });
   });
 
-  it('in the terminal\'s format, ends with one line saying the repository is valid; machine formats and --quiet print nothing more', async () => {
+  it("in the terminal's format, ends with one line saying the repository is valid; machine formats and --quiet print nothing more", async () => {
     const dir = checkout('main');
     const stylish = await check([dir]);
     expect(stylish.code).toBe(0);
@@ -140,7 +143,10 @@ describe('a well-formed template', () => {
     expect((await check([dir, '--format', 'compact'])).stdout).toBe('');
     // Warnings leave it valid: the findings, then the verdict (the broken branch, its errors turned off).
     const broken = checkout('broken');
-    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => ['--rule', `${id}=off`]);
+    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => [
+      '--rule',
+      `${id}=off`,
+    ]);
     const warned = await check([broken, ...off]);
     expect(warned.stdout).toMatch(/warning +.* script-path-missing/);
     expect(warned.stdout.trimEnd().split('\n').at(-1)).toBe(`${broken}: a valid template repository, as the platform's template validator checks one`);
@@ -172,9 +178,9 @@ describe('a well-formed template', () => {
 describe('a broken template', () => {
   const errorLines = [
     'README.md:1:1 template-readme-missing The repository has no `README.md` file at its root, and the template validator requires one: it is the page people read before deploying the template. Add `README.md` describing what the agent does, the secrets it needs and how to use it.',
-    'etc-link:1:1 template-symlink-escape `etc-link` is a symbolic link to `/etc`, outside the repository: wherever the template is checked out, it points at that machine\'s files or at nothing. Commit the files themselves, or point the link at a path inside the repository.',
+    "etc-link:1:1 template-symlink-escape `etc-link` is a symbolic link to `/etc`, outside the repository: wherever the template is checked out, it points at that machine's files or at nothing. Commit the files themselves, or point the link at a path inside the repository.",
     'manifest.json:1:1 template-metadata-missing The manifest has no `template` object, which a template submission needs: the marketplace lists the template by its `template.slug` and `template.category`. Add `"template": { "slug": "…", "category": "…", "authorName": "…" }`.',
-    'workspace:1:1 template-workspace-missing The repository has no `workspace/` folder at its root, and the template validator requires one: the agent\'s workspace is deployed from it. Add a `workspace/` folder at the root with the agent\'s files (at least one file: git keeps no empty folders).',
+    "workspace:1:1 template-workspace-missing The repository has no `workspace/` folder at its root, and the template validator requires one: the agent's workspace is deployed from it. Add a `workspace/` folder at the root with the agent's files (at least one file: git keeps no empty folders).",
   ];
 
   it('from a URL: valid false, one line per problem', async () => {
@@ -234,7 +240,9 @@ describe('a broken template', () => {
     const github = (await check([given, '--format', 'github'])).stdout;
     expect(github).toContain(`::error file=${given}/README.md,line=1,col=1,endLine=1,endColumn=1,title=template-readme-missing::`);
 
-    const sarif = JSON.parse((await check([given, '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const sarif = JSON.parse((await check([given, '--format', 'sarif'])).stdout) as {
+      runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
     const located = sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri]);
     // Outside the current folder, SARIF names files by URL.
     expect(located).toContainEqual(['template-workspace-missing', pathToFileURL(path.join(dir, 'workspace')).href]);
@@ -246,18 +254,23 @@ describe('a broken template', () => {
 
   it('lint flags apply: --rule, --quiet, --config, --max-warnings', async () => {
     const dir = checkout('broken');
-    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => ['--rule', `${id}=off`]);
+    const off = ['template-readme-missing', 'template-workspace-missing', 'template-metadata-missing', 'template-symlink-escape'].flatMap((id) => [
+      '--rule',
+      `${id}=off`,
+    ]);
     const relaxed = await check([dir, ...off, '--format', 'api']);
     expect(relaxed.code).toBe(0);
     expect(api(relaxed)).toMatchObject({ valid: true, errors: [] });
     expect((await check([dir, ...off, '--max-warnings', '0'])).code).toBe(1); // script-path-missing is a warning
     expect((await check([dir, ...off, '--quiet'])).stdout).toBe('');
 
-    write(cwd, 'strict.json', JSON.stringify({ rules: { 'script-path-missing': 'error' }, ignore: [{ rule: 'template-symlink-escape' }].map((entry) => ({ ...entry, path: '' })) }));
-    const configured = api(await check([dir, '--config', 'strict.json', '--format', 'api']));
-    expect(configured.errors.map((line) => line.split(' ')[1])).toEqual(
-      expect.arrayContaining(['script-path-missing', 'template-readme-missing']),
+    write(
+      cwd,
+      'strict.json',
+      JSON.stringify({ rules: { 'script-path-missing': 'error' }, ignore: [{ rule: 'template-symlink-escape' }].map((entry) => ({ ...entry, path: '' })) }),
     );
+    const configured = api(await check([dir, '--config', 'strict.json', '--format', 'api']));
+    expect(configured.errors.map((line) => line.split(' ')[1])).toEqual(expect.arrayContaining(['script-path-missing', 'template-readme-missing']));
     expect(configured.errors.some((line) => line.includes('template-symlink-escape'))).toBe(false);
   });
 
@@ -288,7 +301,10 @@ describe('a broken template', () => {
 
 describe('sources that cannot be checked', () => {
   it('a missing ref or repository: exit 2, one line, no temporary folder left', async () => {
-    expectOneLineError(await run([url, '--ref', 'no-such-branch']), /cannot clone file:\/\/.* at no-such-branch: the repository has no branch, tag or commit "no-such-branch"$/);
+    expectOneLineError(
+      await run([url, '--ref', 'no-such-branch']),
+      /cannot clone file:\/\/.* at no-such-branch: the repository has no branch, tag or commit "no-such-branch"$/,
+    );
     expectOneLineError(await run([url, '--ref', '0123456789abcdef0123456789abcdef01234567']), /has no branch, tag or commit/);
     expectOneLineError(await run([url, '--ref', repo.sha.slice(0, 10)]), /give a commit by its full SHA/);
     const missing = pathToFileURL(path.join(tempDir('nothing'), 'no-repo')).href;
@@ -337,9 +353,14 @@ describe('the clone, with a stand-in git', () => {
     return { bin, log };
   }
 
-  it('runs git with every hardening flag and variable, and without the caller\'s GIT_* variables', async () => {
+  it("runs git with every hardening flag and variable, and without the caller's GIT_* variables", async () => {
     const { bin, log } = fakeGit('echo "fatal: repository not found" >&2; exit 128');
-    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}`, GIT_DIR: '/elsewhere', GIT_TEMPLATE_DIR: '/evil', GIT_CONFIG_PARAMETERS: "'core.hooksPath'='/evil'" };
+    const env = {
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+      GIT_DIR: '/elsewhere',
+      GIT_TEMPLATE_DIR: '/evil',
+      GIT_CONFIG_PARAMETERS: "'core.hooksPath'='/evil'",
+    };
     expectOneLineError(await run(['https://example.com/notes.git', '--ref', 'v1'], env), /repository does not exist/);
     const text = fs.readFileSync(log, 'utf8');
     const args = text.split('--- env')[0]!.split('\n');
@@ -360,10 +381,30 @@ describe('the clone, with a stand-in git', () => {
       expect(args[args.indexOf(setting) - 1], setting).toBe('-c');
     }
     const clone = args.slice(args.indexOf('clone'));
-    expect(clone).toEqual(expect.arrayContaining(['--depth', '1', '--no-checkout', '--template=', '--no-recurse-submodules', '--branch', 'v1', '--', 'https://example.com/notes.git']));
+    expect(clone).toEqual(
+      expect.arrayContaining([
+        '--depth',
+        '1',
+        '--no-checkout',
+        '--template=',
+        '--no-recurse-submodules',
+        '--branch',
+        'v1',
+        '--',
+        'https://example.com/notes.git',
+      ]),
+    );
     expect(clone[clone.indexOf('--depth') + 1]).toBe('1');
     const variables = text.split('--- env')[1]!;
-    for (const line of ['GIT_CONFIG_NOSYSTEM=1', `GIT_CONFIG_GLOBAL=${os.devNull}`, 'GIT_TERMINAL_PROMPT=0', 'GIT_ASKPASS=', 'SSH_ASKPASS=', 'GIT_LFS_SKIP_SMUDGE=1', 'GIT_ALLOW_PROTOCOL=https:ssh:git:file']) {
+    for (const line of [
+      'GIT_CONFIG_NOSYSTEM=1',
+      `GIT_CONFIG_GLOBAL=${os.devNull}`,
+      'GIT_TERMINAL_PROMPT=0',
+      'GIT_ASKPASS=',
+      'SSH_ASKPASS=',
+      'GIT_LFS_SKIP_SMUDGE=1',
+      'GIT_ALLOW_PROTOCOL=https:ssh:git:file',
+    ]) {
       expect(variables.split('\n'), line).toContain(line);
     }
     expect(variables).toMatch(/^GIT_SSH_COMMAND=ssh -o BatchMode=yes/m);
@@ -386,22 +427,35 @@ describe('the clone, with a stand-in git', () => {
   it('fetches a full commit SHA specifically, into a repository created without a template', async () => {
     const { bin, log } = fakeGit('case "$*" in *" init "*) exit 0;; esac; echo "fatal: remote error: upload-pack: not our ref" >&2; exit 128');
     const sha = 'a'.repeat(40);
-    expectOneLineError(await run(['https://example.com/notes.git', '--ref', sha], { PATH: `${bin}${path.delimiter}${process.env.PATH}` }), /has no branch, tag or commit/);
-    const calls = fs.readFileSync(log, 'utf8').split(/^--- \d+$/m).slice(1).map((call) => call.split('--- env')[0]!.trim().split('\n'));
+    expectOneLineError(
+      await run(['https://example.com/notes.git', '--ref', sha], { PATH: `${bin}${path.delimiter}${process.env.PATH}` }),
+      /has no branch, tag or commit/,
+    );
+    const calls = fs
+      .readFileSync(log, 'utf8')
+      .split(/^--- \d+$/m)
+      .slice(1)
+      .map((call) => call.split('--- env')[0]!.trim().split('\n'));
     expect(calls[0]).toEqual(expect.arrayContaining(['init', '--template=']));
     expect(calls[1]).toEqual(expect.arrayContaining(['fetch', '--depth', '1', '--no-recurse-submodules', '--', 'https://example.com/notes.git', sha]));
     expect(leftovers(tmp)).toEqual([]);
   });
 
-  it('runs a clone\'s git commands under one watchdog, each in a process group of its own', async () => {
+  it("runs a clone's git commands under one watchdog, each in a process group of its own", async () => {
     const groups = path.join(tempDir('groups'), 'groups');
     // Each call notes its pid, its parent's and its process group; a clone makes the folder it names last.
-    const { bin } = fakeGit(`echo "$$ $PPID $(cut -d' ' -f5 /proc/$$/stat)" >> "${groups}"\ncase "$*" in *" clone "*) for last; do :; done; mkdir -p "$last";; esac\nexit 0`);
+    const { bin } = fakeGit(
+      `echo "$$ $PPID $(cut -d' ' -f5 /proc/$$/stat)" >> "${groups}"\ncase "$*" in *" clone "*) for last; do :; done; mkdir -p "$last";; esac\nexit 0`,
+    );
     const result = await run(['https://example.com/notes.git', '--format', 'api'], { PATH: `${bin}${path.delimiter}${process.env.PATH}` });
     expect(result.stderr).toBe('');
     // An empty repository: checked, and invalid.
     expect(api(result).valid).toBe(false);
-    const calls = fs.readFileSync(groups, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number) as [number, number, number]);
+    const calls = fs
+      .readFileSync(groups, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').map(Number) as [number, number, number]);
     // clone, ls-tree, checkout
     expect(calls).toHaveLength(3);
     const watchdogs = new Set(calls.map(([, parent]) => parent));
@@ -434,7 +488,9 @@ describe('the clone, with a stand-in git', () => {
       env: { ...process.env, ...home.env, TMPDIR: tmp, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
       stdio: 'ignore',
     });
-    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    );
     const deadline = Date.now() + 10_000;
     while (!(fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim() !== '' && leftovers(tmp).length > 0)) {
       if (Date.now() > deadline) throw new Error('git never started');

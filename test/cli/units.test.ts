@@ -87,17 +87,15 @@ describe('unifiedDiff', () => {
   });
 
   it('marks a missing newline at the end of a file', () => {
-    expect(unifiedDiff('a', 'b', 'f')).toBe(
-      '--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n',
-    );
+    expect(unifiedDiff('a', 'b', 'f')).toBe('--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n');
     expect(unifiedDiff('', 'x\n', 'f')).toBe('--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+x\n');
   });
 
   it('round-trips: applying the diff gives the new text', () => {
     const line = fc.constantFrom('a', 'b', 'c', '{', '}', '  "x": 1,', '');
-    const text = fc.array(line, { maxLength: 30 }).chain((lines) =>
-      fc.boolean().map((newline) => lines.join('\n') + (newline && lines.length > 0 ? '\n' : '')),
-    );
+    const text = fc
+      .array(line, { maxLength: 30 })
+      .chain((lines) => fc.boolean().map((newline) => lines.join('\n') + (newline && lines.length > 0 ? '\n' : '')));
     fc.assert(
       fc.property(text, text, (before, after) => {
         const diff = unifiedDiff(before, after, 'f');

@@ -133,7 +133,9 @@ describe('language modes', () => {
       // Once in JSON it stays there: no back and forth.
       expect(decideLanguage(candidate({ text, path: '/w/manifest.json', handedBack: true }))).toBeUndefined();
     }
-    expect(decideLanguage(candidate({ text: '{ "version": 1, "agent": { "name": "a" }, "icons": [] }', languageId: LANGUAGE_ID, path: '/w/manifest.json' }))).toBeUndefined();
+    expect(
+      decideLanguage(candidate({ text: '{ "version": 1, "agent": { "name": "a" }, "icons": [] }', languageId: LANGUAGE_ID, path: '/w/manifest.json' })),
+    ).toBeUndefined();
     expect(decideLanguage(candidate({ text: '{', languageId: LANGUAGE_ID, path: '/w/manifest.json' }))).toBeUndefined();
   });
 });
@@ -176,7 +178,10 @@ describe('the language configuration', () => {
   it('declares no comment syntax: the platform reads strict JSON, so toggling a comment must not write one', () => {
     const configuration = JSON.parse(fs.readFileSync(new URL('../../client/language-configuration.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     expect(configuration.comments).toBeUndefined();
-    expect(configuration.brackets).toEqual([['{', '}'], ['[', ']']]);
+    expect(configuration.brackets).toEqual([
+      ['{', '}'],
+      ['[', ']'],
+    ]);
   });
 });
 
@@ -194,10 +199,9 @@ describe('the extension manifest (client/package.json)', () => {
 
   it('lists every rule in the rules setting, as generated from the engine', () => {
     const generated = rulesSettingSchema(listRules().map((rule) => ({ ...rule, docsUrl: docsUrl(rule.id) })));
-    expect(
-      properties['agentManifest.rules'],
-      'client/package.json is behind the rule catalog: run `node build/build.mjs --sync-client-manifest`',
-    ).toEqual(generated);
+    expect(properties['agentManifest.rules'], 'client/package.json is behind the rule catalog: run `node build/build.mjs --sync-client-manifest`').toEqual(
+      generated,
+    );
     const packaged = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist/extension/package.json'), 'utf8'));
     expect(packaged.contributes.configuration.properties['agentManifest.rules']).toEqual(generated);
   });

@@ -51,10 +51,21 @@ describe('the .vsix', () => {
     expect(listed.status).toBe(0);
     expect(listed.stderr).toBe('');
     expect(listed.stdout).not.toMatch(/warn/i);
-    expect(listed.stdout.trim().split('\n').map((line) => `extension/${line}`).sort()).toEqual(names().filter((name) => name.startsWith('extension/') && !/\/(readme\.md|LICENSE\.txt)$/.test(name)).concat(['extension/README.md', 'extension/LICENSE']).sort());
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => `extension/${line}`)
+        .sort(),
+    ).toEqual(
+      names()
+        .filter((name) => name.startsWith('extension/') && !/\/(readme\.md|LICENSE\.txt)$/.test(name))
+        .concat(['extension/README.md', 'extension/LICENSE'])
+        .sort(),
+    );
   });
 
-  it('holds the manifest, the client and server bundles, the chunks, the schema, the icons and the walkthrough\'s pictures, and nothing else', () => {
+  it("holds the manifest, the client and server bundles, the chunks, the schema, the icons and the walkthrough's pictures, and nothing else", () => {
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).map((chunk) => `extension/server/chunks/${chunk}`);
     expect(chunks.length).toBeGreaterThan(0);
     expect(names()).toEqual(
@@ -106,7 +117,10 @@ describe('the .vsix', () => {
     for (const chunk of referenced) expect(files.has(`extension/server/chunks/${chunk}`), chunk).toBe(true);
     const schema = JSON.parse(text('extension/schema/manifest.v1.json'));
     expect(schema.$id).toBe(SCHEMA_URL);
-    expect(files.get('extension/schema/manifest.v1.json')?.equals(fs.readFileSync(path.join(ROOT, 'schema/manifest.v1.json'))), 'byte for byte schema/manifest.v1.json').toBe(true);
+    expect(
+      files.get('extension/schema/manifest.v1.json')?.equals(fs.readFileSync(path.join(ROOT, 'schema/manifest.v1.json'))),
+      'byte for byte schema/manifest.v1.json',
+    ).toBe(true);
   });
 
   it('has a manifest complete for the marketplace', () => {

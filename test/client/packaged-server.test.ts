@@ -108,7 +108,10 @@ async function until<T>(run: ServerRun, check: () => T | undefined, what: string
 describe('the server packaged in the .vsix', () => {
   it('is the server bundle the build made, and prints its version', () => {
     // Compared as bytes: a deep equality walks half a megabyte one element at a time.
-    expect(fs.readFileSync(server).equals(fs.readFileSync(path.join(ROOT, 'dist', 'manifest-language-server.bundle.cjs'))), 'byte for byte dist/manifest-language-server.bundle.cjs').toBe(true);
+    expect(
+      fs.readFileSync(server).equals(fs.readFileSync(path.join(ROOT, 'dist', 'manifest-language-server.bundle.cjs'))),
+      'byte for byte dist/manifest-language-server.bundle.cjs',
+    ).toBe(true);
     const version = execFileSync(process.execPath, [server, '--version'], { cwd: folder, env: cleanEnv(), encoding: 'utf8' });
     expect(version.trim()).toBe(pkg.version);
   });

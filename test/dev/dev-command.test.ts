@@ -95,7 +95,7 @@ describe('manifest-lint dev --check --yes on the fixture', () => {
     expect(writtenPid(folder, 'server.pid')).toBeDefined();
   });
 
-  it('takes a secret from --env-file when the environment lacks it, and notes the file\'s undeclared names', async () => {
+  it("takes a secret from --env-file when the environment lacks it, and notes the file's undeclared names", async () => {
     const { folder } = await fixtureCopy();
     fs.writeFileSync(path.join(folder, 'dev.env'), `# local values\nexport GREETING="${GREETING}"\nUNUSED_TOKEN=abc\n`);
     const result = await runDev([...CHECK, '--env-file', 'dev.env'], { cwd: folder, env: environment({ GREETING: undefined }) });
@@ -116,7 +116,7 @@ describe('the gateway of a running manifest-lint dev', () => {
     return { run, gateway: gateway!, token: token!, folder };
   }
 
-  it('strips the route\'s prefix, serves what the build made, gives the scripts only the declared secrets and a minimal environment, and ends clean on SIGTERM', async () => {
+  it("strips the route's prefix, serves what the build made, gives the scripts only the declared secrets and a minimal environment, and ends clean on SIGTERM", async () => {
     const { run, gateway } = await running();
     const echo = await fetch(`${gateway}/app/echo/x?y=1`);
     expect(echo.status).toBe(200);
@@ -182,8 +182,8 @@ describe('the gateway of a running manifest-lint dev', () => {
   });
 });
 
-describe('the lifecycle\'s failures', () => {
-  it('a failing build: start never runs, exit 1 with the build log\'s tail', async () => {
+describe("the lifecycle's failures", () => {
+  it("a failing build: start never runs, exit 1 with the build log's tail", async () => {
     const { folder } = await fixtureCopy((manifest) => (manifest.scripts.build = 'node build.mjs --fail'));
     const result = await runDev(CHECK, { cwd: folder });
     expect(result.output).toContain('error: build: exited with code 2; start does not run');
@@ -196,7 +196,9 @@ describe('the lifecycle\'s failures', () => {
   it('a build over --build-timeout: stopped with the child it started, start never runs, exit 1', async () => {
     const { folder } = await fixtureCopy((manifest) => (manifest.scripts.build = 'node build.mjs --hang'));
     const result = await runDev([...CHECK, '--build-timeout', '1'], { cwd: folder });
-    expect(result.output).toContain('error: build: still running after 1 s, the platform\'s limit (--build-timeout): it was stopped with everything it started, and start does not run');
+    expect(result.output).toContain(
+      "error: build: still running after 1 s, the platform's limit (--build-timeout): it was stopped with everything it started, and start does not run",
+    );
     expect(result.output).toContain('  | build.mjs: watching for changes…');
     expect(writtenPid(folder, 'build-child.pid')).toBeDefined();
     expect(writtenPid(folder, 'server.pid')).toBeUndefined();
@@ -240,10 +242,10 @@ describe('the lifecycle\'s failures', () => {
     expect(result.code).toBe(1);
   });
 
-  it('a route on the gateway\'s port (the platform\'s 18789, or --gateway-port): refused before anything runs, exit 1', async () => {
+  it("a route on the gateway's port (the platform's 18789, or --gateway-port): refused before anything runs, exit 1", async () => {
     const reserved = await fixtureCopy((manifest) => (manifest.routes[1]!.port = 18789));
     const refused = await runDev(CHECK, { cwd: reserved.folder });
-    expect(refused.output).toContain('error: the route `/private` uses port 18789, the gateway\'s (the platform reserves 18789 for it): pick another port');
+    expect(refused.output).toContain("error: the route `/private` uses port 18789, the gateway's (the platform reserves 18789 for it): pick another port");
     expect(refused.code).toBe(1);
     const chosen = await fixtureCopy();
     const clash = await runDev(['--check', '--yes', '--gateway-port', String(chosen.ports[0])], { cwd: chosen.folder });
@@ -256,7 +258,10 @@ describe('the lifecycle\'s failures', () => {
     const { folder } = await fixtureCopy();
     const onWindows = `Object.defineProperty(process, 'platform', { value: 'win32' });`;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(onWindows)}`, BIN, 'dev', '--check', '--yes'], { cwd: folder, env: environment() });
+      const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(onWindows)}`, BIN, 'dev', '--check', '--yes'], {
+        cwd: folder,
+        env: environment(),
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('close', (code) => resolve({ code, stderr }));

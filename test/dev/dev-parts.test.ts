@@ -18,7 +18,11 @@ describe('the plan', () => {
     const plan = devPlan(
       manifest({
         scripts: { build: 'npm ci', start: '  ' },
-        routes: [{ port: 3000, path: '/app/' }, { port: 3001, path: '/api', protected: true }, { port: 3002, path: '/x', protected: 'yes' }],
+        routes: [
+          { port: 3000, path: '/app/' },
+          { port: 3001, path: '/api', protected: true },
+          { port: 3002, path: '/x', protected: 'yes' },
+        ],
         secrets: [{ name: 'A' }, { name: 'B', required: false }, { name: 'C', required: true }],
       }),
       18789,
@@ -30,7 +34,11 @@ describe('the plan', () => {
       { path: '/api', port: 3001, protected: true },
       { path: '/x', port: 3002, protected: false },
     ]);
-    expect(plan.secrets).toEqual([{ name: 'A', required: true }, { name: 'B', required: false }, { name: 'C', required: true }]);
+    expect(plan.secrets).toEqual([
+      { name: 'A', required: true },
+      { name: 'B', required: false },
+      { name: 'C', required: true },
+    ]);
     expect(plan.refusals).toEqual([]);
   });
 
@@ -88,19 +96,35 @@ describe('where a request goes', () => {
   });
 });
 
-describe('the secrets and the scripts\' environment', () => {
+describe("the secrets and the scripts' environment", () => {
   it('reads an env file: export, comments, quotes; a bad line is named by its number alone', () => {
     const file = parseEnvFile('# values\nexport A=1\nB = "two words\\n" # note\nC=\'$raw\'\nD=plain # comment\n\n');
-    expect([...file.values]).toEqual([['A', '1'], ['B', 'two words\n'], ['C', '$raw'], ['D', 'plain']]);
+    expect([...file.values]).toEqual([
+      ['A', '1'],
+      ['B', 'two words\n'],
+      ['C', '$raw'],
+      ['D', 'plain'],
+    ]);
     expect(() => parseEnvFile('A=1\nsk-secret-value\n')).toThrow(new EnvFileError('line 2 is not NAME=value'));
     expect(() => parseEnvFile('A="open\n')).toThrow(new EnvFileError('line 1 has an unclosed quote'));
   });
 
   it('takes each declared secret from the environment first, then the file; an empty value is none', () => {
-    const secrets = [{ name: 'A', required: true }, { name: 'B', required: true }, { name: 'C', required: false }, { name: 'D', required: true }];
+    const secrets = [
+      { name: 'A', required: true },
+      { name: 'B', required: true },
+      { name: 'C', required: false },
+      { name: 'D', required: true },
+    ];
     const values = secretValues(secrets, { A: 'env', B: '' }, parseEnvFile('A=file\nB=file\nE=other\n'));
-    expect([...values.values]).toEqual([['A', 'env'], ['B', 'file']]);
-    expect([...values.sources]).toEqual([['A', 'environment'], ['B', 'env file']]);
+    expect([...values.values]).toEqual([
+      ['A', 'env'],
+      ['B', 'file'],
+    ]);
+    expect([...values.sources]).toEqual([
+      ['A', 'environment'],
+      ['B', 'env file'],
+    ]);
     expect(values.missing).toEqual(['D']);
     expect(values.unset).toEqual(['C']);
     expect(values.undeclared).toEqual(['E']);
@@ -153,7 +177,9 @@ describe('how a listening socket is bound', () => {
       expect(await bindingOf(portOf(all))).toEqual({ kind: 'all' });
       expect(await bindingOf(portOf(loopback))).toEqual({ kind: 'loopback', addresses: ['127.0.0.1'] });
       // Where the machine has another address, trying the port over it tells the same (how macOS is asked).
-      const external = Object.values(os.networkInterfaces()).flat().some((entry) => entry && !entry.internal && entry.family === 'IPv4');
+      const external = Object.values(os.networkInterfaces())
+        .flat()
+        .some((entry) => entry && !entry.internal && entry.family === 'IPv4');
       if (external) {
         expect(await bindingByConnecting(portOf(all))).toEqual({ kind: 'all' });
         expect(await bindingByConnecting(portOf(loopback))).toEqual({ kind: 'loopback', addresses: ['127.0.0.1'] });

@@ -17,12 +17,14 @@ export const GREETING = 'grtng-Zq8vK3mW9pX2';
 /** `count` different ports nothing listens on now: the system's picks, held together (so they differ), then released. */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<net.Server>((resolve, reject) => {
-        const server = net.createServer();
-        server.once('error', reject);
-        server.listen(0, '0.0.0.0', () => resolve(server));
-      }),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '0.0.0.0', () => resolve(server));
+        }),
     ),
   );
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
@@ -114,7 +116,10 @@ export function startDev(args: string[], options: { cwd: string; env?: NodeJS.Pr
 }
 
 /** Runs the command to its end (a check, or a refusal). */
-export function runDev(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+export function runDev(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return startDev(args, options).ended;
 }
 

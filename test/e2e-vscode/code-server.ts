@@ -72,7 +72,18 @@ export async function startEditor(options: EditorOptions): Promise<Editor> {
 
   const server = spawn(
     process.execPath,
-    [options.entry, ...common, '--bind-addr', '127.0.0.1:0', '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', options.workspace],
+    [
+      options.entry,
+      ...common,
+      '--bind-addr',
+      '127.0.0.1:0',
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
+      options.workspace,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let stopped = false;

@@ -20,7 +20,11 @@ import { unlessAvailable } from '../skipped.js';
 
 const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
 const ENTRY = codeServerEntry();
-const READY = unlessAvailable(ENTRY !== undefined && fs.existsSync(CHROMIUM), 'the VS Code tests', 'code-server (node test/e2e-vscode/install-code-server.mjs) and Chromium (apt-get install chromium ripgrep libkrb5-dev)');
+const READY = unlessAvailable(
+  ENTRY !== undefined && fs.existsSync(CHROMIUM),
+  'the VS Code tests',
+  'code-server (node test/e2e-vscode/install-code-server.mjs) and Chromium (apt-get install chromium ripgrep libkrb5-dev)',
+);
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'e2e-vscode');
 
 /** Four problems, each on a line of its own. */
@@ -126,7 +130,7 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     await screenshotForDocs(page, 'problems', true);
   });
 
-  it('shows the manifest\'s findings in the status bar, which opens the output on a click', async () => {
+  it("shows the manifest's findings in the status bar, which opens the output on a click", async () => {
     const { page } = editor;
     await openFile(page, 'problems/manifest.json');
     const item = statusItem(page);
@@ -142,7 +146,9 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     const icon = page.locator('.tabs-container .tab.active .monaco-icon-label');
     // Run in the page, where `getComputedStyle` exists (this file is type-checked for Node).
     type Styles = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } };
-    await expect.poll(() => icon.evaluate((label) => (globalThis as unknown as Styles).getComputedStyle(label, '::before').backgroundImage)).toContain('file-icon.png');
+    await expect
+      .poll(() => icon.evaluate((label) => (globalThis as unknown as Styles).getComputedStyle(label, '::before').backgroundImage))
+      .toContain('file-icon.png');
   });
 
   it('reads a cron expression in English on hover', async () => {
@@ -201,7 +207,7 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     await expect.poll(() => editorText(page)).toMatch(/^\{\n {4}"version": 1,\n {4}"agent": \{\n {8}"name": "Compact",/);
   });
 
-  it('leaves a browser extension\'s manifest.json to the JSON support, without a finding', async () => {
+  it("leaves a browser extension's manifest.json to the JSON support, without a finding", async () => {
     const { page } = editor;
     await openFile(page, 'browser-extension/manifest.json');
     await expect.poll(() => page.locator('#status\\.editor\\.mode').textContent()).toBe('JSON');
@@ -240,7 +246,9 @@ describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, ()
     await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toContain('2 errors for the template validator');
     await summary.locator('.monaco-button', { hasText: 'Show findings' }).click();
     const rows = page.locator('.quick-input-list .monaco-list-row');
-    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('template-metadata-missing'), expect.stringContaining('template-workspace-missing')]);
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([expect.stringContaining('template-metadata-missing'), expect.stringContaining('template-workspace-missing')]);
     await page.keyboard.press('Escape');
   });
 
@@ -307,7 +315,8 @@ async function startBrokenEditor(): Promise<Editor> {
     entry: ENTRY!,
     vsix: await packagedVsix(),
     workspace: workspace({ 'manifest.json': PROBLEMS }),
-    afterInstall: (extensionDir) => fs.writeFileSync(path.join(extensionDir, 'server', 'manifest-language-server.cjs'), "throw new Error('broken on purpose');\n"),
+    afterInstall: (extensionDir) =>
+      fs.writeFileSync(path.join(extensionDir, 'server', 'manifest-language-server.cjs'), "throw new Error('broken on purpose');\n"),
   });
 }
 
@@ -334,7 +343,12 @@ async function openFile(page: Page, relativePath: string): Promise<void> {
   if (folder !== '.') row = row.filter({ has: page.locator('.label-description', { hasText: folder }) });
   await row.first().click();
   const shown = folder === '.' ? name : `${folder}${name}`;
-  await expect.poll(async () => (await page.locator('.monaco-editor.focused').count()) > 0 && (await page.locator('.breadcrumbs-control').first().textContent())?.replace(/\s/g, '')).toContain(shown);
+  await expect
+    .poll(
+      async () =>
+        (await page.locator('.monaco-editor.focused').count()) > 0 && (await page.locator('.breadcrumbs-control').first().textContent())?.replace(/\s/g, ''),
+    )
+    .toContain(shown);
 }
 
 /**
@@ -398,7 +412,10 @@ async function goTo(page: Page, [line, column]: [number, number]): Promise<void>
  * the extensions' commands yet: it is opened again until the command is there.
  */
 async function runCommand(page: Page, title: string): Promise<void> {
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+    .first();
   // Again until the row is clicked: on a loaded machine the workbench may move focus (a document
   // a command opened late), which closes the palette between listing the row and the click.
   await expect
@@ -440,10 +457,13 @@ async function suggestions(page: Page): Promise<string[]> {
   if (await page.locator('.suggest-widget.visible').count()) await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Space');
   // "No suggestions." has no rows: an empty list.
-  const shown = await rows.first().waitFor({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
+  const shown = await rows
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   return shown ? rows.allTextContents() : [];
 }
 
@@ -452,20 +472,17 @@ async function problemsIn(page: Page, folder: string): Promise<string[]> {
   const panel = page.locator('.markers-panel');
   if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
   await panel.waitFor();
-  return page.locator('.markers-panel .monaco-list-row').evaluateAll(
-    (rows, under) => {
-      const found: string[] = [];
-      let inFolder = false;
-      for (const row of rows) {
-        const text = row.textContent ?? '';
-        const place = /agent-manifest\(?([a-z0-9-]+)\)?\s*\[Ln (\d+), Col (\d+)\]/.exec(text);
-        if (!place) inFolder = (row.getAttribute('aria-label') ?? text).includes(under as string);
-        else if (inFolder) found.push(`${place[1]} ${place[2]}:${place[3]}`);
-      }
-      return found;
-    },
-    folder,
-  );
+  return page.locator('.markers-panel .monaco-list-row').evaluateAll((rows, under) => {
+    const found: string[] = [];
+    let inFolder = false;
+    for (const row of rows) {
+      const text = row.textContent ?? '';
+      const place = /agent-manifest\(?([a-z0-9-]+)\)?\s*\[Ln (\d+), Col (\d+)\]/.exec(text);
+      if (!place) inFolder = (row.getAttribute('aria-label') ?? text).includes(under as string);
+      else if (inFolder) found.push(`${place[1]} ${place[2]}:${place[3]}`);
+    }
+    return found;
+  }, folder);
 }
 
 /** The same, once there are `count` of them. */

@@ -150,7 +150,9 @@ export function describeRun(editor: string, run: EditorRun, report: unknown): st
 export function requireEditor(found: { ok: true } | { ok: false; reason: string }, editor: string, packages: string, skip: (note: string) => never): void {
   if (found.ok) return;
   if (IN_CI) {
-    throw new Error(`${editor} is required in CI for the editor test, but ${found.reason}. .ci/run installs it (apt-get install ${packages}) when it runs as root or with sudo.`);
+    throw new Error(
+      `${editor} is required in CI for the editor test, but ${found.reason}. .ci/run installs it (apt-get install ${packages}) when it runs as root or with sudo.`,
+    );
   }
   skip(`${editor} is not installed (${found.reason}); install it (for example apt-get install ${packages}) to run the editor test`);
 }

@@ -19,7 +19,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../lib/index.js';
 import { workspace } from '../workspace.js';
-import { describeRun, documentedSetup, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
+import {
+  describeRun,
+  documentedSetup,
+  editorEnvironment,
+  PROBLEM_LINES,
+  PROBLEMS,
+  positionOf,
+  requireEditor,
+  runEditor,
+  SERVER,
+  TOKEN,
+  type EditorRun,
+} from './editor-runs.js';
 import { snippet } from '../doc-snippets.js';
 
 const SESSION_SCRIPT = fileURLToPath(new URL('./eglot-session.el', import.meta.url));
@@ -52,7 +64,10 @@ interface SessionReport {
 
 /** `emacs` on the PATH, its version and Eglot, or why they cannot be used. */
 function findEmacs(): { ok: true; version: string } | { ok: false; reason: string } {
-  const probe = spawnSync('emacs', ['--batch', '--eval', '(princ (format "%s\\n%s" emacs-version (or (locate-library "eglot") "")))'], { encoding: 'utf8', timeout: 20_000 });
+  const probe = spawnSync('emacs', ['--batch', '--eval', '(princ (format "%s\\n%s" emacs-version (or (locate-library "eglot") "")))'], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   if (probe.error) return { ok: false, reason: `\`emacs\` could not be run (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message})` };
   const [version = '', eglot = ''] = probe.stdout.split('\n');
   const major = Number(/^(\d+)\./.exec(version)?.[1]);
@@ -104,10 +119,14 @@ let sessions: Promise<{ answering: Session; switchedOff: Session }> | undefined;
 /** The two Emacs runs (side by side, once), each checked to have finished; skips or fails (in CI) without Emacs. */
 async function sessionsRun(skip: (note: string) => never): Promise<{ answering: SessionReport; switchedOff: SessionReport }> {
   requireEditor(emacs, 'Emacs with Eglot', 'emacs-nox elpa-eglot', skip);
-  const both = await (sessions ??= Promise.all([runEmacs({ switchedOff: false }), runEmacs({ switchedOff: true })]).then(([answering, switchedOff]) => ({ answering, switchedOff })));
+  const both = await (sessions ??= Promise.all([runEmacs({ switchedOff: false }), runEmacs({ switchedOff: true })]).then(([answering, switchedOff]) => ({
+    answering,
+    switchedOff,
+  })));
   const checked = (name: string, { run, report }: Session): SessionReport => {
     if (run.killed) throw new Error(`Emacs (${name}) did not finish within ${KILL_AFTER_MS} ms and was killed; ${describeRun('Emacs', run, report)}`);
-    if (run.exitCode !== 0 || !report || report.error) throw new Error(`Emacs (${name}) failed: ${report?.error ?? 'no report written'}; ${describeRun('Emacs', run, report)}`);
+    if (run.exitCode !== 0 || !report || report.error)
+      throw new Error(`Emacs (${name}) failed: ${report?.error ?? 'no report written'}; ${describeRun('Emacs', run, report)}`);
     return report;
   };
   return { answering: checked('server answering', both.answering), switchedOff: checked('server switched off', both.switchedOff) };
@@ -118,7 +137,9 @@ function expectFindings(report: SessionReport): void {
   const expected = lint(PROBLEMS, { fileName: 'manifest.json' }).diagnostics;
   expect(report.findings.map((finding) => [/ \[([a-z-]+)\]: /.exec(finding.text)?.[1], finding.line - 1])).toEqual(PROBLEM_LINES);
   expect(report.findings.map((finding) => finding.text)).toEqual(expected.map((diagnostic) => `agent-manifest [${diagnostic.ruleId}]: ${diagnostic.message}`));
-  expect(report.findings.map((finding) => [finding.line, finding.column])).toEqual(expected.map((diagnostic) => [diagnostic.range.start.line + 1, diagnostic.range.start.character]));
+  expect(report.findings.map((finding) => [finding.line, finding.column])).toEqual(
+    expected.map((diagnostic) => [diagnostic.range.start.line + 1, diagnostic.range.start.character]),
+  );
 }
 
 function expectHover(report: SessionReport): void {

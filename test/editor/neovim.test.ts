@@ -13,7 +13,19 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { workspace } from '../workspace.js';
-import { describeRun, documentedSetup, editorEnvironment, PROBLEM_LINES, PROBLEMS, positionOf, requireEditor, runEditor, SERVER, TOKEN, type EditorRun } from './editor-runs.js';
+import {
+  describeRun,
+  documentedSetup,
+  editorEnvironment,
+  PROBLEM_LINES,
+  PROBLEMS,
+  positionOf,
+  requireEditor,
+  runEditor,
+  SERVER,
+  TOKEN,
+  type EditorRun,
+} from './editor-runs.js';
 import { snippet } from '../doc-snippets.js';
 
 const CLIENT_SCRIPT = fileURLToPath(new URL('./lsp-client.lua', import.meta.url));
@@ -102,7 +114,10 @@ async function runNeovim(): Promise<NeovimRun> {
     problems: path.join(root, 'problems', 'manifest.json'),
     clean: path.join(root, 'clean', 'manifest.json'),
   };
-  for (const [file, text] of [[files.problems, PROBLEMS], [files.clean, CLEAN]] as const) {
+  for (const [file, text] of [
+    [files.problems, PROBLEMS],
+    [files.clean, CLEAN],
+  ] as const) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
@@ -122,9 +137,23 @@ async function runNeovim(): Promise<NeovimRun> {
       ],
     }),
   );
-  const env = editorEnvironment(dir, { MANIFEST_LSP_PLAN: plan, MANIFEST_LSP_SCRIPT: CLIENT_SCRIPT }, ['VIMINIT', 'EXINIT', 'MYVIMRC', 'VIM', 'VIMRUNTIME', 'NVIM', 'NVIM_APPNAME', 'NVIM_LISTEN_ADDRESS', 'NVIM_LOG_FILE']);
+  const env = editorEnvironment(dir, { MANIFEST_LSP_PLAN: plan, MANIFEST_LSP_SCRIPT: CLIENT_SCRIPT }, [
+    'VIMINIT',
+    'EXINIT',
+    'MYVIMRC',
+    'VIM',
+    'VIMRUNTIME',
+    'NVIM',
+    'NVIM_APPNAME',
+    'NVIM_LISTEN_ADDRESS',
+    'NVIM_LOG_FILE',
+  ]);
   // The set-up's root is the folder Neovim starts in.
-  const run = await runEditor('nvim', ['--headless', '--clean', '-u', 'NONE', '-n', '-i', 'NONE', '-c', 'lua dofile(os.getenv("MANIFEST_LSP_SCRIPT"))'], { cwd: root, env, killAfterMs: KILL_AFTER_MS });
+  const run = await runEditor('nvim', ['--headless', '--clean', '-u', 'NONE', '-n', '-i', 'NONE', '-c', 'lua dofile(os.getenv("MANIFEST_LSP_SCRIPT"))'], {
+    cwd: root,
+    env,
+    killAfterMs: KILL_AFTER_MS,
+  });
   const report = fs.existsSync(output) ? (JSON.parse(fs.readFileSync(output, 'utf8')) as Report) : undefined;
   return { ...run, report };
 }
@@ -137,7 +166,8 @@ async function received(skip: (note: string) => never): Promise<{ problems: File
   const result = await (run ??= runNeovim());
   const what = () => describeRun('Neovim', result, result.report);
   if (result.killed) throw new Error(`Neovim did not finish within ${KILL_AFTER_MS} ms and was killed; ${what()}`);
-  if (result.exitCode !== 0 || !result.report?.ok) throw new Error(`Neovim did not receive everything: ${result.report?.error ?? 'no report written'}; ${what()}`);
+  if (result.exitCode !== 0 || !result.report?.ok)
+    throw new Error(`Neovim did not receive everything: ${result.report?.error ?? 'no report written'}; ${what()}`);
   const [problems, clean] = result.report.files;
   return { problems: problems!, clean: clean!, run: result };
 }

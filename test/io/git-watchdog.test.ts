@@ -133,7 +133,7 @@ describe('the watchdog', () => {
     ['its channel closes', (watchdog) => watchdog.disconnect()],
     ['it is asked to stop (SIGTERM)', (watchdog) => watchdog.kill('SIGTERM')],
   ];
-  it.each(endings)('when %s, kills the command\'s whole process group and removes the folder, then exits', async (_, end) => {
+  it.each(endings)("when %s, kills the command's whole process group and removes the folder, then exits", async (_, end) => {
     const folder = cloneFolder();
     const { watchdog, exited, pids } = await watchdogRunningGroup(folder);
     end(watchdog);
@@ -152,7 +152,7 @@ describe('the watchdog', () => {
     expect(fs.existsSync(folder)).toBe(false);
   });
 
-  it('when the process that started it is killed outright (SIGKILL), kills the command\'s whole process group and removes the folder', async () => {
+  it("when the process that started it is killed outright (SIGKILL), kills the command's whole process group and removes the folder", async () => {
     const folder = cloneFolder();
     // A parent of its own, which starts the watchdog as a clone does, has it run the command and
     // prints the watchdog's pid, then what the command printed.

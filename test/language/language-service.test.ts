@@ -45,7 +45,7 @@ describe('createLanguageService', () => {
     expect(await service.codeActions(TEXT, range, ['source.fixAll.agentManifest'])).toHaveLength(1);
   });
 
-  it('hovers with the schema\'s documentation and the schedule\'s next runs', async () => {
+  it("hovers with the schema's documentation and the schedule's next runs", async () => {
     const hover = await service.hover(TEXT, at('0 8 * * 1'));
     const value = (hover?.contents as { value: string }).value;
     expect(value).toContain('Mon 30 Nov 08:00 (2026-11-30T08:00:00Z)');
@@ -82,7 +82,11 @@ describe('createLanguageService', () => {
     const position = at('OPENAI_API_KEY', 2);
     expect(service.prepareRename(TEXT, position)?.placeholder).toBe('OPENAI_API_KEY');
     const edit = service.rename(TEXT, position, 'OPENAI_KEY');
-    expect(Object.values(edit?.changes ?? {}).flat().map((change) => change.newText)).toContain('OPENAI_KEY');
+    expect(
+      Object.values(edit?.changes ?? {})
+        .flat()
+        .map((change) => change.newText),
+    ).toContain('OPENAI_KEY');
     expect(service.prepareRename(TEXT, at('"notes"', 2))).toBeNull();
     expect(() => service.rename(TEXT, at('"notes"', 2), 'x')).toThrow(/Only a secret can be renamed/);
   });
@@ -133,4 +137,3 @@ describe('createLanguageService', () => {
     expect(labels).not.toContain('"/app"');
   });
 });
-

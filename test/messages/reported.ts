@@ -52,7 +52,9 @@ export function reportsOfCatalog(): Reported[] {
     lintWith(ruleSet, goldenText(input), { ...lintOptionsFor(name, input), rules: everyRule });
   }
   for (const folder of CORPORA) {
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       source = `${folder}${file}`;
       const text = readFileSync(`${folder}${file}`, 'utf8');
       for (const template of [false, true]) lintWith(ruleSet, text, { now: NOW, template, rules: everyRule });

@@ -18,21 +18,70 @@ import { listRules } from '../../rules/index.js';
 import type { MessageData } from '../../rules/framework/rule.js';
 import { reportsOfCatalog } from './reported.js';
 
-const VALUE_WORDS = new Set(
-  [
-    // lists and pairs (a CID under its profile)
-    'and', 'or', 'under',
-    // value kinds, as `formatValue` and `jsonType` write them
-    'a', 'an', 'of', 'string', 'number', 'integer', 'boolean', 'array', 'object', 'null', 'out', 'range',
-    // units
-    'character', 'characters', 'entry', 'entries', 'second', 'seconds', 'minute', 'minutes', 'hour', 'hours',
-    'day', 'days', 'week', 'month', 'line', 'port', 'ports', 'route', 'routes',
-    // nouns naming a thing of the manifest
-    'the', 'The', 'manifest', 'task',
-    // weekdays and months of a time as `formatRunTime` writes it
-    'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec',
-  ],
-);
+const VALUE_WORDS = new Set([
+  // lists and pairs (a CID under its profile)
+  'and',
+  'or',
+  'under',
+  // value kinds, as `formatValue` and `jsonType` write them
+  'a',
+  'an',
+  'of',
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'array',
+  'object',
+  'null',
+  'out',
+  'range',
+  // units
+  'character',
+  'characters',
+  'entry',
+  'entries',
+  'second',
+  'seconds',
+  'minute',
+  'minutes',
+  'hour',
+  'hours',
+  'day',
+  'days',
+  'week',
+  'month',
+  'line',
+  'port',
+  'ports',
+  'route',
+  'routes',
+  // nouns naming a thing of the manifest
+  'the',
+  'The',
+  'manifest',
+  'task',
+  // weekdays and months of a time as `formatRunTime` writes it
+  'Mon',
+  'Tue',
+  'Wed',
+  'Thu',
+  'Fri',
+  'Sat',
+  'Sun',
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+]);
 
 const CODE_SPAN = /`[^`]*`/g;
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
@@ -101,7 +150,9 @@ describe('message data and fix title data hold values only', () => {
   }
 
   it('a golden case or corpus file reaches every fix title', () => {
-    const used = new Set(reported.flatMap(({ meta, finding }) => [...(finding.fixes ?? []), ...(finding.suggestions ?? [])].map((fix) => `${meta.id} ${fix.titleId}`)));
+    const used = new Set(
+      reported.flatMap(({ meta, finding }) => [...(finding.fixes ?? []), ...(finding.suggestions ?? [])].map((fix) => `${meta.id} ${fix.titleId}`)),
+    );
     const declared = listRules().flatMap((meta) => Object.keys(meta.fixTitles ?? {}).map((id) => `${meta.id} ${id}`));
     expect(declared.filter((id) => !used.has(id))).toEqual([]);
   });

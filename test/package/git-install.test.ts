@@ -13,7 +13,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { snippet } from '../doc-snippets.js';
 import { committedWorkingTree, isolatedEnvironment } from '../offline-npm.js';
 import { workspace } from '../workspace.js';
-import { BAD_MANIFEST, expectBadManifestFails, expectExampleRuns, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, type Run } from './installed.js';
+import {
+  BAD_MANIFEST,
+  expectBadManifestFails,
+  expectExampleRuns,
+  expectLanguageServerAnswers,
+  expectLibraryWorks,
+  expectVersion,
+  run,
+  type Run,
+} from './installed.js';
 
 const GITHUB_URL = 'git+https://github.com/agent-manifest/agent-manifest.git';
 

@@ -12,7 +12,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A manifest with one error: a route on the gateway's reserved port. */
-export const BAD_MANIFEST = '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "start": "node server.js" }, "routes": [{ "port": 18789, "path": "/" }] }\n';
+export const BAD_MANIFEST =
+  '{ "version": 1, "agent": { "name": "Web" }, "scripts": { "start": "node server.js" }, "routes": [{ "port": 18789, "path": "/" }] }\n';
 
 export interface Run {
   status: number | null;
@@ -68,10 +69,25 @@ export async function expectLanguageServerAnswers(command: string, env?: NodeJS.
 
 /** In `project`, which holds `manifest` (BAD_MANIFEST), `require` and `import` give a working lint and fix, and the schema by its export. */
 export async function expectLibraryWorks(project: string, manifest: string): Promise<void> {
-  const cjs = await run(process.execPath, ['-e', `const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync(${JSON.stringify(manifest)}, 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)`], { cwd: project });
+  const cjs = await run(
+    process.execPath,
+    [
+      '-e',
+      `const { lint, rules } = require('agent-manifest'); const r = lint(require('fs').readFileSync(${JSON.stringify(manifest)}, 'utf8')); console.log(r.errorCount, r.diagnostics.map((d) => d.ruleId).join(','), rules.length > 60)`,
+    ],
+    { cwd: project },
+  );
   expect(cjs.stderr).toBe('');
   expect(cjs.stdout).toMatch(/^1 .*route-port-reserved.* true\n$/);
-  const esm = await run(process.execPath, ['--input-type=module', '-e', "import { fix } from 'agent-manifest'; import schema from 'agent-manifest/schema.json' with { type: 'json' }; const r = fix('{\"version\":1,\"agent\":{\"name\":\"a\"},\"model\":\" a/b\"}'); console.log(r.output, r.applied, schema.$id)"], { cwd: project });
+  const esm = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      'import { fix } from \'agent-manifest\'; import schema from \'agent-manifest/schema.json\' with { type: \'json\' }; const r = fix(\'{"version":1,"agent":{"name":"a"},"model":" a/b"}\'); console.log(r.output, r.applied, schema.$id)',
+    ],
+    { cwd: project },
+  );
   expect(esm.stderr).toBe('');
   expect(esm.stdout).toBe('{"version":1,"agent":{"name":"a"},"model":"a/b"} 1 https://agents.pinata.cloud/schemas/manifest.v1.json\n');
 }

@@ -14,7 +14,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanClone } from '../clean-clone.js';
 import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
-import { BAD_MANIFEST, expectBadManifestFails, expectExampleRuns, expectLanguageServerAnswers, expectLibraryWorks, expectVersion, run, VERSION } from './installed.js';
+import {
+  BAD_MANIFEST,
+  expectBadManifestFails,
+  expectExampleRuns,
+  expectLanguageServerAnswers,
+  expectLibraryWorks,
+  expectVersion,
+  run,
+  VERSION,
+} from './installed.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NPM_ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
@@ -43,7 +52,18 @@ beforeAll(() => {
 // The checks read the installed project and write only files of their own: they run side by side.
 describe.concurrent('the packed package', () => {
   it('ships the commands, the library, the schema, types and docs, and nothing else', () => {
-    for (const file of ['dist/manifest-lint.cjs', 'dist/manifest-language-server.cjs', 'dist/agent-manifest.cjs', 'dist/agent-manifest.mjs', 'dist/types/lib/index.d.ts', 'schema/manifest.v1.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+    for (const file of [
+      'dist/manifest-lint.cjs',
+      'dist/manifest-language-server.cjs',
+      'dist/agent-manifest.cjs',
+      'dist/agent-manifest.mjs',
+      'dist/types/lib/index.d.ts',
+      'schema/manifest.v1.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'package.json',
+    ]) {
       expect(packed, file).toContain(file);
     }
     expect(packed.filter((file) => /^(test|bench|client|rules|cli|server|lib|build)\/|^dist\/extension\/|\.vsix$/.test(file))).toEqual([]);
@@ -104,7 +124,10 @@ describe.concurrent('the packed package', () => {
     const command = snippet('global').code.trim();
     expect(command).toContain('/path/to/agent-manifest-<version>.tgz');
     // A global prefix of the test's own, in place of the machine's.
-    const installed = await run('sh', ['-c', command.replaceAll('/path/to/agent-manifest-<version>.tgz', `'${tarball}'`)], { cwd: prefix, env: { ...NPM_ENV, npm_config_prefix: prefix, npm_config_offline: 'true' } });
+    const installed = await run('sh', ['-c', command.replaceAll('/path/to/agent-manifest-<version>.tgz', `'${tarball}'`)], {
+      cwd: prefix,
+      env: { ...NPM_ENV, npm_config_prefix: prefix, npm_config_offline: 'true' },
+    });
     expect(installed.stderr).not.toContain('npm error');
     expect(installed.status).toBe(0);
     const bin = path.join(prefix, 'bin');

@@ -39,7 +39,7 @@ describe('the Pages site, served as GitHub Pages serves it', () => {
 
   const schemaUrl = () => new URL(SITE_SCHEMA_PATH, site.url).href;
 
-  it('serves the schema at schemas/manifest.v1.json as JSON that another origin may read, byte for byte the repository\'s', async () => {
+  it("serves the schema at schemas/manifest.v1.json as JSON that another origin may read, byte for byte the repository's", async () => {
     const response = await fetch(schemaUrl(), { headers: { origin: EDITOR_ORIGIN, accept: 'application/schema+json, application/json' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
@@ -120,7 +120,7 @@ describe('the Pages workflow', () => {
     expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'))?.with).toEqual({ path: SITE });
   });
 
-  it('uses only GitHub\'s own actions, each pinned by a full commit SHA with its version beside it', () => {
+  it("uses only GitHub's own actions, each pinned by a full commit SHA with its version beside it", () => {
     const official = ['actions/checkout', 'actions/setup-node', 'actions/configure-pages', 'actions/upload-pages-artifact', 'actions/deploy-pages'];
     const used = [...text.matchAll(/uses: (\S+)@(\S+)(.*)/g)].map(([, action, ref, comment]) => ({ action, ref, comment }));
     expect(used.map(({ action }) => action).sort()).toEqual([...official].sort());

@@ -17,7 +17,7 @@ import { unlessAvailable } from '../skipped.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const IN_CI = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
-const READY = unlessAvailable(fs.existsSync(CHROMIUM), 'the playground\'s browser tests', `Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const READY = unlessAvailable(fs.existsSync(CHROMIUM), "the playground's browser tests", `Chromium at ${CHROMIUM} (apt-get install chromium)`);
 const RESULTS = path.join(ROOT, 'test-results', 'playground');
 /** The budget of SPEC section 14: the page, its editor and its worker, gzip-compressed. */
 const TRANSFER_BUDGET = 300 * 1024;
@@ -66,7 +66,7 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
     return page;
   }
 
-  it('is served by the page\'s command at the address it prints', async () => {
+  it("is served by the page's command at the address it prints", async () => {
     const server = spawn('sh', ['-c', SERVE_COMMAND], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     try {
       let printed = '';
@@ -91,12 +91,7 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
     sent.length = 0;
     const page = await context.newPage();
     await page.goto(site.url);
-    await poll(() => problemRules(page)).toEqual([
-      'skill-source-exclusive',
-      'route-port-reserved',
-      'unknown-property',
-      'channel-token-literal',
-    ]);
+    await poll(() => problemRules(page)).toEqual(['skill-source-exclusive', 'route-port-reserved', 'unknown-property', 'channel-token-literal']);
     await poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('#problem-count').textContent()).toBe('3 errors, 1 warning');
     // Each finding links to its rule's page in the site.
@@ -208,7 +203,7 @@ describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, (
     await page.close();
   });
 
-  it('opens a rule page from a finding, and the page\'s example in the editor', async () => {
+  it("opens a rule page from a finding, and the page's example in the editor", async () => {
     const page = await open('#example=task-every-30s');
     await poll(() => problemRules(page)).toEqual(['task-interval-too-short']);
     await page.locator('#problem-list .rule-link').click();

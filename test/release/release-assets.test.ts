@@ -50,7 +50,11 @@ describe('the release assets, made by the script the release workflow runs', () 
   });
 
   it('hold the npm package, which publishes in a dry run without the network', () => {
-    const publish = spawnSync('npm', ['publish', '--dry-run', '--offline', assets.tarball], { cwd: workspace({}, { git: false }), env: NPM_ENV, encoding: 'utf8' });
+    const publish = spawnSync('npm', ['publish', '--dry-run', '--offline', assets.tarball], {
+      cwd: workspace({}, { git: false }),
+      env: NPM_ENV,
+      encoding: 'utf8',
+    });
     expect(publish.status, publish.stderr).toBe(0);
     expect(publish.stdout).toContain(`+ agent-manifest@${version}`);
     expect(publish.stderr).toContain('npm notice name: agent-manifest');

@@ -81,7 +81,9 @@ describe('the single-file CLI, alone in an empty folder', () => {
       expect(single.code, args.join(' ')).toBe(built.code);
     }
     const json = JSON.parse((await run(['--now', NOW, '--format', 'json', 'agents/digest'], cwd)).stdout) as JsonFileResult[];
-    expect(json[0]!.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(expect.arrayContaining(['skill-cid-invalid', 'task-cron-invalid', 'model-format']));
+    expect(json[0]!.diagnostics.map((diagnostic) => diagnostic.ruleId)).toEqual(
+      expect.arrayContaining(['skill-cid-invalid', 'task-cron-invalid', 'model-format']),
+    );
   });
 
   it('checks a template folder', async () => {
@@ -101,7 +103,10 @@ describe('the single-file CLI, alone in an empty folder', () => {
     const { formatJsonResults } = createRequire(import.meta.url)(cli) as { formatJsonResults: typeof FormatJsonResults };
     expect(formatJsonResults('github', results, { cwd })).toBe(github.stdout);
     // Required beside a manifest with an error, the CLI would lint it and exit 1.
-    const required = spawnSync(process.execPath, ['-e', 'process.stdout.write(typeof require(process.argv[1]).formatJsonResults)', cli], { cwd, encoding: 'utf8' });
+    const required = spawnSync(process.execPath, ['-e', 'process.stdout.write(typeof require(process.argv[1]).formatJsonResults)', cli], {
+      cwd,
+      encoding: 'utf8',
+    });
     expect(required).toMatchObject({ status: 0, stdout: 'function', stderr: '' });
   });
 });

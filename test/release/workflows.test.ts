@@ -52,7 +52,10 @@ interface ActionMetadata {
 function actionAsWorkflow(actionText: string): string {
   const action = parse(actionText) as ActionMetadata;
   const inputs = Object.fromEntries(
-    Object.entries(action.inputs).map(([name, input]) => [name, { description: input.description, type: 'string', required: input.required ?? false, ...(input.default !== undefined ? { default: input.default } : {}) }]),
+    Object.entries(action.inputs).map(([name, input]) => [
+      name,
+      { description: input.description, type: 'string', required: input.required ?? false, ...(input.default !== undefined ? { default: input.default } : {}) },
+    ]),
   );
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, output.value]));
   return stringify({ on: { workflow_call: { inputs } }, jobs: { action: { 'runs-on': 'ubuntu-latest', outputs, steps: action.runs.steps } } });
@@ -112,7 +115,11 @@ describe.each(workflowFiles)('.github/workflows/%s', (file) => {
 
 describe('the release workflow', () => {
   const text = read('.github/workflows/release.yml');
-  const workflow = parse(text) as { on: unknown; permissions: unknown; jobs: Record<string, { permissions?: Record<string, string>; needs?: string; steps: Step[] }> };
+  const workflow = parse(text) as {
+    on: unknown;
+    permissions: unknown;
+    jobs: Record<string, { permissions?: Record<string, string>; needs?: string; steps: Step[] }>;
+  };
 
   it('runs on a version tag, grants nothing by default, and publishes only after the tests pass', () => {
     expect(workflow.on).toEqual({ push: { tags: ['v*'] } });
@@ -129,8 +136,15 @@ describe('the release workflow', () => {
     const publishing = steps.slice(made + 1);
     const using = (pattern: RegExp) => publishing.filter((step) => pattern.test(step.run ?? ''));
     expect(using(/npm publish "\$TARBALL" --provenance/).map((step) => step.env?.TARBALL)).toEqual(['${{ steps.assets.outputs.tarball }}']);
-    expect(using(/(vsce|ovsx) publish --packagePath "\$VSIX"/).map((step) => step.env?.VSIX)).toEqual(['${{ steps.assets.outputs.vsix }}', '${{ steps.assets.outputs.vsix }}']);
-    expect(using(/gh release create/)[0]!.env).toMatchObject({ TARBALL: '${{ steps.assets.outputs.tarball }}', CLI: '${{ steps.assets.outputs.cli }}', SUMS: '${{ steps.assets.outputs.sums }}' });
+    expect(using(/(vsce|ovsx) publish --packagePath "\$VSIX"/).map((step) => step.env?.VSIX)).toEqual([
+      '${{ steps.assets.outputs.vsix }}',
+      '${{ steps.assets.outputs.vsix }}',
+    ]);
+    expect(using(/gh release create/)[0]!.env).toMatchObject({
+      TARBALL: '${{ steps.assets.outputs.tarball }}',
+      CLI: '${{ steps.assets.outputs.cli }}',
+      SUMS: '${{ steps.assets.outputs.sums }}',
+    });
   });
 
   it('takes the secrets RELEASING.md tells maintainers to set', () => {

@@ -72,7 +72,9 @@ describe('the finding cap', () => {
     const places = [...text.matchAll(/\bx\b/g)].map((match) => match.index);
     expect(places).toHaveLength(250);
     const closing = syntax.at(-1)!;
-    expect(closing.message).toMatch(new RegExp(`^…and ${places.length - MAX_FINDINGS_PER_RULE} more json-syntax findings in this file from here on, not listed`));
+    expect(closing.message).toMatch(
+      new RegExp(`^…and ${places.length - MAX_FINDINGS_PER_RULE} more json-syntax findings in this file from here on, not listed`),
+    );
     expect(closing.range.start).toEqual({ line: 0, character: places[MAX_FINDINGS_PER_RULE] });
   });
 
@@ -103,8 +105,16 @@ describe('rules that compare items with each other', () => {
   // Each of these once compared every item with every other (50 s for the 20,000 channels).
   const token = (i: number) => `123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw${i}`;
   const SHAPES: { name: string; rule: string; text: string }[] = [
-    { name: 'channels with a token in clear text', rule: 'channel-token-literal', text: `{${head}, "channels": {${items(20_000, (i) => `"c${i}": {"botToken": "${token(i)}"}`)}}}` },
-    { name: 'one slug attached under many names', rule: 'skill-duplicate-source', text: `{${head}, "skills": [${items(20_000, (i) => `{"name": "s${i}", "clawhub_slug": "a/b"}`)}]}` },
+    {
+      name: 'channels with a token in clear text',
+      rule: 'channel-token-literal',
+      text: `{${head}, "channels": {${items(20_000, (i) => `"c${i}": {"botToken": "${token(i)}"}`)}}}`,
+    },
+    {
+      name: 'one slug attached under many names',
+      rule: 'skill-duplicate-source',
+      text: `{${head}, "skills": [${items(20_000, (i) => `{"name": "s${i}", "clawhub_slug": "a/b"}`)}]}`,
+    },
     { name: 'comments on one long line', rule: 'json-syntax', text: `{${head}, "x": [${items(20_000, () => '/*c*/ 1 /*d*/')}]}` },
   ];
   for (const { name, rule, text } of SHAPES) {

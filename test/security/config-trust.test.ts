@@ -69,18 +69,28 @@ describe('the config lookup', () => {
 });
 
 describe('--print-config', () => {
-  it('names the config that applies, the ones passed over, and every rule\'s severity', async () => {
+  it("names the config that applies, the ones passed over, and every rule's severity", async () => {
     const outside = workspace({ 'rc.json': EVERYTHING_OFF });
     const cwd = workspace({ 'bot/.manifestlintrc.json': `${JSON.stringify({ rules: { [RULE]: 'info' }, ignore: [{ path: '/tasks/0' }] })}\n` });
     fs.symlinkSync(path.join(outside, 'rc.json'), path.join(cwd, '.manifestlintrc.json'));
     const result = await runCli(['--print-config', '--rule', 'json-syntax=warning', 'bot/manifest.json', 'other'], { cwd });
     expect(result.code).toBe(0);
-    const [bot, other] = JSON.parse(result.stdout) as { filePath: string; config: string | null; skipped: unknown[]; rules: Record<string, string>; ignore: unknown[] }[];
+    const [bot, other] = JSON.parse(result.stdout) as {
+      filePath: string;
+      config: string | null;
+      skipped: unknown[];
+      rules: Record<string, string>;
+      ignore: unknown[];
+    }[];
     expect(bot).toMatchObject({ filePath: 'bot/manifest.json', config: 'bot/.manifestlintrc.json', skipped: [], ignore: [{ path: '/tasks/0' }] });
     expect(bot!.rules[RULE]).toBe('info');
     expect(bot!.rules['json-syntax']).toBe('warning');
     expect(bot!.rules['duplicate-key']).toBe('error');
-    expect(other).toMatchObject({ filePath: 'other', config: null, skipped: [{ path: '.manifestlintrc.json', reason: 'it is a link to a file outside the repository' }] });
+    expect(other).toMatchObject({
+      filePath: 'other',
+      config: null,
+      skipped: [{ path: '.manifestlintrc.json', reason: 'it is a link to a file outside the repository' }],
+    });
     expect(other!.rules[RULE]).toBe('warning');
   });
 });
@@ -96,7 +106,7 @@ describe('template repositories', () => {
     });
   }
 
-  it('ignore the repository\'s own config: a template cannot switch its checks off', async () => {
+  it("ignore the repository's own config: a template cannot switch its checks off", async () => {
     const repo = brokenTemplate({ '.manifestlintrc.json': EVERYTHING_OFF });
     const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
     const api = JSON.parse(result.stdout) as { valid: boolean; errors: string[] };
@@ -114,7 +124,7 @@ describe('template repositories', () => {
     expect(result.stderr).toContain(`manifest-lint: warning: ${shown} is not used: it belongs to the repository under test`);
   }
 
-  it('ignore the repository\'s own config when the repository is named through a link', async () => {
+  it("ignore the repository's own config when the repository is named through a link", async () => {
     const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
     const link = path.join(workspace(), 'linked');
     fs.symlinkSync(repo, link);
@@ -124,7 +134,7 @@ describe('template repositories', () => {
     expectOwnConfigUnused(result, '.manifestlintrc.json');
   });
 
-  it('ignore the repository\'s own config when run from a folder inside it', async () => {
+  it("ignore the repository's own config when run from a folder inside it", async () => {
     const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
     const link = path.join(workspace(), 'linked');
     fs.symlinkSync(repo, link);
@@ -134,7 +144,7 @@ describe('template repositories', () => {
     }
   });
 
-  it('pass over a config of the caller\'s folder with more than one hard link: it may be the repository\'s', async () => {
+  it("pass over a config of the caller's folder with more than one hard link: it may be the repository's", async () => {
     const repo = brokenTemplate({ '.manifestlintrc.json': IGNORE_ALL });
     const caller = workspace();
     fs.linkSync(path.join(repo, '.manifestlintrc.json'), path.join(caller, '.manifestlintrc.json'));
@@ -143,7 +153,7 @@ describe('template repositories', () => {
     expect(result.stderr).toContain('manifest-lint: warning: .manifestlintrc.json is not used: it has more than one hard link');
   });
 
-  it('take a config from the caller\'s folder or --config', async () => {
+  it("take a config from the caller's folder or --config", async () => {
     const repo = brokenTemplate();
     const caller = workspace({ '.manifestlintrc.json': `${JSON.stringify({ rules: { 'template-metadata-missing': 'warning' } })}\n` });
     const fromFolder = JSON.parse((await runCli(['template', repo, '--format', 'api', '--now', NOW], { cwd: caller })).stdout) as { valid: boolean };
@@ -188,6 +198,8 @@ describe('template repositories', () => {
     const result = await runCli(['template', '.', '--format', 'api', '--now', NOW], { cwd: repo });
     expect(result.stdout + result.stderr).not.toContain('FROM-OUTSIDE');
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('manifest-lint: manifest.json is not read: it has more than one hard link, so it may be a copy of a file outside the repository\n');
+    expect(result.stderr).toBe(
+      'manifest-lint: manifest.json is not read: it has more than one hard link, so it may be a copy of a file outside the repository\n',
+    );
   });
 });

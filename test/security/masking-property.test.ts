@@ -28,7 +28,6 @@ const SEED = { seed: Number(process.env.MASKING_SEED ?? 20261127) };
 const FORMATS: FormatterName[] = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'checkstyle'];
 const service = createLanguageService({ now: NOW });
 
-
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A credential of a shape nobody listed: a random prefix and a generated body of 32 to 100 characters. */
 const unlisted = fc
@@ -37,7 +36,9 @@ const unlisted = fc
   .filter((secret) => /[0-9]/.test(secret) && /[a-z]/.test(secret) && /[A-Z]/.test(secret) && !/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/.test(secret));
 /** A secret and the parts no output may show. */
 const secret = fc.oneof(
-  fc.constantFrom(...secretShapes().filter((shape) => shape.parts.length === 1 && shape.parts[0] === shape.text && !shape.text.includes('\n'))).map((shape) => shape.text),
+  fc
+    .constantFrom(...secretShapes().filter((shape) => shape.parts.length === 1 && shape.parts[0] === shape.text && !shape.text.includes('\n')))
+    .map((shape) => shape.text),
   unlisted,
 );
 
@@ -51,7 +52,12 @@ const BASE = {
   secrets: [{ name: 'TELEGRAM_BOT_TOKEN', description: 'Bot token from BotFather' }],
   skills: [{ name: 'notes', clawhub_slug: '@pinata/notes' }],
   tasks: [
-    { name: 'digest', schedule: { kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Lisbon' }, payload: { kind: 'agentTurn', text: 'Post the digest' }, delivery: { mode: 'webhook', to: 'https://hooks.example.com/notify' } },
+    {
+      name: 'digest',
+      schedule: { kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Lisbon' },
+      payload: { kind: 'agentTurn', text: 'Post the digest' },
+      delivery: { mode: 'webhook', to: 'https://hooks.example.com/notify' },
+    },
     { name: 'poll', prompt: 'Check the queue', schedule: '600000ms', enabled: true },
   ],
   scripts: { build: 'npm ci', start: 'node server.js --port 3000' },
@@ -127,7 +133,10 @@ function placeInManifest(secretText: string, path: (string | number)[], form: Fo
       return JSON.stringify(manifest, null, 2).replace('\n', `\n  /* old: ${secretText} */\n`);
     case 'with \\u escapes':
       set(secretText);
-      return JSON.stringify(manifest, null, 2).replace(JSON.stringify(secretText), `"${[...secretText].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`);
+      return JSON.stringify(manifest, null, 2).replace(
+        JSON.stringify(secretText),
+        `"${[...secretText].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`,
+      );
   }
   return JSON.stringify(manifest, null, 2);
 }
@@ -168,7 +177,8 @@ const OUTPUTS: Record<string, (text: string, token: number, repository: Reposito
       return (error as Error).message;
     }
   },
-  'code action titles': async (text) => (await service.codeActions(text, { start: { line: 0, character: 0 }, end: positionAt(text, text.length) })).map((action) => action.title),
+  'code action titles': async (text) =>
+    (await service.codeActions(text, { start: { line: 0, character: 0 }, end: positionAt(text, text.length) })).map((action) => action.title),
   symbols: (text) => service.symbols(text),
   'inlay hints': (text) => service.inlayHints(text),
   // The CLI's own paths: its run mask, code frames, diffs, the template response with its README.
@@ -183,13 +193,20 @@ describe('generated: no output shows a secret', () => {
     let cases = 0;
     await fc.assert(
       // Each case goes through one output, so that every output sees its share of the cases.
-      fc.asyncProperty(secret, fc.constantFrom(...PATHS), fc.constantFrom(...FORMS), fc.constantFrom(...Object.keys(OUTPUTS)), fc.nat(), async (secretText, path, form, output, token) => {
-        cases++;
-        const repository = place(secretText, path, form, token);
-        const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
-        const leak = leakIn(shown, forbiddenRuns(secretText));
-        expect(leak, `${form} at /${path.join('/')} in ${output}: ${leak}`).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        secret,
+        fc.constantFrom(...PATHS),
+        fc.constantFrom(...FORMS),
+        fc.constantFrom(...Object.keys(OUTPUTS)),
+        fc.nat(),
+        async (secretText, path, form, output, token) => {
+          cases++;
+          const repository = place(secretText, path, form, token);
+          const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
+          const leak = leakIn(shown, forbiddenRuns(secretText));
+          expect(leak, `${form} at /${path.join('/')} in ${output}: ${leak}`).toBeUndefined();
+        },
+      ),
       { numRuns: Number(process.env.MASKING_CASES ?? 10_000), ...SEED },
     );
     expect(cases).toBeGreaterThanOrEqual(Number(process.env.MASKING_CASES ?? 10_000));
@@ -224,17 +241,24 @@ describe('generated: masking hides nothing else', () => {
     const credentialShaped = (value: string) => /^(?:[0-9a-f]{40}|[0-9a-f-]{36})$/.test(value);
     const inCredentialPlace = (path: (string | number)[], form: string) => form === 'after env:' || /Token$/.test(String(path.at(-1)));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...NOT_SECRETS), fc.constantFrom(...PATHS), fc.constantFrom(...forms), fc.constantFrom(...Object.keys(OUTPUTS)), fc.nat(), async (value, path, form, output, token) => {
-        if (credentialShaped(value) && inCredentialPlace(path, form)) return;
-        cases++;
-        const repository = place(value, path, form, token);
-        // The masks the product builds: the manifest's, and the README's read through its escapes.
-        const mask = new ReadingMask(readMarkupEscapes).merge(maskFor(parseDocument(repository.manifest))).learn(repository.readme);
-        expect(mask.empty, `${value} (${form} at /${path.join('/')}) was taken for a secret`).toBe(true);
-        // What the output is, and what the product's masking (learned from the files) makes of it.
-        const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
-        expect(mask.mask(shown), `${output} for ${value}`).toBe(shown);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...NOT_SECRETS),
+        fc.constantFrom(...PATHS),
+        fc.constantFrom(...forms),
+        fc.constantFrom(...Object.keys(OUTPUTS)),
+        fc.nat(),
+        async (value, path, form, output, token) => {
+          if (credentialShaped(value) && inCredentialPlace(path, form)) return;
+          cases++;
+          const repository = place(value, path, form, token);
+          // The masks the product builds: the manifest's, and the README's read through its escapes.
+          const mask = new ReadingMask(readMarkupEscapes).merge(maskFor(parseDocument(repository.manifest))).learn(repository.readme);
+          expect(mask.empty, `${value} (${form} at /${path.join('/')}) was taken for a secret`).toBe(true);
+          // What the output is, and what the product's masking (learned from the files) makes of it.
+          const shown = JSON.stringify(await OUTPUTS[output]!(repository.manifest, token, repository));
+          expect(mask.mask(shown), `${output} for ${value}`).toBe(shown);
+        },
+      ),
       { numRuns: Number(process.env.MASKING_IDENTITY_CASES ?? 2000), ...SEED },
     );
     expect(cases).toBeGreaterThan(0);

@@ -53,7 +53,8 @@ describe('the language server', () => {
     const client = await TestClient.start();
     const dir = workspace();
     const uri = fileUri(dir, 'manifest.json');
-    const text = '{ "version": 1, "agent": { "name": "x" }, "secrets": [{ "name": "SLACK_BOT_TOKEN" }], "channels": { "slack": { "botToken": "env:SLACK_BOT_TOKEN" } } }';
+    const text =
+      '{ "version": 1, "agent": { "name": "x" }, "secrets": [{ "name": "SLACK_BOT_TOKEN" }], "channels": { "slack": { "botToken": "env:SLACK_BOT_TOKEN" } } }';
     await client.open(uri, text);
     const position = positionOf(text, 'SLACK_BOT_TOKEN', 2);
     for (const newName of tokens) {
@@ -88,7 +89,7 @@ describe('the language server', () => {
 });
 
 describe('the CLI', () => {
-  it('reports a config file problem with the file\'s secrets masked', async () => {
+  it("reports a config file problem with the file's secrets masked", async () => {
     const key = opaqueKey();
     const cwd = workspace({ '.manifestlintrc.json': `{ "${key}": true, "api_key": "${key}" }\n`, 'manifest.json': MANIFEST });
     const result = await runCli(['manifest.json', '--now', NOW], { cwd });

@@ -61,7 +61,9 @@ describe('secret detector', () => {
       ...fs.readdirSync(path.join(ROOT, 'test/fixtures/corpus/real')).map((name) => path.join(ROOT, 'test/fixtures/corpus/real', name)),
       ...['daily-digest', 'needs-work', 'web-app'].map((name) => path.join(ROOT, 'examples', name, 'manifest.json')),
     ];
-    const secrets = files.flatMap((file) => found(fs.readFileSync(file, 'utf8')).map((secret) => `${path.basename(path.dirname(file))}: ${secret.slice(0, 4)}`));
+    const secrets = files.flatMap((file) =>
+      found(fs.readFileSync(file, 'utf8')).map((secret) => `${path.basename(path.dirname(file))}: ${secret.slice(0, 4)}`),
+    );
     expect(secrets).toEqual(['needs-work: 1234']);
   });
 
@@ -114,7 +116,9 @@ describe('secret mask', () => {
     const text = JSON.stringify({ version: 1, agent: { name: 'a' }, channels: { telegram: { botToken: opaqueToken } }, note: token.replace('-', '\u002d') });
     const docMask = maskFor(parseDocument(text));
     expect(docMask.mask(`x ${opaqueToken} y`)).not.toContain(opaqueToken.slice(4, 12));
-    const messages = lint(text).diagnostics.map((d) => d.message).join('\n');
+    const messages = lint(text)
+      .diagnostics.map((d) => d.message)
+      .join('\n');
     expect(leakIn(messages, forbiddenRuns(opaqueToken))).toBeUndefined();
   });
 });

@@ -115,7 +115,7 @@ describe('secrets nobody listed', () => {
     expect(found('"start": "MODE=production node server.js"')).toEqual([]);
   });
 
-  it('finds an AWS access key id of letters only, and leaves AWS\'s documented example alone', () => {
+  it("finds an AWS access key id of letters only, and leaves AWS's documented example alone", () => {
     expect(found('"botToken": "AKIAGTPYQWERTZUIOPLK"')).toEqual(['AKIAGTPYQWERTZUIOPLK']);
     expect(found('"note": "AKIAIOSFODNN7EXAMPLE"')).toEqual([]);
   });
@@ -132,17 +132,25 @@ const hidesWhole = (text: string, secret: string) => leakIn(new SecretMask().lea
 
 describe('secrets of few character classes, joined parts and loose URLs', () => {
   it.each([
-    ['letters of one case in a credential\'s place', 'qwhtzkxbnmvprsdl', (s: string) => `"password": "${s}"`],
+    ["letters of one case in a credential's place", 'qwhtzkxbnmvprsdl', (s: string) => `"password": "${s}"`],
     ['base36 after words, as a name', 'abc_live_k3j9x8q2m4n7p1z5', (s: string) => `"secrets": [{ "name": "${s}" }]`],
     ['base36 after words joined by dashes', 'acme-prod-k3j9x8q2m4n7p1z5w8', (s: string) => `"note": "${s}"`],
-    ['a 64-digit hex body after a prefix joined by _', 'abc_live_61da5561e16472c1bcdff27542f16f51f40656039e886235bd56b972cebf2271', (s: string) => `Set the key to ${s} before deploying.`],
+    [
+      'a 64-digit hex body after a prefix joined by _',
+      'abc_live_61da5561e16472c1bcdff27542f16f51f40656039e886235bd56b972cebf2271',
+      (s: string) => `Set the key to ${s} before deploying.`,
+    ],
     ['parts joined by dots', 'Ab3d.9fGh.2kLm.Qw8e.Rt5y', (s: string) => `"session": "${s}"`],
     ['parts joined by colons', 'k3J9:x8Q2:m4N7:p1Z5:aB8c', (s: string) => `ticket ${s}`],
-    ['standard base64 cut by / and + after a prefix', 'rt_ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0GkzCtexqVbhUAnMN', (s: string) => `"cookie": "${s}"`],
-    ['padded base64 without a digit, in a credential\'s place', 'OEVmbnBYMDhrZnpsZHluZFFGYkFEUg==', (s: string) => `"apiKey": "${s}"`],
+    [
+      'standard base64 cut by / and + after a prefix',
+      'rt_ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0GkzCtexqVbhUAnMN',
+      (s: string) => `"cookie": "${s}"`,
+    ],
+    ["padded base64 without a digit, in a credential's place", 'OEVmbnBYMDhrZnpsZHluZFFGYkFEUg==', (s: string) => `"apiKey": "${s}"`],
     ['padded base64 without a digit, anywhere', 'xwcdoMPJUnhwHEZvZYzoeA==', (s: string) => `"x": "${s}"`],
     ['the password of a URL with an empty user and a / in it', 'k3J9x/Q2m4N7p1Z5aB8c', (s: string) => `"to": "https://:${s}@example.com"`],
-    ['upper-case hex of a channel token\'s place', 'F3548098D4C239E5ACAC50F', (s: string) => `"botToken": "${s}"`],
+    ["upper-case hex of a channel token's place", 'F3548098D4C239E5ACAC50F', (s: string) => `"botToken": "${s}"`],
     ['letters of one case after env:', 'wjexnjjpywbxvlywehljpcw', (s: string) => `"botToken": "env:${s}"`],
     ['letters of both cases after env:', 'tMIgZZbUocZYPxMBTESbTnfylCt', (s: string) => `"botToken": "env:${s}"`],
     ['standard base64 with / after env:', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY7q2Lk9Zt4X', (s: string) => `"botToken": "env:${s}"`],
@@ -154,8 +162,16 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['two parts joined by a dot', 'Eou6hvRork1SiOUQ5q5.iT41WVyYfmjaf', (s: string) => `"notes": "${s}"`],
     ['dotted parts with a short tail', 'wWZIT.if63M.nnUD5.AMOyv.5bHCo.I', (s: string) => `"notes": "${s}"`],
     ['base64 after a word and a colon', 'svc:ctW7RAWDCk3/78xDUYtoKU7b+LZR/uErfuxRegWGZyRe6uLM7mM0', (s: string) => `"notes": "${s}"`],
-    ['a base32 seed that starts like a CID, in a credential\'s place', 'B4LQNHUZROATK6H3VIXMAQ3RDUN5F2CMVZYZ7Q2P5CBKDSCYCBTP', (s: string) => `"apiKey": "${s}"`],
-    ['a signed URL\'s signature, URL-encoded', 'tXtNhnJIilGNZbhveVc%2F0M5G4u9OU7nhndXl%2FNT6VxK%3D', (s: string) => `"to": "https://files.example.com/a.txt?sv=2024&sig=${s}"`],
+    [
+      "a base32 seed that starts like a CID, in a credential's place",
+      'B4LQNHUZROATK6H3VIXMAQ3RDUN5F2CMVZYZ7Q2P5CBKDSCYCBTP',
+      (s: string) => `"apiKey": "${s}"`,
+    ],
+    [
+      "a signed URL's signature, URL-encoded",
+      'tXtNhnJIilGNZbhveVc%2F0M5G4u9OU7nhndXl%2FNT6VxK%3D',
+      (s: string) => `"to": "https://files.example.com/a.txt?sv=2024&sig=${s}"`,
+    ],
     ['a URL password of digits alone', '2916242258617902493013013', (s: string) => `"to": "https://user:${s}@example.com/notify"`],
   ])('%s', (_name, secret, place) => {
     expect(hidesWhole(place(secret), secret), place(secret)).toBe(true);
@@ -163,16 +179,31 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
 
   it('finds random lower-case letters in credential places nearly always, the longer the surer (measured from a fixed seed)', () => {
     const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const inPlace = (length: number) => shareFound(2000, (seed) => randomBody(seed, letters, length), (secret) => hidesWhole(`"password": "${secret}"`, secret));
+    const inPlace = (length: number) =>
+      shareFound(
+        2000,
+        (seed) => randomBody(seed, letters, length),
+        (secret) => hidesWhole(`"password": "${secret}"`, secret),
+      );
     expect(inPlace(16)).toBeGreaterThan(0.9);
     expect(inPlace(24)).toBeGreaterThan(0.97);
     // Anywhere, from 24 letters on.
-    expect(shareFound(2000, (seed) => randomBody(seed, letters, 32), (secret) => hidesWhole(`"note": "${secret}"`, secret))).toBeGreaterThan(0.97);
+    expect(
+      shareFound(
+        2000,
+        (seed) => randomBody(seed, letters, 32),
+        (secret) => hidesWhole(`"note": "${secret}"`, secret),
+      ),
+    ).toBeGreaterThan(0.97);
   });
 
   it('finds base36 with its digits scattered after any words, from 16 characters on (measured from a fixed seed)', () => {
     const base36 = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    const share = shareFound(2000, (seed) => `acme_live_${randomBody(seed, base36, 16 + (seed % 24))}`, (secret) => hidesWhole(`"name": "${secret}"`, secret.slice('acme_live_'.length)));
+    const share = shareFound(
+      2000,
+      (seed) => `acme_live_${randomBody(seed, base36, 16 + (seed % 24))}`,
+      (secret) => hidesWhole(`"name": "${secret}"`, secret.slice('acme_live_'.length)),
+    );
     expect(share).toBeGreaterThan(0.97);
   });
 
@@ -185,9 +216,15 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
     ['a commit in a URL path', 'https://github.com/owner/repo/commit/3df41000223c6fc7ef4c7b950b33b9c327535c10'],
     ['a digest joined by a dash to a name', 'release-3df41000223c6fc7ef4c7b950b33b9c327535c10'],
     ['words of one case joined up', 'getuseraccountbyidentifierandtoken supersecretpasswordreminder'],
-    ['a date, a name with a number and a slug after env:', '"a": "env:2026-08-24T09:00:00Z", "b": "env:WorkflowsCancellationExamples0", "c": "env:luxon-dynamic-8-italic"'],
+    [
+      'a date, a name with a number and a slug after env:',
+      '"a": "env:2026-08-24T09:00:00Z", "b": "env:WorkflowsCancellationExamples0", "c": "env:luxon-dynamic-8-italic"',
+    ],
     ['a model id and a package after env:', '"a": "env:openai/gpt-4o-mini-2024-07-18", "b": "env:@acme/parse-url@^4.1.5"'],
-    ['a commit id and a UUID standing for themselves', '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"'],
+    [
+      'a commit id and a UUID standing for themselves',
+      '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"',
+    ],
   ])('leaves readable %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });
@@ -252,7 +289,15 @@ describe('what looks random but is public', () => {
 });
 
 describe('placeholders are not secrets, and masking hides secrets only', () => {
-  const placeholders = ['xoxb-your-bot-token', 'YOUR_TOKEN_HERE', '<token>', 'xxxxxxxxxxxxxxxx', 'sk-your-openai-key-here', 'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'paste-your-key-here'];
+  const placeholders = [
+    'xoxb-your-bot-token',
+    'YOUR_TOKEN_HERE',
+    '<token>',
+    'xxxxxxxxxxxxxxxx',
+    'sk-your-openai-key-here',
+    'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    'paste-your-key-here',
+  ];
 
   it.each(placeholders)('%s', (placeholder) => {
     expect(found(`"botToken": "${placeholder}"`)).toEqual([]);
@@ -270,15 +315,34 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
   it('never hides words a real secret shares with them: variable names, keys, paths stay whole', () => {
     // A secret whose characters include whole words: only its generated-looking runs count.
     const mask = new SecretMask().add('tokenbottokenSLACK9fK2xQ7vL');
-    const plain = 'Store it as SLACK_BOT_TOKEN, write "env:SLACK_BOT_TOKEN" in channels.slack.botToken; see /usr/lib/node_modules/agent-manifest/dist/chunks/cron.js';
+    const plain =
+      'Store it as SLACK_BOT_TOKEN, write "env:SLACK_BOT_TOKEN" in channels.slack.botToken; see /usr/lib/node_modules/agent-manifest/dist/chunks/cron.js';
     expect(mask.mask(plain)).toBe(plain);
   });
 
   it('leaves every output of a manifest without secrets as it is (the identity property)', () => {
-    const words = fc.constantFrom('agent', 'daily', 'report', 'SLACK_BOT_TOKEN', 'env:TELEGRAM_BOT_TOKEN', 'botToken', '/app', '0 9 * * *', 'anthropic/claude-sonnet-4-6', 'useful-assistant', 'Europe/Lisbon', '@pinata/api', 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue');
+    const words = fc.constantFrom(
+      'agent',
+      'daily',
+      'report',
+      'SLACK_BOT_TOKEN',
+      'env:TELEGRAM_BOT_TOKEN',
+      'botToken',
+      '/app',
+      '0 9 * * *',
+      'anthropic/claude-sonnet-4-6',
+      'useful-assistant',
+      'Europe/Lisbon',
+      '@pinata/api',
+      'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue',
+    );
     fc.assert(
       fc.property(fc.array(words, { minLength: 1, maxLength: 12 }), (parts) => {
-        const text = JSON.stringify({ version: 1, agent: { name: parts[0], description: parts.join(' ') }, tasks: [{ name: parts.at(-1), prompt: parts.join(' '), schedule: '0 9 * * *' }] });
+        const text = JSON.stringify({
+          version: 1,
+          agent: { name: parts[0], description: parts.join(' ') },
+          tasks: [{ name: parts.at(-1), prompt: parts.join(' '), schedule: '0 9 * * *' }],
+        });
         const mask = new SecretMask().learn(text);
         expect(mask.empty).toBe(true);
         for (const diagnostic of lint(text).diagnostics) expect(mask.mask(diagnostic.message)).toBe(diagnostic.message);
@@ -314,7 +378,9 @@ describe('no fix copies a secret', () => {
   it('no suggestion rewrites a secret into a form of its own (lower-cased into a slug)', () => {
     const token = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
     const text = `{ "version": 1, "agent": { "name": "a" }, "skills": [{ "name": "s", "clawhub_slug": "${token}" }] }`;
-    const edits = lint(text).diagnostics.flatMap((d) => [...(d.fixes ?? []), ...(d.suggestions ?? [])]).flatMap((f) => f.edits);
+    const edits = lint(text)
+      .diagnostics.flatMap((d) => [...(d.fixes ?? []), ...(d.suggestions ?? [])])
+      .flatMap((f) => f.edits);
     for (const edit of edits) expect(leakIn(edit.newText, forbiddenRuns(token))).toBeUndefined();
   });
 });

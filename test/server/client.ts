@@ -153,12 +153,15 @@ export class TestClient {
     const exited = new Promise<never>((_, reject) =>
       child.on('exit', (code) => reject(new Error(`the server exited (${code}) during initialize; stderr:\n${client.stderr}`))),
     );
-    client.result = await Promise.race([exited, connection.sendRequest<InitializeResult>('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: options.capabilities ?? EDITOR_CAPABILITIES,
-      initializationOptions: { now: NOW, debounceMs: 20, ...options.initializationOptions },
-    })]);
+    client.result = await Promise.race([
+      exited,
+      connection.sendRequest<InitializeResult>('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: options.capabilities ?? EDITOR_CAPABILITIES,
+        initializationOptions: { now: NOW, debounceMs: 20, ...options.initializationOptions },
+      }),
+    ]);
     await connection.sendNotification('initialized', {});
     return client;
   }
@@ -223,7 +226,11 @@ export class TestClient {
   /** Applies edits to the client's copy and sends them as incremental changes. */
   async applyEdits(uri: string, version: number, edits: TextEdit[]): Promise<void> {
     const sorted = [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
-    await this.change(uri, version, sorted.map((edit) => ({ range: edit.range, text: edit.newText })));
+    await this.change(
+      uri,
+      version,
+      sorted.map((edit) => ({ range: edit.range, text: edit.newText })),
+    );
   }
 
   text(uri: string): string {

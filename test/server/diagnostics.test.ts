@@ -186,10 +186,7 @@ describe('settings and config files', () => {
   it('applies the nearest .manifestlintrc.json and re-reads it when it changes', async () => {
     const dir = workspace({ '.manifestlintrc.json': rc({ rules: { 'route-port-reserved': 'off' } }) });
     const client = await TestClient.start();
-    await client.until(
-      () => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'),
-      'a file watcher registration',
-    );
+    await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a file watcher registration');
     const watcher = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!;
     // Config files, plus what the template checks read (test/server/template-checks.test.ts).
     expect((watcher.registerOptions as { watchers: unknown[] }).watchers[0]).toEqual({ globPattern: '**/.manifestlintrc.json' });
@@ -198,10 +195,14 @@ describe('settings and config files', () => {
     await client.open(uri, PROBLEMS);
     expect(codes((await client.diagnosticsFor(uri, 1)).diagnostics)).not.toContain('route-port-reserved');
 
-    const config = writeFile(dir, '.manifestlintrc.json', rc({
-      rules: { 'route-port-reserved': 'info' },
-      ignore: [{ rule: 'unknown-property', path: '/routes/0' }],
-    }));
+    const config = writeFile(
+      dir,
+      '.manifestlintrc.json',
+      rc({
+        rules: { 'route-port-reserved': 'info' },
+        ignore: [{ rule: 'unknown-property', path: '/routes/0' }],
+      }),
+    );
     let before = client.published.length;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, '.manifestlintrc.json'), type: 2 }] });
     const changed = await client.diagnosticsFor(uri, 1, before);
@@ -240,7 +241,10 @@ describe('settings and config files', () => {
     expect(codes((await client.diagnosticsFor(uri, 1)).diagnostics)).toContain('route-port-reserved');
     // The warning names this test's file: the shared server's log holds other tests' lines.
     await client.until(
-      () => client.messages.find((m) => m.type === 2 && m.message.includes(dir) && /manifestlintrc\.json is not used: it is a link to a file outside the repository/.test(m.message)),
+      () =>
+        client.messages.find(
+          (m) => m.type === 2 && m.message.includes(dir) && /manifestlintrc\.json is not used: it is a link to a file outside the repository/.test(m.message),
+        ),
       'a warning',
     );
   });

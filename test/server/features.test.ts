@@ -105,10 +105,7 @@ describe('hover', () => {
     expect(text).toContain('Europe/Lisbon');
     expect(text).toContain('- Tue 24 Nov 09:00 (2026-11-24T09:00:00Z)\n- Wed 25 Nov 09:00 (2026-11-25T09:00:00Z)\n- Thu 26 Nov 09:00 (2026-11-26T09:00:00Z)');
 
-    const legacy = CLEAN.replace(
-      '"schedule": { "kind": "cron", "expr": "0 9 * * 1-5", "tz": "Europe/Lisbon" }',
-      '"schedule": "30 18 * * *"',
-    );
+    const legacy = CLEAN.replace('"schedule": { "kind": "cron", "expr": "0 9 * * 1-5", "tz": "Europe/Lisbon" }', '"schedule": "30 18 * * *"');
     const shorthand = await hover(legacy, '"30 18 * * *"', 2);
     expect(shorthand).toContain('at 18:30');
     expect(shorthand).toContain('- Mon 23 Nov 18:30 (2026-11-23T18:30:00Z)');
@@ -164,17 +161,26 @@ describe('code actions', () => {
         context: { diagnostics: [], only: ['refactor'] },
       });
     const model = await rewrites(text, 'claude-sonnet');
-    expect(model.map((action) => [action.kind, action.title])).toEqual([['refactor.rewrite', 'Write the model as the docs\' string']]);
+    expect(model.map((action) => [action.kind, action.title])).toEqual([['refactor.rewrite', "Write the model as the docs' string"]]);
     const task = await rewrites(text, 'Check the feed');
-    expect(task.map((action) => action.title)).toEqual(['Write the task as the docs\' `schedule` and `payload` objects']);
+    expect(task.map((action) => action.title)).toEqual(["Write the task as the docs' `schedule` and `payload` objects"]);
     const objects = applyEdits(text, model[0]!.edit!.changes![uri]!);
     const rewritten = applyEdits(text, [...model[0]!.edit!.changes![uri]!, ...task[0]!.edit!.changes![uri]!]);
     expect(JSON.parse(objects).model).toBe('anthropic/claude-sonnet-4-6');
-    expect(JSON.parse(rewritten).tasks[0]).toEqual({ name: 'poll', schedule: { kind: 'every', everyMs: 600000 }, payload: { kind: 'agentTurn', text: 'Check the feed' }, enabled: true });
+    expect(JSON.parse(rewritten).tasks[0]).toEqual({
+      name: 'poll',
+      schedule: { kind: 'every', everyMs: 600000 },
+      payload: { kind: 'agentTurn', text: 'Check the feed' },
+      enabled: true,
+    });
     // And back: the object forms offer the other rewrite.
     await client.applyEdits(uri, 2, [{ range: rangeOf(text, text.trim()), newText: rewritten.trim() }]);
-    expect((await rewrites(rewritten, '"anthropic/claude-sonnet-4-6"')).map((action) => action.title)).toEqual(['Write the model as the published schema\'s `{ "primary": … }`']);
-    expect((await rewrites(rewritten, 'Check the feed')).map((action) => action.title)).toEqual(['Write the task as the shorthand `prompt` and `schedule` string (the template validator\'s form)']);
+    expect((await rewrites(rewritten, '"anthropic/claude-sonnet-4-6"')).map((action) => action.title)).toEqual([
+      'Write the model as the published schema\'s `{ "primary": … }`',
+    ]);
+    expect((await rewrites(rewritten, 'Check the feed')).map((action) => action.title)).toEqual([
+      "Write the task as the shorthand `prompt` and `schedule` string (the template validator's form)",
+    ]);
   });
 
   it('offers another port for route-port-reserved as a suggestion, not preferred; applying it makes the diagnostic go', async () => {
@@ -218,7 +224,10 @@ describe('code actions', () => {
   });
 
   it('fixes all problems at once as a source action, applying the certain fixes and no suggestion', async () => {
-    const text = PROBLEMS.replace('"path": "/app"', '"path": "/app/"').replace('"agent": { "name": "Port Clash" },', '"agent": { "name": "Port Clash" },\n  "model": " anthropic/claude-sonnet-4-5",');
+    const text = PROBLEMS.replace('"path": "/app"', '"path": "/app/"').replace(
+      '"agent": { "name": "Port Clash" },',
+      '"agent": { "name": "Port Clash" },\n  "model": " anthropic/claude-sonnet-4-5",',
+    );
     const { client, uri } = await openManifest(text);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
@@ -270,7 +279,11 @@ describe('navigation and editing', () => {
     const tabs = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: false } });
     expect(applyEdits(compact, tabs)).toBe(JSON.stringify(JSON.parse(compact), null, '\t'));
     const range = rangeOf(compact, '{"name":"Compact","emoji":"🧠"}');
-    const partial = await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri }, range, options: { tabSize: 2, insertSpaces: true } });
+    const partial = await client.request<TextEdit[]>('textDocument/rangeFormatting', {
+      textDocument: { uri },
+      range,
+      options: { tabSize: 2, insertSpaces: true },
+    });
     const formatted = applyEdits(compact, partial);
     // Only the agent object is laid out; the rest stays as it was.
     expect(formatted.startsWith('{"version":1,"agent":{\n')).toBe(true);
@@ -319,7 +332,9 @@ describe('navigation and editing', () => {
     const edits = edit.changes![uri]!;
     expect(edits.length).toBe(2);
     await client.applyEdits(uri, 2, edits);
-    expect(client.text(uri)).toBe(CLEAN.replace('"name": "TELEGRAM_BOT_TOKEN"', '"name": "TG_BOT_TOKEN"').replace('"env:TELEGRAM_BOT_TOKEN"', '"env:TG_BOT_TOKEN"'));
+    expect(client.text(uri)).toBe(
+      CLEAN.replace('"name": "TELEGRAM_BOT_TOKEN"', '"name": "TG_BOT_TOKEN"').replace('"env:TELEGRAM_BOT_TOKEN"', '"env:TG_BOT_TOKEN"'),
+    );
     expect((await client.diagnosticsFor(uri, 2)).diagnostics).toEqual([]);
 
     for (const newName of ['1BAD', 'has space', 'env:X', 'NOTES_API_KEY']) {

@@ -12,7 +12,16 @@ describe('lifecycle', () => {
     expect(capabilities.diagnosticProvider).toBeUndefined();
     expect(capabilities.codeActionProvider).toEqual({ codeActionKinds: ['quickfix', 'refactor.rewrite', 'source.fixAll.agentManifest'] });
     expect(capabilities.renameProvider).toEqual({ prepareProvider: true });
-    for (const feature of ['completionProvider', 'hoverProvider', 'documentSymbolProvider', 'documentFormattingProvider', 'documentRangeFormattingProvider', 'foldingRangeProvider', 'definitionProvider', 'inlayHintProvider'] as const) {
+    for (const feature of [
+      'completionProvider',
+      'hoverProvider',
+      'documentSymbolProvider',
+      'documentFormattingProvider',
+      'documentRangeFormattingProvider',
+      'foldingRangeProvider',
+      'definitionProvider',
+      'inlayHintProvider',
+    ] as const) {
       expect(capabilities[feature], feature).toBeTruthy();
     }
     await client.until(() => (client.registrations.length >= 2 ? true : undefined), 'registrations');
@@ -92,8 +101,7 @@ describe('robustness', () => {
   it('serves a 1.5 MB manifest with its own providers, without the JSON language service', async () => {
     const client = await TestClient.shared();
     const uri = fileUri(workspace(), 'manifest.json');
-    const large = CLEAN.replace('"Collects notes and sends a digest."', JSON.stringify('word '.repeat(300_000)))
-      .replace('"Europe/Lisbon"', '"Europe/Lis"');
+    const large = CLEAN.replace('"Collects notes and sends a digest."', JSON.stringify('word '.repeat(300_000))).replace('"Europe/Lisbon"', '"Europe/Lis"');
     expect(large.length).toBeGreaterThan(1_000_000);
     await client.open(uri, large);
     const { diagnostics } = await client.diagnosticsFor(uri, 1);
@@ -140,7 +148,9 @@ describe('robustness', () => {
       const start = random(text.length + 1);
       const end = Math.min(text.length, start + random(4));
       const position = (offset: number) => positionOf(text, text.slice(0, offset), offset);
-      await client.change(uri, ++version, [{ range: { start: position(start), end: position(end) }, text: random(3) === 0 ? '' : alphabet[random(alphabet.length)]! }]);
+      await client.change(uri, ++version, [
+        { range: { start: position(start), end: position(end) }, text: random(3) === 0 ? '' : alphabet[random(alphabet.length)]! },
+      ]);
       if (i % 100 === 0) await client.request('textDocument/completion', { textDocument: { uri }, position: position(start) });
     }
     await client.change(uri, ++version, [{ text: PROBLEMS }]);

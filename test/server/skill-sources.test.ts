@@ -44,7 +44,10 @@ describe('skill-cid-stale in the editor', () => {
     const before = client.published.length;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, 'skills/x/SKILL.md'), type: CHANGED }] });
     await client.until(() => {
-      const latest = client.published.slice(before).filter((p) => p.uri === uri).at(-1);
+      const latest = client.published
+        .slice(before)
+        .filter((p) => p.uri === uri)
+        .at(-1);
       return latest && !hasStale(latest) ? latest : undefined;
     }, 'a publish without the finding');
     expect(await hover()).toContain('Matches `skills/x/` (`v1`).');
@@ -76,7 +79,9 @@ describe('skill-cid-stale in the editor', () => {
   it('registers a watcher for the skill folders', async () => {
     const client = await TestClient.shared();
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
-    const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
+    const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as {
+      watchers: { globPattern: string; kind?: number }[];
+    };
     expect(watchers).toContainEqual({ globPattern: '**/skills/**', kind: 7 });
   });
 });
@@ -84,13 +89,17 @@ describe('skill-cid-stale in the editor', () => {
 /** A `SkillSourceFolders` with no server around it, and a promise of each next arrival of facts. */
 function foldersAlone(): { folders: SkillSourceFolders; nextFacts: () => Promise<void> } {
   const waiting: (() => void)[] = [];
-  const folders = new SkillSourceFolders(() => undefined, () => waiting.shift()?.());
+  const folders = new SkillSourceFolders(
+    () => undefined,
+    () => waiting.shift()?.(),
+  );
   return { folders, nextFacts: () => new Promise<void>((resolve) => waiting.push(resolve)) };
 }
 
-const manifestPinning = (name: string, cid: string) => parseDocument(`{ "version": 1, "agent": { "name": "${name}" }, "skills": [{ "name": "x", "cid": "${cid}" }] }`);
+const manifestPinning = (name: string, cid: string) =>
+  parseDocument(`{ "version": 1, "agent": { "name": "${name}" }, "skills": [{ "name": "x", "cid": "${cid}" }] }`);
 
-describe('which watched changes touch an open manifest\'s skill folders', () => {
+describe("which watched changes touch an open manifest's skill folders", () => {
   it('a change in its own skills/ or a folder its facts come from, not in a skills/ folder elsewhere', async () => {
     const dir = workspace({ 'bot/skills/x/SKILL.md': ORIGINAL, 'elsewhere/skills/y/SKILL.md': ORIGINAL, 'mapped/src/x/SKILL.md': ORIGINAL });
     const { folders, nextFacts } = foldersAlone();
@@ -112,7 +121,7 @@ describe('which watched changes touch an open manifest\'s skill folders', () => 
 });
 
 describe('pulled diagnostics and skill facts', () => {
-  it('keep another manifest\'s report unchanged when one manifest\'s facts arrive', async () => {
+  it("keep another manifest's report unchanged when one manifest's facts arrive", async () => {
     const dir = workspace({ 'a/skills/x/SKILL.md': ORIGINAL });
     const pinned = await cidOfPath(path.join(dir, 'a/skills/x'), 'v1');
     writeFile(dir, 'a/skills/x/SKILL.md', '# X\nDoes x, and y.\n');
@@ -125,7 +134,10 @@ describe('pulled diagnostics and skill facts', () => {
     if (first.kind !== 'full') throw new Error('expected a full report');
 
     const a = fileUri(dir, 'a/manifest.json');
-    await client.open(a, `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "A" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`);
+    await client.open(
+      a,
+      `{\n  "$schema": "${SCHEMA_URL}",\n  "version": 1,\n  "agent": { "name": "A" },\n  "skills": [{ "name": "x", "cid": "${pinned}" }]\n}\n`,
+    );
     // A's folder is hashed in the background; the server asks for a refresh once its facts are in.
     await pull(a);
     await client.until(() => (client.refreshRequests > 0 ? true : undefined), 'workspace/diagnostic/refresh');
@@ -135,8 +147,8 @@ describe('pulled diagnostics and skill facts', () => {
   });
 });
 
-describe('the analysis key of an open manifest\'s skill facts', () => {
-  it('changes when its own facts arrive, not when another document\'s do', async () => {
+describe("the analysis key of an open manifest's skill facts", () => {
+  it("changes when its own facts arrive, not when another document's do", async () => {
     const dir = workspace({ 'a/skills/x/SKILL.md': ORIGINAL, 'b/skills/x/SKILL.md': '# Other\n' });
     const pinned = await cidOfPath(path.join(dir, 'a/skills/x'), 'v1');
     const { folders, nextFacts } = foldersAlone();

@@ -82,7 +82,7 @@ describe('templateChecks', () => {
     expect(codes((await client.diagnosticsFor(uri, 1, before)).diagnostics)).toEqual(expect.arrayContaining(['template-readme-missing']));
   });
 
-  it('refreshes when README.md, the workspace folder or a script\'s target appear or go', async () => {
+  it("refreshes when README.md, the workspace folder or a script's target appear or go", async () => {
     const dir = workspace();
     // Publications are looked at for this test's manifest only.
     const client = await TestClient.shared();
@@ -108,7 +108,12 @@ describe('templateChecks', () => {
 
     // Changes inside .git and node_modules are not the repository's.
     const before = client.published.length;
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(dir, '.git/index'), type: 2 }, { uri: fileUri(dir, 'node_modules/x/a.js'), type: CREATED }] });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [
+        { uri: fileUri(dir, '.git/index'), type: 2 },
+        { uri: fileUri(dir, 'node_modules/x/a.js'), type: CREATED },
+      ],
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(client.published.slice(before).filter((p) => p.uri === uri)).toEqual([]);
   });
@@ -116,8 +121,12 @@ describe('templateChecks', () => {
   it('registers the watchers it needs', async () => {
     const client = await TestClient.shared();
     await client.until(() => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'), 'a watcher registration');
-    const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as { watchers: { globPattern: string; kind?: number }[] };
-    expect(watchers).toEqual(expect.arrayContaining([{ globPattern: '**/*', kind: 5 }, expect.objectContaining({ globPattern: expect.stringContaining('README.md') })]));
+    const { watchers } = client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles')!.registerOptions as {
+      watchers: { globPattern: string; kind?: number }[];
+    };
+    expect(watchers).toEqual(
+      expect.arrayContaining([{ globPattern: '**/*', kind: 5 }, expect.objectContaining({ globPattern: expect.stringContaining('README.md') })]),
+    );
   });
 
   it('pull mode: a changed watched file gives a new result, not "unchanged"', async () => {
@@ -182,9 +191,10 @@ describe('agentManifest/templateReport', () => {
   });
 
   const WARNING = 2;
-  const warned = (client: TestClient, text: string) => client.until(() => client.messages.find((m) => m.type === WARNING && m.message.includes(text)), `a warning: ${text}`);
+  const warned = (client: TestClient, text: string) =>
+    client.until(() => client.messages.find((m) => m.type === WARNING && m.message.includes(text)), `a warning: ${text}`);
 
-  it('never applies the repository\'s own config, and says so; the editor\'s settings still apply', async () => {
+  it("never applies the repository's own config, and says so; the editor's settings still apply", async () => {
     const dir = workspace({ 'manifest.json': TEMPLATE, '.env': 'NOTES_API_KEY=abc123def456\n', '.manifestlintrc.json': '{ "ignore": [{ "path": "" }] }\n' });
     const client = await TestClient.shared({ settings: { rules: { 'template-secret-file': 'off' } } });
     const report = await client.request<Report>('agentManifest/templateReport', { folder: folderUri(dir) });

@@ -82,11 +82,13 @@ describe('the config files of a workspace', () => {
     expect(strict.told).toEqual([]);
   });
 
-  it('pass over the template repository\'s own file for its check, and use it for a manifest of its own', async () => {
+  it("pass over the template repository's own file for its check, and use it for a manifest of its own", async () => {
     const repository = workspace({ [CONFIG]: '{}\n', 'manifest.json': '{}' });
     const { files, told } = configFiles();
     expect(await files.forFolder(repository, repository)).toBeUndefined();
-    expect(told).toEqual([{ absPath: path.join(repository, CONFIG), reason: 'it belongs to the repository under test, which the platform checks without it', kind: 'repository' }]);
+    expect(told).toEqual([
+      { absPath: path.join(repository, CONFIG), reason: 'it belongs to the repository under test, which the platform checks without it', kind: 'repository' },
+    ]);
     expect((await files.forFolder(repository))?.absPath).toBe(path.join(repository, CONFIG));
   });
 });

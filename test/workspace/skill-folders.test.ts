@@ -14,7 +14,8 @@ import { workspace } from '../workspace.js';
 
 /** A CIDv1 that no folder of these tests has. */
 const PIN = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
-const pinning = (...names: string[]) => parseDocument(JSON.stringify({ version: 1, agent: { name: 'Bot' }, skills: names.map((name) => ({ name, cid: PIN })) }));
+const pinning = (...names: string[]) =>
+  parseDocument(JSON.stringify({ version: 1, agent: { name: 'Bot' }, skills: names.map((name) => ({ name, cid: PIN })) }));
 
 /** Files written a minute ago: their times tell a change (see the hasher's racy files). */
 function settle(dir: string, files: string[]): void {

@@ -10,7 +10,7 @@ import { TemplateRepositories } from '../../workspace/template-repositories.js';
 import { workspace } from '../workspace.js';
 
 describe('the template repositories of a workspace', () => {
-  it('keep a repository\'s facts until a file in it changes', async () => {
+  it("keep a repository's facts until a file in it changes", async () => {
     const root = workspace({ 'README.md': '# Notes\n', 'workspace/notes.md': 'x\n', 'node_modules/pkg/index.js': '' });
     const repositories = new TemplateRepositories(() => undefined);
     const facts = await repositories.facts(root);
@@ -19,7 +19,9 @@ describe('the template repositories of a workspace', () => {
     const generation = repositories.generation;
 
     const outside = workspace();
-    expect(repositories.changed([path.join(outside, 'README.md'), path.join(root, '.git/index'), path.join(root, 'node_modules/pkg/index.js'), root])).toBe(false);
+    expect(repositories.changed([path.join(outside, 'README.md'), path.join(root, '.git/index'), path.join(root, 'node_modules/pkg/index.js'), root])).toBe(
+      false,
+    );
     expect(repositories.generation).toBe(generation);
     expect(await repositories.facts(root)).toBe(facts);
 
@@ -44,7 +46,10 @@ describe('the template repositories of a workspace', () => {
     repositories.invalidate();
     await repositories.facts(root);
     const hardLinked = 'it has more than one hard link, so it may be a copy of a file outside the repository';
-    expect(warnings).toEqual([`Template checks do not read ${path.join(root, '.env')}: ${hardLinked}.`, `Template checks do not read ${path.join(root, 'outside.md')}: ${hardLinked}.`]);
+    expect(warnings).toEqual([
+      `Template checks do not read ${path.join(root, '.env')}: ${hardLinked}.`,
+      `Template checks do not read ${path.join(root, 'outside.md')}: ${hardLinked}.`,
+    ]);
 
     const missing = path.join(root, 'gone');
     expect(await repositories.facts(missing)).toBeUndefined();
