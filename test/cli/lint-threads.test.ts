@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BATCH, PARALLEL_FROM } from '../../cli/lint-workers.js';
+import { BATCH, PARALLEL_FROM, threadsFor } from '../../cli/lint-workers.js';
 import { ROOT, runCli } from './helpers.js';
 import { workspace } from '../workspace.js';
 
@@ -79,9 +79,12 @@ describe('a run linted in worker threads', () => {
     expect(workersStarted(cwd, '1')).toBe(0);
   });
 
-  it('lints a run of 400 manifests or more on every core when not told', () => {
-    const cores = availableParallelism();
-    expect(workersStarted(folderOfManifests(PARALLEL_FROM), undefined)).toBe(cores > 1 ? Math.min(cores, PARALLEL_FROM / BATCH) : 0);
+  it('lints a run of 400 manifests or more in as many threads as the cores keep busy when not told', () => {
+    const threads = Math.floor(availableParallelism() / 1.5);
+    expect(workersStarted(folderOfManifests(PARALLEL_FROM), undefined)).toBe(threads > 1 ? Math.min(threads, PARALLEL_FROM / BATCH) : 0);
+    // A thread keeps one core and a half busy: two cores take one thread, four take two, eight five.
+    expect([2, 3, 4, 8].map((cores) => threadsFor(PARALLEL_FROM, undefined, cores))).toEqual([1, 2, 2, 5]);
+    expect(threadsFor(PARALLEL_FROM - 1, undefined, 8)).toBe(1);
   });
 
   it('refuses a number of threads that is not a positive number', async () => {
