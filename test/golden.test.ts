@@ -112,6 +112,16 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
   'limit-exceeded': {
     tooLong: 'a file over the 4 MiB read limit: test/engine-robustness.test.ts refuses a 50 MB one',
   },
+  'json-syntax': {
+    invalidNumber: 'jsonc-parser reports a malformed number as an unterminated one (`1e`) or as text after a value (`01`)',
+    closeBraceExpected: 'a missing `}` inside the text comes after a missing comma, which is told first',
+    closeBracketExpected: 'a missing `]` inside the text comes after a missing comma, which is told first',
+    unterminatedComment: 'a comment is told as a comment first, closed or not',
+    invalidJson: 'a parser error code without a message of its own; every code jsonc-parser has today has one',
+    endsEarlyString: 'a string left open is told where it opens, inside the text',
+    endsEarlyComment: 'a comment is told as a comment first, closed or not',
+    endsEarly: 'a parser error code at the end without a message of its own; none is known',
+  },
   'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
   'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
   'unknown-property': {

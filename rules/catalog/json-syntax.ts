@@ -18,8 +18,30 @@ export const jsonSyntax = defineRule({
       comment: `Comments are not allowed in JSON; the platform reads strict JSON. Remove the comment.`,
       trailingComma: `Trailing comma before \`{{bracket}}\`; strict JSON does not allow it. Remove the comma.`,
       singleQuotes: `Strings and keys must use double quotes in JSON, not single quotes.`,
-      endsEarly: `The file ends too early: {{expected}}.`,
-      unexpected: `{{problem}} at {{found}}.`,
+      unexpectedText: `Unexpected text at {{found}}.`,
+      invalidNumber: `Invalid number at {{found}}.`,
+      propertyNameExpected: `A property name in double quotes is expected at {{found}}.`,
+      valueExpected: `A value is expected at {{found}}.`,
+      colonExpected: `A colon is expected after the property name at {{found}}.`,
+      commaExpected: `A comma is expected between items at {{found}}.`,
+      closeBraceExpected: `A closing \`}\` is expected at {{found}}.`,
+      closeBracketExpected: `A closing \`]\` is expected at {{found}}.`,
+      endOfFileExpected: `The document should end after its top-level value, but there is more at {{found}}.`,
+      unterminatedComment: `Unterminated comment at {{found}}.`,
+      unterminatedString: `Unterminated string at {{found}}.`,
+      unterminatedNumber: `Unterminated number at {{found}}.`,
+      invalidUnicode: `Invalid \`\\u\` escape at {{found}}.`,
+      invalidEscape: `Invalid escape sequence in a string at {{found}}.`,
+      controlCharacter: `A control character (such as a raw tab, newline or NUL) must be escaped inside a string at {{found}}.`,
+      invalidJson: `Invalid JSON at {{found}}.`,
+      endsEarlyCloseBrace: `The file ends too early: a closing \`}\` is missing.`,
+      endsEarlyCloseBracket: `The file ends too early: a closing \`]\` is missing.`,
+      endsEarlyValue: `The file ends too early: a value is missing.`,
+      endsEarlyPropertyName: `The file ends too early: a property name is missing.`,
+      endsEarlyColon: `The file ends too early: a colon is missing.`,
+      endsEarlyString: `The file ends too early: a string is not closed.`,
+      endsEarlyComment: `The file ends too early: a comment is not closed.`,
+      endsEarly: `The file ends too early: the JSON is incomplete.`,
       tooDeep: `The document nests deeper than ${MAX_DEPTH} levels here; a manifest needs a handful. It was not checked further.`,
     },
     fixTitles: {
@@ -111,11 +133,9 @@ function describe(context: RuleContext, error: ParseError): Finding {
     const message = { messageId: 'singleQuotes' };
     return quoted ? finding(message, { titleId: 'useDoubleQuotes', edits: [quoted] }) : finding(message);
   }
-  if (error.offset >= text.length) {
-    return finding({ messageId: 'endsEarly', data: { expected: EXPECTED[code] ?? 'the JSON is incomplete' } });
-  }
+  if (error.offset >= text.length) return finding({ messageId: ENDS_EARLY[code] ?? 'endsEarly' });
   const shown = JSON.stringify(found.length > 20 ? `${found.slice(0, 20)}…` : found);
-  return finding({ messageId: 'unexpected', data: { problem: MESSAGES[code] ?? 'Invalid JSON', found: shown } });
+  return finding({ messageId: UNEXPECTED[code] ?? 'invalidJson', data: { found: shown } });
 }
 
 /**
@@ -167,30 +187,32 @@ function isBlank(char: string): boolean {
   return char === ' ' || char === '\t' || char === '\r';
 }
 
-const MESSAGES: Record<string, string> = {
-  InvalidSymbol: 'Unexpected text',
-  InvalidNumberFormat: 'Invalid number',
-  PropertyNameExpected: 'A property name in double quotes is expected',
-  ValueExpected: 'A value is expected',
-  ColonExpected: 'A colon is expected after the property name',
-  CommaExpected: 'A comma is expected between items',
-  CloseBraceExpected: 'A closing `}` is expected',
-  CloseBracketExpected: 'A closing `]` is expected',
-  EndOfFileExpected: 'The document should end after its top-level value, but there is more',
-  UnexpectedEndOfComment: 'Unterminated comment',
-  UnexpectedEndOfString: 'Unterminated string',
-  UnexpectedEndOfNumber: 'Unterminated number',
-  InvalidUnicode: 'Invalid `\\u` escape',
-  InvalidEscapeCharacter: 'Invalid escape sequence in a string',
-  InvalidCharacter: 'A control character (such as a raw tab, newline or NUL) must be escaped inside a string',
+/** The message for a parser error inside the text, by jsonc-parser's error code. */
+const UNEXPECTED: Record<string, string> = {
+  InvalidSymbol: 'unexpectedText',
+  InvalidNumberFormat: 'invalidNumber',
+  PropertyNameExpected: 'propertyNameExpected',
+  ValueExpected: 'valueExpected',
+  ColonExpected: 'colonExpected',
+  CommaExpected: 'commaExpected',
+  CloseBraceExpected: 'closeBraceExpected',
+  CloseBracketExpected: 'closeBracketExpected',
+  EndOfFileExpected: 'endOfFileExpected',
+  UnexpectedEndOfComment: 'unterminatedComment',
+  UnexpectedEndOfString: 'unterminatedString',
+  UnexpectedEndOfNumber: 'unterminatedNumber',
+  InvalidUnicode: 'invalidUnicode',
+  InvalidEscapeCharacter: 'invalidEscape',
+  InvalidCharacter: 'controlCharacter',
 };
 
-const EXPECTED: Record<string, string> = {
-  CloseBraceExpected: 'a closing `}` is missing',
-  CloseBracketExpected: 'a closing `]` is missing',
-  ValueExpected: 'a value is missing',
-  PropertyNameExpected: 'a property name is missing',
-  ColonExpected: 'a colon is missing',
-  UnexpectedEndOfString: 'a string is not closed',
-  UnexpectedEndOfComment: 'a comment is not closed',
+/** The message for a parser error at the end of the text: what is missing, by error code. */
+const ENDS_EARLY: Record<string, string> = {
+  CloseBraceExpected: 'endsEarlyCloseBrace',
+  CloseBracketExpected: 'endsEarlyCloseBracket',
+  ValueExpected: 'endsEarlyValue',
+  PropertyNameExpected: 'endsEarlyPropertyName',
+  ColonExpected: 'endsEarlyColon',
+  UnexpectedEndOfString: 'endsEarlyString',
+  UnexpectedEndOfComment: 'endsEarlyComment',
 };

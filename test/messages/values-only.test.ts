@@ -126,7 +126,6 @@ const reported = reportsOfCatalog();
  */
 const CLAUSES_LEFT = new Set([
   'invalid-value',
-  'json-syntax',
   'route-path-format',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
   'task-cron-invalid', // cron-parser's own words (parser, invalid); what the day fields take (allows)
