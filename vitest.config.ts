@@ -33,7 +33,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 30000,
+    // A bound on waiting for an outcome, never a measure of speed: generous enough for a test that
+    // drives a browser through several steps while another copy of the suite shares the machine.
+    testTimeout: 120_000,
     // Two workers even on two cores (the default leaves one idle): many tests wait on processes
     // they started. Test files share a worker's loaded modules instead of importing the engine
     // again each; no test mocks a module or relies on a fresh module state, and the clean-ups

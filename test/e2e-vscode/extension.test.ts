@@ -97,7 +97,7 @@ describe.runIf(!READY && IN_CI)('the real-editor tests in CI', () => {
 });
 
 // A real editor under a loaded CI machine: a minute for each step.
-describe.runIf(READY)('the extension in a real VS Code', { timeout: 60_000 }, () => {
+describe.runIf(READY)('the extension in a real VS Code', { timeout: 180_000 }, () => {
   let vsix: string;
   let folder: string;
   let editor: Editor;

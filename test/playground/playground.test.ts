@@ -30,7 +30,7 @@ describe.runIf(IN_CI && !READY)('the playground tests in CI', () => {
   });
 });
 
-describe.runIf(READY)('the playground in a real browser', { timeout: 30_000 }, () => {
+describe.runIf(READY)('the playground in a real browser', () => {
   let site: { url: string; close(): Promise<void> };
   let browser: Browser;
   let context: BrowserContext;
@@ -292,7 +292,7 @@ const FOCUS_IN_EDITOR = "document.activeElement?.classList.contains('cm-content'
 
 /** `expect.poll` with room for a loaded machine (its default gives up after a second). */
 function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 30_000 });
 }
 
 /** The rule ids of the problems list, in its order. */
