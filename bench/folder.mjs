@@ -49,9 +49,12 @@ const WRAPPER = `
 const { spawnSync } = require('node:child_process');
 const argv = process.argv.slice(1);
 const start = process.hrtime.bigint();
-const result = spawnSync(process.execPath, argv, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+const result = spawnSync(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
 const wall = Number(process.hrtime.bigint() - start) / 1e6;
-process.stdout.write(JSON.stringify({ status: result.status, wall, stderr: String(result.stderr).slice(0, 300) }));
+const output = String(result.stdout) + String(result.stderr);
+// ajv-cli writes a line "<file> valid" for each file it validated.
+const valid = (output.match(/ valid$/gm) ?? []).length;
+process.stdout.write(JSON.stringify({ status: result.status, wall, valid, stderr: String(result.stderr).slice(0, 300) }));
 `;
 function timed(argv, cwd) {
   const wrapper = spawnSync(
@@ -96,19 +99,31 @@ for (const size of sizes) {
       '-d',
       '**/manifest.json',
     ];
-    // A warm-up pair, not counted: the OS file cache, the CPU clock.
-    for (const argv of [ours, ajv]) {
-      const result = timed(argv, folder);
-      if (result.status !== 0 && result.status !== 1) {
-        console.error(`${argv[0] === cliEntry ? 'manifest-lint' : 'ajv-cli'} failed (exit ${result.status}): ${result.stderr}`);
-        process.exit(1);
-      }
+    // Every run must have done the whole job: manifest-lint exits 0 or 1 (findings are fine),
+    // ajv-cli exits 0 having said "valid" of every file.
+    const check = (which, result) => {
+      const ok = which === 'ours' ? result.status === 0 || result.status === 1 : result.status === 0 && result.valid === size;
+      if (ok) return result;
+      console.error(
+        `${which === 'ours' ? 'manifest-lint' : `ajv-cli (${result.valid} of ${size} files valid)`} failed (exit ${result.status}): ${result.stderr}`,
+      );
+      process.exit(1);
+    };
+    // Once, untimed: manifest-lint reports on every manifest of the folder.
+    const report = spawnSync(process.execPath, [cliEntry, '--format', 'json', '--no-config', '.'], { cwd: folder, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const reported = report.status === 0 || report.status === 1 ? JSON.parse(report.stdout).length : 0;
+    if (reported !== size) {
+      console.error(`manifest-lint reported on ${reported} of ${size} manifests (exit ${report.status}): ${report.stderr.slice(0, 300)}`);
+      process.exit(1);
     }
+    // A warm-up pair, not counted: the OS file cache, the CPU clock.
+    check('ours', timed(ours, folder));
+    check('ajv', timed(ajv, folder));
     const samples = { ours: [], ajv: [], ratio: [], oursRss: [], ajvRss: [] };
     for (let pair = 0; pair < pairs; pair++) {
       const first = pair % 2 === 0 ? 'ours' : 'ajv';
       const runs = {};
-      for (const which of first === 'ours' ? ['ours', 'ajv'] : ['ajv', 'ours']) runs[which] = timed(which === 'ours' ? ours : ajv, folder);
+      for (const which of first === 'ours' ? ['ours', 'ajv'] : ['ajv', 'ours']) runs[which] = check(which, timed(which === 'ours' ? ours : ajv, folder));
       samples.ours.push(runs.ours.wall);
       samples.ajv.push(runs.ajv.wall);
       samples.ratio.push(runs.ours.wall / runs.ajv.wall);
