@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { describeParseError } from './args.js';
 import { CliError } from './errors.js';
+import { GATEWAY_PORT } from '../rules/analyzers/routes.js';
 
-/** The port the platform reserves for its gateway (seed section 8), where the local one listens too. */
-const DEFAULT_GATEWAY_PORT = 18789;
 /** The platform's build timeout (seed section 3). */
 const DEFAULT_BUILD_TIMEOUT_S = 300;
 const DEFAULT_READY_TIMEOUT_S = 60;
@@ -70,7 +69,7 @@ function seconds(raw: string | undefined, flag: string, fallback: number): numbe
 }
 
 function port(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_GATEWAY_PORT;
+  if (raw === undefined) return GATEWAY_PORT;
   const value = /^\d{1,5}$/.test(raw.trim()) ? Number(raw) : Number.NaN;
   if (!(value >= 0 && value <= 65535)) throw new CliError(`--gateway-port expects a port from 0 to 65535 (0 picks a free one), got "${raw}"`);
   return value;

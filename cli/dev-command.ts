@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseDocument } from '../rules/framework/document.js';
+import { MANIFEST_FILE, parseDocument } from '../rules/index.js';
 import { maskFor } from '../rules/framework/masking.js';
 import { describeRoute } from '../dev/gateway.js';
 import { EnvFileError, parseEnvFile, scriptEnvironment, secretValues, type EnvFile, type SecretValues } from '../dev/environment.js';
@@ -14,7 +14,8 @@ import { CliError } from './errors.js';
 import type { CommandIo } from './io.js';
 import { readTextFile } from './read.js';
 
-const MANIFEST = 'manifest.json';
+/** Shorter values of a declared secret are not hidden in output (see where they are learned). */
+const MIN_MASKED_VALUE = 8;
 /** The gateway listens on loopback only: what it forwards to is for this machine's user. */
 const GATEWAY_HOST = '127.0.0.1';
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -32,16 +33,22 @@ export async function devCommand(options: DevOptions, io: CommandIo): Promise<nu
     );
   }
   const { folder, manifest } = locate(options.path, io.cwd);
-  const doc = parseDocument(readTextFile(manifest, path.relative(io.cwd, manifest) || MANIFEST).text);
+  const doc = parseDocument(readTextFile(manifest, path.relative(io.cwd, manifest) || MANIFEST_FILE).text);
   io.mask.merge(maskFor(doc));
   const print = (text: string) => io.stdout.write(`${io.mask.mask(text)}\n`);
 
   const plan = devPlan(doc, options.gatewayPort);
   const envFile = options.envFile === undefined ? undefined : readEnvFile(path.resolve(io.cwd, options.envFile), options.envFile);
-  // Every value the env file holds is masked, declared or not: a script's log may quote any of them.
-  for (const value of envFile?.values.values() ?? []) io.mask.add(value);
+  // A declared secret's value is hidden wherever a script's log quotes it, but one too short to
+  // tell from ordinary text (`1`, `dev`) would hide ports, words and paths with it: it is said.
+  // The env file's other values are searched for secrets' shapes, as any text is.
+  for (const value of envFile?.values.values() ?? []) io.mask.learn(value);
   const secrets = secretValues(plan.secrets, io.env, envFile);
-  for (const value of secrets.values.values()) io.mask.add(value);
+  const unmaskable: string[] = [];
+  for (const [name, value] of secrets.values) {
+    if (value.length >= MIN_MASKED_VALUE) io.mask.add(value);
+    else unmaskable.push(name);
+  }
 
   printPlan(plan, secrets, { folder, options, print });
   if (plan.refusals.length > 0 || secrets.missing.length > 0) {
@@ -53,6 +60,10 @@ export async function devCommand(options: DevOptions, io: CommandIo): Promise<nu
   }
   for (const name of secrets.unset) print(`note: the optional secret ${name} is not set: the scripts run without it`);
   for (const name of secrets.undeclared) print(`note: ${name} in the env file is not a declared secret: the scripts do not get it`);
+  for (const name of unmaskable)
+    print(
+      `note: the value of ${name} is shorter than ${MIN_MASKED_VALUE} characters, too short to hide in what the scripts print without hiding ordinary text too`,
+    );
 
   if (!options.yes && !(await confirmed(io))) {
     print('Nothing was run.');
@@ -95,8 +106,8 @@ function locate(given: string, cwd: string): { folder: string; manifest: string 
     throw new CliError(`cannot read ${given}: ${fileErrorReason(error)}`);
   }
   if (!stat.isDirectory()) return { folder: path.dirname(resolved), manifest: resolved };
-  const manifest = path.join(resolved, MANIFEST);
-  if (!fs.existsSync(manifest)) throw new CliError(`${given} holds no ${MANIFEST}: dev runs the folder of an agent's manifest`);
+  const manifest = path.join(resolved, MANIFEST_FILE);
+  if (!fs.existsSync(manifest)) throw new CliError(`${given} holds no ${MANIFEST_FILE}: dev runs the folder of an agent's manifest`);
   return { folder: resolved, manifest };
 }
 
@@ -132,7 +143,7 @@ function printPlan(plan: DevPlan, secrets: SecretValues, context: { folder: stri
         : plan.secrets.map(({ name, required }) => `${name} (${required ? 'required' : 'optional'}; ${sourceText(secrets, name)})`),
     ],
   ];
-  print(`manifest-lint dev: the plan for ${path.join(folder, MANIFEST)}`);
+  print(`manifest-lint dev: the plan for ${path.join(folder, MANIFEST_FILE)}`);
   print(`  folder   ${folder} (build and start run here)`);
   for (const [label, lines] of rows) lines.forEach((line, index) => print(`  ${(index === 0 ? label : '').padEnd(8)} ${line}`));
 }

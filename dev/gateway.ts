@@ -101,6 +101,10 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(unreachable(found.route));
       else response.destroy();
     });
+    // A client that goes away takes its request to the service with it (a stream left open otherwise).
+    response.once('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
     request.pipe(upstream);
   });
 

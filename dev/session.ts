@@ -111,19 +111,25 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
     }
 
     let start: ScriptProcess | undefined;
+    // How a start that ends is told, once, with its log's tail when it crashed.
+    let startReported = Promise.resolve();
+    let startTailShown = false;
     if (plan.start !== undefined) {
       output.line(`start: running, detached, no timeout (log ${path.join(LOG_FOLDER, START_LOG)})`);
       start = await startScript(plan.start, { cwd: settings.folder, env: settings.env, logFile: path.join(logs, START_LOG) });
       running.push(start);
       const started = start;
-      void started.exited.then((exit) => {
+      startReported = started.exited.then((exit) => {
         if (stopping) return;
         const rest = started.running() ? '; what it started keeps running' : '';
         const crashed = exit.code !== 0 || exit.signal !== undefined;
         const text = `start: ${exitText(exit)}${rest} (the agent stays up: only your process ended; the gateway answers 502 for routes nothing serves)`;
         if (crashed) fail(text);
         else output.line(text);
-        if (crashed) tail(START_LOG);
+        if (crashed) {
+          tail(START_LOG);
+          startTailShown = true;
+        }
       });
     } else if (plan.routes.length > 0) {
       fail('the manifest declares routes but no start script: nothing will listen on them');
@@ -131,7 +137,9 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
 
     const bindings = await Promise.all(plan.routes.map((route) => readiness(route, start, settings.readyTimeoutMs, () => stopping)));
     if (stopping) return failed ? 1 : 0;
-    let tailShown = false;
+    // A start that ended while the routes were awaited is told before them (its group may look
+    // gone before Node reports the exit).
+    if (start !== undefined && !start.running()) await startReported;
     plan.routes.forEach((route, index) => {
       const binding = bindings[index];
       const label = `route ${describeRoute(route)}`;
@@ -148,9 +156,9 @@ export async function runSession(plan: DevPlan, settings: SessionSettings, outpu
             ? `within ${settings.readyTimeoutMs / 1000} s (--ready-timeout)`
             : 'start is no longer running';
       fail(`${label}: nothing listens on port ${route.port} (${why})`);
-      if (start !== undefined && !tailShown) {
+      if (start !== undefined && !startTailShown) {
         tail(START_LOG);
-        tailShown = true;
+        startTailShown = true;
       }
     });
 

@@ -42,8 +42,6 @@ import { holdsSecret } from './secrets.js';
 import { provideSymbols } from './symbols.js';
 import { templateReport } from './template-report.js';
 
-export type { FeatureContext as LanguageServicePorts } from './context.js';
-
 /**
  * Each feature answers `null` (or nothing) for a document it does not serve: one that is not an
  * agent manifest, or switched off in its settings.

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BATCH, PARALLEL_FROM, threadsFor } from '../../cli/lint-workers.js';
+import { BATCH, CORES_PER_THREAD, PARALLEL_FROM, threadsFor } from '../../cli/lint-workers.js';
 import { ROOT, runCli } from './helpers.js';
 import { workspace } from '../workspace.js';
 
@@ -80,7 +80,7 @@ describe('a run linted in worker threads', () => {
   });
 
   it('lints a run of 400 manifests or more in as many threads as the cores keep busy when not told', () => {
-    const threads = Math.floor(availableParallelism() / 1.5);
+    const threads = Math.floor(availableParallelism() / CORES_PER_THREAD);
     expect(workersStarted(folderOfManifests(PARALLEL_FROM), undefined)).toBe(threads > 1 ? Math.min(threads, PARALLEL_FROM / BATCH) : 0);
     // A thread keeps one core and a half busy: two cores take one thread, four take two, eight five.
     expect([2, 3, 4, 8].map((cores) => threadsFor(PARALLEL_FROM, undefined, cores))).toEqual([1, 2, 2, 5]);

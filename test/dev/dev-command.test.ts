@@ -12,7 +12,8 @@ import WebSocket from 'ws';
 import { BIN } from '../cli/helpers.js';
 import { snippet } from '../doc-snippets.js';
 import { workspace } from '../workspace.js';
-import { environment, GREETING, isRunning, runDev, startDev, template, writtenPid, type DevRun } from './dev-run.js';
+import { environment, GREETING, runDev, startDev, template, writtenPid, type DevRun } from './dev-run.js';
+import { gone } from '../processes.js';
 
 /** The fixture's processes: none may run once the command has ended. */
 const PID_FILES = ['build.pid', 'build-child.pid', 'server.pid'];
@@ -26,7 +27,7 @@ afterEach(async () => {
   for (const folder of folders) {
     for (const file of PID_FILES) {
       const pid = writtenPid(folder, file);
-      if (pid !== undefined) expect(isRunning(pid), `${file} (${pid}) still runs`).toBe(false);
+      if (pid !== undefined) expect(gone(pid), `${file} (${pid}) still runs`).toBe(true);
     }
   }
   folders = [];
@@ -101,6 +102,19 @@ describe('manifest-lint dev --check --yes on the fixture', () => {
     const result = await runDev([...CHECK, '--env-file', 'dev.env'], { cwd: folder, env: environment({ GREETING: undefined }) });
     expect(result.output).toContain('GREETING (required; from the env file)');
     expect(result.output).toContain('note: UNUSED_TOKEN in the env file is not a declared secret: the scripts do not get it');
+    expect(result.output).not.toContain(GREETING);
+    expect(result.code).toBe(0);
+  });
+
+  it("leaves ordinary text readable: an env file's values that are no secrets, and a declared value too short to hide, which it says", async () => {
+    const { folder } = await fixtureCopy();
+    fs.writeFileSync(path.join(folder, 'dev.env'), 'DEBUG=1\nNODE_ENV=node\nEXTRA_NOTE=app\n');
+    const result = await runDev([...CHECK, '--env-file', 'dev.env'], { cwd: folder, env: environment() });
+    // The plan's folder, scripts and routes are printed as they are, `node` and `app` included.
+    expect(result.output).toContain('build    node build.mjs');
+    expect(result.output).toContain('/app → port');
+    expect(result.output).toContain('http://127.0.0.1:');
+    expect(result.output).toContain('note: the value of EXTRA_NOTE is shorter than 8 characters');
     expect(result.output).not.toContain(GREETING);
     expect(result.code).toBe(0);
   });

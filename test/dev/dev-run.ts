@@ -128,26 +128,3 @@ export function writtenPid(folder: string, name: string): number | undefined {
   const file = path.join(folder, name);
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : undefined;
 }
-
-/**
- * Whether the process runs. A process that ended but was not reaped yet (a zombie, which is what
- * an orphan stays where init does not reap) holds no port and runs nothing: on Linux its state
- * says so.
- */
-export function isRunning(pid: number): boolean {
-  if (process.platform === 'linux') {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return false;
-    }
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
