@@ -104,7 +104,7 @@ const CONTEXTS: readonly Shape[] = [
   {
     // Found from the name: a manifest writes far fewer credential words than colons (every key
     // and value of its JSON has one), so trying the words is cheaper than looking back from each.
-    pattern: new RegExp(String.raw`${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:)\s*["']?(${OPAQUE_VALUE})`, 'dgi'),
+    pattern: new RegExp(String.raw`${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}["']?\s*(?:=>?|:)\s*["']?\s*(${OPAQUE_VALUE})`, 'dgi'),
     group: 1,
   },
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },

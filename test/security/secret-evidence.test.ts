@@ -49,6 +49,9 @@ const CREDENTIAL_PLACES = [
   (s: string) => `"to": "https://hooks.example.com/services/${s}"`,
   (s: string) => `"botToken": "env:${s}"`,
   (s: string) => `deploy --token ${s}`,
+  // Pasted with the spaces around it: inside the quotes, before and after.
+  (s: string) => `"botToken": " ${s} "`,
+  (s: string) => `password: '\t${s}'`,
 ];
 
 describe('secrets nobody listed', () => {
