@@ -61,7 +61,10 @@ function linesOf(stream: Readable, count: number): Promise<string[]> {
 
 /** The process groups `STARTS_ANOTHER` made: killed after each test, should a watchdog have left one. */
 const groups: number[] = [];
+/** Parents a test started: killed after it, should it fail before it kills them (their watchdog then cleans up). */
+const parents: ChildProcess[] = [];
 afterEach(() => {
+  for (const parent of parents.splice(0)) parent.kill('SIGKILL');
   for (const group of groups.splice(0).filter((leader) => !gone(leader))) {
     try {
       process.kill(-group, 'SIGKILL');
@@ -164,9 +167,13 @@ describe('the watchdog', () => {
       'process.stdout.write(`${watchdog.pid}\\n`);',
       'watchdog.send(request);',
     ].join('\n');
-    const parent = spawn(process.execPath, ['-e', parentProgram, '--', JSON.stringify(watchdogLaunch(folder, process.env)), JSON.stringify(STARTS_ANOTHER)], {
+    // The launch travels on the parent's command line, which any user can read: it carries no
+    // environment but the PATH the watchdog needs to find `sh`.
+    const launch = watchdogLaunch(folder, { PATH: process.env.PATH });
+    const parent = spawn(process.execPath, ['-e', parentProgram, '--', JSON.stringify(launch), JSON.stringify(STARTS_ANOTHER)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    parents.push(parent);
     const closed = once(parent, 'close');
     const [watchdogPid, commandLine] = await linesOf(parent.stdout!, 2);
     const pids = pidsIn(commandLine!);
