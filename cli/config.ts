@@ -41,17 +41,17 @@ export class ConfigResolver {
       if (!fs.existsSync(absPath)) throw new CliError(`no such file: ${explicit}`);
     }
     this.files = new ConfigFiles<LoadedConfig>({
-      readText: (absPath) => readTextFile(absPath, this.displayPathOf(absPath)).text,
+      readText: (absPath) => readTextFile(absPath, this.shownPath(absPath)).text,
       invalid: (absPath, text, problem) => {
         // Where the problem is, as editors and terminals link it: `file:line:column`. A problem may
         // quote the file (a pasted token as a rule id): masked with the file's secrets.
-        const where = `${this.displayPathOf(absPath)}:${problem.range.start.line + 1}:${problem.range.start.character + 1}`;
+        const where = `${this.shownPath(absPath)}:${problem.range.start.line + 1}:${problem.range.start.character + 1}`;
         throw new CliError(new SecretMask().learn(text).mask(`${where}: ${problem.message}`));
       },
       passedOver: ({ absPath, reason, kind }) => {
         this.skipped.push({ path: this.display(absPath), reason: kind === 'repository' ? `${reason} (name a file with --config to use one)` : reason });
       },
-      adopt: (config) => ({ ...config, displayPath: this.displayPathOf(config.absPath), matched: new Set() }),
+      adopt: (config) => ({ ...config, displayPath: this.shownPath(config.absPath), matched: new Set() }),
     });
   }
 
@@ -72,7 +72,7 @@ export class ConfigResolver {
     return [...this.skipped];
   }
 
-  private displayPathOf(absPath: string): string {
+  private shownPath(absPath: string): string {
     return this.explicit ?? this.display(absPath);
   }
 }

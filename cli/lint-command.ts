@@ -28,6 +28,7 @@ import { STDIN_NAME, toFileReport, type FileReport, type FormatContext } from '.
 import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
+import { SaidOnce } from '../workspace/said-once.js';
 import { envNumber } from './env-number.js';
 import { lintInWorkers, threadsFor, type LintJob } from './lint-workers.js';
 import { lintWithSkillFolders, skillFoldersOfRun } from './lint-with-skill-folders.js';
@@ -173,16 +174,12 @@ async function lintInThreads(
     ...(skillSources ? { skillSources } : {}),
   }));
   const results = await lintInWorkers(entry, jobs, plainConfigs, threads);
-  const noted = new Set<string>();
+  const notes = new SaidOnce((note: string) => io.stderr.write(`manifest-lint: note: ${note}\n`));
   return results.map((result, index) => {
     const config = configs[index];
     for (const at of result.matched) config?.matched.add(config.ignore[at]!);
     io.mask.mergeSnapshot(result.mask);
-    for (const note of result.notes) {
-      if (noted.has(note)) continue;
-      noted.add(note);
-      io.stderr.write(`manifest-lint: note: ${note}\n`);
-    }
+    for (const note of result.notes) notes.say(note);
     return { displayPath: inputs[index]!.displayPath, text: inputs[index]!.text, diagnostics: result.diagnostics };
   });
 }

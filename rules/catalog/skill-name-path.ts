@@ -1,6 +1,7 @@
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
+import { formatMessage } from '../framework/messages.js';
 import { defineRule, spanOf } from '../framework/rule.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -100,8 +101,11 @@ export const skillNamePath = defineRule({
   },
 });
 
+/** The problems' words, filled as messages are (several problems share one slot of `severalProblems`). */
+const PROBLEM_TEXTS = { id: 'skill-name-path', messages: Object.fromEntries(Object.entries(PROBLEMS).map(([id, { text }]) => [id, text])) };
+
 function problemText({ id, data }: Problem): string {
-  return PROBLEMS[id].text.replace('{{bytes}}', String(data?.bytes));
+  return formatMessage(PROBLEM_TEXTS, id, data);
 }
 
 function problemsOf(value: string): Problem[] {

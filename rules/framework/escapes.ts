@@ -25,9 +25,14 @@ type Escape = { read: string; length: number } | undefined;
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
 const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'g');
 
+/** Whether a text holds a character that shows as nothing. */
+export function hasInvisible(text: string): boolean {
+  return INVISIBLE.test(text);
+}
+
 /** `text` without what shows as nothing. */
 export function withoutInvisible(text: string): string {
-  return INVISIBLE.test(text) ? text.replace(EVERY_INVISIBLE, '') : text;
+  return hasInvisible(text) ? text.replace(EVERY_INVISIBLE, '') : text;
 }
 
 /**

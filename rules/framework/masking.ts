@@ -15,7 +15,7 @@
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
 import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
-import { withoutInvisible } from './escapes.js';
+import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
@@ -70,8 +70,9 @@ export class SecretMask {
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
     const found = findSecrets(text).map((span) => text.slice(span.start, span.end));
+    const secrets = new Set(found);
     // A public identifier's shape found whole as a secret stands in a credential's place: not public.
-    for (const value of publicIdentifiers(text)) if (!found.includes(value)) this.trust(value);
+    for (const value of publicIdentifiers(text)) if (!secrets.has(value)) this.trust(value);
     for (const secret of found) if (!this.isPublic(secret)) this.add(secret);
     return this;
   }
@@ -275,7 +276,7 @@ function buildMask(doc: ParsedDocument): SecretMask {
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
   // A string written with escapes, or with characters that show as nothing, is learned as read.
-  if (doc.text.includes('\\') || withoutInvisible(doc.text) !== doc.text) {
+  if (doc.text.includes('\\') || hasInvisible(doc.text)) {
     forEachString(doc.root, (node) => {
       const value = node.value as string;
       const shown = withoutInvisible(value);

@@ -312,7 +312,7 @@ function joinsWithDotOrColon(text: string, run: SecretSpan): boolean {
   return false;
 }
 
-/** The last text's runs: a mask learning a text asks for its public identifiers, then its secrets. */
+/** The last text's runs: a mask learning a text asks for its secrets and its public identifiers, one after the other. */
 let lastRuns: { text: string; runs: SecretSpan[] } | undefined;
 
 /**
