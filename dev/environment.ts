@@ -7,7 +7,7 @@
 import type { DeclaredSecret } from '../rules/analyzers/secrets.js';
 
 /** The caller's variables the scripts keep: where programs are, the home, the language and the clock. */
-export const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
+const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
 
 export interface EnvFile {
   values: Map<string, string>;

@@ -27,7 +27,7 @@ export interface GatewayOptions {
 }
 
 /** The gateway token a request carries: `Authorization: Bearer`, `?token=` or the `gw_token` cookie. */
-export function tokensOf(request: http.IncomingMessage): string[] {
+function tokensOf(request: http.IncomingMessage): string[] {
   const found: string[] = [];
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (bearer) found.push(bearer[1]!);

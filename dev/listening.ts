@@ -65,7 +65,7 @@ function ipv6(hex: string): string {
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
 
-export function isLoopback(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   return address === '::1' || /^(?:::ffff:)?127\./.test(address);
 }
 
@@ -73,7 +73,7 @@ export function classify(addresses: readonly string[]): Binding | undefined {
   if (addresses.length === 0) return undefined;
   if (addresses.some((address) => WILDCARDS.has(address))) return { kind: 'all' };
   const unique = [...new Set(addresses)];
-  return unique.every(isLoopback) ? { kind: 'loopback', addresses: unique } : { kind: 'other', addresses: unique };
+  return unique.every(isLoopbackAddress) ? { kind: 'loopback', addresses: unique } : { kind: 'other', addresses: unique };
 }
 
 /** Tries the port over loopback and over each of the machine's other addresses. */
@@ -90,7 +90,7 @@ export async function bindingByConnecting(port: number): Promise<Binding | undef
 }
 
 /** Whether a TCP connection to `host:port` is accepted (within a second). */
-export function answers(host: string, port: number): Promise<boolean> {
+function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (result: boolean) => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 /** How long a group has between SIGTERM and SIGKILL. */
 const GRACE_MS = 3000;
 /** How often a group's end, or a port, is looked at. */
-export const POLL_MS = 50;
+const POLL_MS = 50;
 
 export interface ScriptExit {
   /** The shell's exit code, or undefined when a signal ended it. */
@@ -97,7 +97,7 @@ async function stopGroup(pgid: number): Promise<void> {
  * becomes until init collects it) holds no port and runs nothing, so it does not count. Elsewhere
  * the group is asked with signal 0.
  */
-export function groupRunning(pgid: number): boolean {
+function groupRunning(pgid: number): boolean {
   if (process.platform === 'linux') return runningInGroup(pgid);
   try {
     process.kill(-pgid, 0);
@@ -117,7 +117,7 @@ function runningInGroup(pgid: number): boolean {
 }
 
 /** A process's state letter and group from `/proc/<pid>/stat` (Linux), or undefined when it is gone. */
-export function processStat(pid: number): { state: string; pgrp: number } | undefined {
+function processStat(pid: number): { state: string; pgrp: number } | undefined {
   let text: string;
   try {
     text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

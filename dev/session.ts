@@ -18,7 +18,7 @@ export const START_LOG = 'user-start.log';
 /** Lines of a log shown under a failure. */
 const TAIL_LINES = 20;
 
-export const BINDS_LOCALHOST = "binds localhost; the platform's gateway reaches your server over the container network — bind 0.0.0.0";
+const BINDS_LOCALHOST = "binds localhost; the platform's gateway reaches your server over the container network — bind 0.0.0.0";
 
 export interface SessionSettings {
   folder: string;
@@ -42,7 +42,7 @@ export interface SessionOutput {
 }
 
 /** Settles when the run is asked to stop (Ctrl+C, SIGTERM). */
-export type StopRequest = Promise<void>;
+type StopRequest = Promise<void>;
 
 /** Runs the session and gives the exit code: 0 when nothing went wrong, 1 when something did, 2 when the gateway could not listen. */
 export async function runSession(plan: DevPlan, settings: SessionSettings, output: SessionOutput, stopRequest: StopRequest): Promise<number> {
@@ -208,7 +208,7 @@ function exitText(exit: ScriptExit): string {
 }
 
 /** The last lines of a log, or none when it cannot be read. */
-export function logTail(file: string): string[] {
+function logTail(file: string): string[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

@@ -8,12 +8,7 @@ export function declaredSecretNames(doc: ParsedDocument): ReadonlySet<string> {
 }
 
 function readSecretNames(doc: ParsedDocument): Set<string> {
-  const names = new Set<string>();
-  for (const { node } of arrayItems(doc.root, ['secrets'])) {
-    const name = stringValue(childValue(node, 'name'));
-    if (name !== undefined) names.add(name);
-  }
-  return names;
+  return new Set(declaredSecrets(doc).map((secret) => secret.name));
 }
 
 /** A declared secret and whether the deploy form requires it (`required` defaults to `true`, seed section 2.3). */
