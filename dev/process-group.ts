@@ -38,11 +38,16 @@ export function startScript(script: string, options: { cwd: string; env: NodeJS.
       child.once('error', reject);
       child.once('spawn', () => {
         const pid = child.pid!;
+        let shellExited = false;
         const exited = new Promise<ScriptExit>((settle) =>
-          child.once('exit', (code, signal) => settle({ code: code ?? undefined, signal: signal ?? undefined })),
+          child.once('exit', (code, signal) => {
+            shellExited = true;
+            settle({ code: code ?? undefined, signal: signal ?? undefined });
+          }),
         );
         remember(pid);
-        resolve({ pid, exited, running: () => groupRunning(pid), stop: () => stopGroup(pid) });
+        // While its shell runs the group does: the process table is read only after (readiness asks often).
+        resolve({ pid, exited, running: () => !shellExited || groupRunning(pid), stop: () => stopGroup(pid) });
       });
     });
   } finally {
