@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { luxonFile } from './build/one-luxon.mjs';
 
 /**
  * Test files that drive programs of their own (VS Code, a browser, npm installing from git,
@@ -29,6 +30,8 @@ class ProgramsBesideComputing extends BaseSequencer {
 }
 
 export default defineConfig({
+  // One luxon for cron-parser and the engine (see build/one-luxon.mjs).
+  resolve: { alias: { luxon: luxonFile } },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

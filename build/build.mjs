@@ -45,6 +45,7 @@ const [
   extension,
   schemaArtifacts,
   { schemaStoreContribution },
+  { oneLuxon },
 ] = await Promise.all([
   import('ajv/dist/standalone/index.js'),
   import('esbuild'),
@@ -55,6 +56,7 @@ const [
   import('./extension.mjs'),
   import('./schema-artifacts.mjs'),
   import('./schemastore-contribution.mjs'),
+  import('./one-luxon.mjs'),
 ]);
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 const { writeCliCodeCache, writeServerCodeCache } = codeCache;
@@ -162,6 +164,7 @@ const bundles = await Promise.all([
       // An ES module re-export, so packages that export only ES modules (multiformats) resolve too.
       stdin: { contents: `export * from '${specifier}';`, resolveDir: root },
       format: 'cjs',
+      plugins: [oneLuxon],
       banner: { js: importMetaUrl.banner },
       define: importMetaUrl.define,
       outfile: at(`dist/${runtime}`),

@@ -12,6 +12,7 @@ import { build, transform } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
+import { oneLuxon } from './one-luxon.mjs';
 import { packageFacts, readPackageFacts } from './package-facts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -173,6 +174,7 @@ const chunks = await Promise.all(
         resolveDir: root,
       },
       format: 'iife',
+      plugins: [oneLuxon],
     }).then((output) => [name, output.outputFiles[0].text]),
   ),
 );

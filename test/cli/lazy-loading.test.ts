@@ -45,3 +45,24 @@ it('the format that fingerprints findings loads the hash, on first use', () => {
 it('a fix preview loads the diff code, and still no hash', () => {
   expect(loadsOf(['--fix-dry-run', 'warnings.json'])).toEqual(['jsdiff']);
 });
+
+/**
+ * Counts the `Intl.DateTimeFormat`s made while the built cron chunk computes a schedule's next
+ * run: the first one loads ICU, which costs more than the rest of a lint's start.
+ */
+function dateFormatsMadeFor(schedule: string, options: object): number {
+  const script = `let made = 0;
+const Native = Intl.DateTimeFormat;
+Intl.DateTimeFormat = new Proxy(Native, { construct(target, args) { made++; return new target(...args); }, apply(target, self, args) { made++; return target(...args); } });
+const { CronExpressionParser } = require(${JSON.stringify(path.join(ROOT, 'dist', 'chunks', 'cron-parser.cjs'))});
+CronExpressionParser.parse(${JSON.stringify(schedule)}, ${JSON.stringify(options)}).next();
+process.stdout.write(String(made));`;
+  const { stdout, stderr } = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+  expect(stdout, stderr).toMatch(/^\d+$/);
+  return Number(stdout);
+}
+
+it("a schedule's run times need no locale: the cron chunk's luxon is told one, and asks Intl only for a zone", () => {
+  expect(dateFormatsMadeFor('*/5 * * * *', {})).toBe(0);
+  expect(dateFormatsMadeFor('*/5 * * * *', { tz: 'Europe/Paris' })).toBeGreaterThan(0);
+});
