@@ -5,11 +5,11 @@
  * results back in the order of its inputs, so the report is the one a single thread writes.
  */
 import { availableParallelism } from 'node:os';
-import { Worker, parentPort, workerData } from 'node:worker_threads';
 import type { ConfigFile, ManifestSettings } from '../rules/apply-config.js';
 import type { Diagnostic, MaskSnapshot } from '../rules/index.js';
 import { SkillFolders } from '../workspace/skill-folders.js';
 import { lintWithSkillFolders } from './lint-with-skill-folders.js';
+import { load as loadWorkerThreads } from './lazy/node-worker-threads.js';
 
 /** One manifest to lint: its text and everything that decides its findings, as plain data. */
 export interface LintJob {
@@ -32,6 +32,11 @@ export interface JobResult {
 
 /** What marks a worker thread of this command in `workerData`. */
 const ROLE = 'manifest-lint: lint worker';
+/**
+ * The argument a lint worker is started with: only a thread that has it loads `node:worker_threads`
+ * to make sure of its role, so a command's start does not.
+ */
+const WORKER_ARGUMENT = '--manifest-lint-worker';
 /** Manifests sent to a worker at a time: enough to keep messages few, few enough to share the work evenly. */
 export const BATCH = 25;
 /** Below this many manifests a run stays in its own thread: starting a worker costs about as much as linting them. */
@@ -52,6 +57,8 @@ type BatchResult = { first: number; results: JobResult[] };
 
 /** Whether this thread is a lint worker of the command (see `serveLintJobs`). */
 export function isLintWorker(): boolean {
+  if (!process.argv.includes(WORKER_ARGUMENT)) return false;
+  const { parentPort, workerData } = loadWorkerThreads();
   return parentPort !== null && (workerData as Partial<WorkerData> | undefined)?.role === ROLE;
 }
 
@@ -78,7 +85,8 @@ export async function lintInWorkers(entry: string, jobs: LintJob[], configs: Con
     return { first, jobs: jobs.slice(first, next) };
   };
   const data: WorkerData = { role: ROLE, configs };
-  const workers = Array.from({ length: threads }, () => new Worker(entry, { workerData: data, stdout: false, stderr: false }));
+  const { Worker } = loadWorkerThreads();
+  const workers = Array.from({ length: threads }, () => new Worker(entry, { argv: [WORKER_ARGUMENT], workerData: data, stdout: false, stderr: false }));
   try {
     await Promise.all(
       workers.map(
@@ -107,6 +115,7 @@ export async function lintInWorkers(entry: string, jobs: LintJob[], configs: Con
 
 /** The worker's side: lints each batch it is sent and answers with the results, until it is stopped. */
 export function serveLintJobs(): void {
+  const { parentPort, workerData } = loadWorkerThreads();
   const { configs } = workerData as WorkerData;
   let notes: string[] = [];
   const skillFolders = new SkillFolders((message) => notes.push(message));

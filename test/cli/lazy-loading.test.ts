@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { FIXTURES, ROOT } from './helpers.js';
 
 /**
- * Loaded before the bin: notes every chunk (`dist/chunks/…`) and every `node:crypto` it requires,
+ * Loaded before the bin: notes every chunk (`dist/chunks/…`) and every `node:crypto` and
+ * `node:worker_threads` it requires,
  * so a test can show which heavy parts a run loads. Start-up time is the bench's to measure; here
  * only which modules a run reaches.
  */
@@ -14,7 +15,7 @@ const load = Module._load;
 Module._load = function (request, ...rest) {
   const chunk = /chunks\\/([\\w.-]+)\\.cjs$/.exec(request);
   if (chunk) loaded.add(chunk[1]);
-  if (request === 'node:crypto' || request === 'crypto') loaded.add('node:crypto');
+  for (const name of ['crypto', 'worker_threads']) if (request === name || request === 'node:' + name) loaded.add('node:' + name);
   return load.call(this, request, ...rest);
 };
 process.on('exit', () => process.stderr.write('loaded: ' + [...loaded].sort().join(' ')));`;
@@ -34,7 +35,7 @@ function loadsOf(args: string[]): string[] {
   return line![1]!.split(' ').filter(Boolean);
 }
 
-it('a lint of a manifest without schedules, reported in a terminal format, loads no chunk and no hash', () => {
+it('a lint of a manifest without schedules, reported in a terminal format, loads no chunk, no hash and no threads', () => {
   expect(loadsOf(['--format', 'compact', 'valid.json'])).toEqual([]);
 });
 
