@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixText, LineIndex, lint, type EngineLintResult } from '../rules/index.js';
 import { fixLinted } from './fix-linted.js';
+import { firstBracketDeeperThan } from '../rules/framework/nesting.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
 const CORPUS = new URL('./fixtures/corpus/real/', import.meta.url).pathname;
@@ -96,6 +97,33 @@ describe('engine invariants (property tests)', () => {
         expect(() => JSON.parse(fixText(mutated, { now: NOW }).output)).not.toThrow();
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** The nesting guard's answer, told by the parser's own scanner: what the guard must agree with. */
+function firstBracketDeeperByScanner(text: string, limit: number): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind: number = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if ((kind === CLOSE_BRACE || kind === CLOSE_BRACKET) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+describe('the nesting guard', () => {
+  it("finds the bracket nested too deep where the parser's scanner does, whatever strings, escapes and comments hold", () => {
+    // Texts made of what changes how a bracket is read: quotes, escapes, comment openers and
+    // closers, line breaks; small limits, so that most texts go past them.
+    const piece = fc.constantFrom('{', '}', '[', ']', '"', '\\', '/', '*', '\n', '\r', ' ', 'a', 'u', '0', ':', ',', '//', '/*', '*/', '\\"', '\\u00', '\\\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.integer({ min: 0, max: 4 }), (pieces, limit) => {
+        const text = pieces.join('');
+        expect(firstBracketDeeperThan(text, limit)).toBe(firstBracketDeeperByScanner(text, limit));
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

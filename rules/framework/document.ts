@@ -1,5 +1,6 @@
-import { createScanner, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './line-index.js';
+import { firstBracketDeeperThan } from './nesting.js';
 import type { JsonPath } from './types.js';
 
 /**
@@ -67,18 +68,8 @@ class Document implements ParsedDocument {
 function refuse(text: string): Refusal | undefined {
   if (text.length > MAX_LENGTH) return { kind: 'too-long', length: text.length };
   if (openingBrackets(text) <= MAX_DEPTH) return undefined;
-  // Count with the parser's own scanner, so the guard and the parser agree on what is a string
-  // and what is a comment: a quote or brackets inside a comment change nothing.
-  const scanner = createScanner(text, true);
-  let depth = 0;
-  for (let kind: number = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
-    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
-      if (++depth > MAX_DEPTH) return { kind: 'too-deep', offset: scanner.getTokenOffset() };
-    } else if ((kind === CLOSE_BRACE || kind === CLOSE_BRACKET) && depth > 0) {
-      depth--;
-    }
-  }
-  return undefined;
+  const offset = firstBracketDeeperThan(text, MAX_DEPTH);
+  return offset === undefined ? undefined : { kind: 'too-deep', offset };
 }
 
 // jsonc-parser's `SyntaxKind` is a const enum, which this build cannot import: its values.
