@@ -92,10 +92,10 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
   const { mask } = io;
   const summary = new FixSummary();
   const skillFolders = skillFoldersOfRun(io);
-  const settingsOf = async (index: number) => ({
+  const settingsOf = (index: number): ManifestSettings => ({
     ...settingsFor(configs[index], options),
     encoding: inputs[index]!.encoding,
-    inTemplateRepository: await templateLayoutOf(inputs[index]!),
+    inTemplateRepository: templateLayoutOf(inputs[index]!),
   });
 
   const threads = options.fix || options.fixDryRun || io.workerEntry === undefined ? 1 : threadsFor(inputs.length, lintThreadsOf(io.env));
@@ -105,7 +105,7 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
   }
   for (const [index, input] of inputs.entries()) {
     const config = configs[index];
-    const settings = await settingsOf(index);
+    const settings = settingsOf(index);
     let text = input.text;
     if (input.encoding && options.fix) {
       io.stderr.write(`manifest-lint: skipped ${input.displayPath}: not valid UTF-8, not fixed (writing it would replace the bad bytes)\n`);
@@ -153,7 +153,7 @@ const MAX_THREADS = 64;
 async function lintInThreads(
   inputs: Input[],
   configs: (LoadedConfig | undefined)[],
-  settingsOf: (index: number) => Promise<ManifestSettings>,
+  settingsOf: (index: number) => ManifestSettings,
   options: CliOptions,
   io: CommandIo,
   entry: string,
@@ -162,7 +162,7 @@ async function lintInThreads(
   const configList = [...new Set(configs.filter((config): config is LoadedConfig => config !== undefined))];
   const jobs: LintJob[] = [];
   for (const [index, input] of inputs.entries()) {
-    const { config: _config, ...settings } = await settingsOf(index);
+    const { config: _config, ...settings } = settingsOf(index);
     const config = configs[index];
     jobs.push({ text: input.text, manifestPath: input.absPath, config: config && configList.indexOf(config), settings, quiet: options.quiet });
   }
@@ -188,7 +188,7 @@ async function lintInThreads(
  * Whether a manifest read from a file lies in a template repository, where `template` is read:
  * asked only of a manifest with a `template` key, the one case the answer changes a finding.
  */
-async function templateLayoutOf(input: Input): Promise<boolean | undefined> {
+function templateLayoutOf(input: Input): boolean | undefined {
   if (input.absPath === undefined || !input.text.includes('"template"')) return undefined;
   return isTemplateRepositoryRoot(path.dirname(input.absPath));
 }

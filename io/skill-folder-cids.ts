@@ -13,7 +13,7 @@
  * first use, so a lint without such a folder never loads it), and each CID is kept under the
  * folder's files' paths, sizes and modification times, so an unchanged folder is hashed once.
  */
-import { promises as fs } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigFile } from '../rules/apply-config.js';
 import { comparePin, MANIFEST_FILE, profilesToCompare, type CidProfile, type PinnedSkill, type SkillSourceFacts } from '../rules/index.js';
@@ -73,8 +73,12 @@ function pinsByName(pinned: readonly PinnedSkill[]): Map<string, string[]> {
   return byName;
 }
 
-/** The source folders of the manifest's pinned skills that exist on disk. */
-async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillSourceLookup, note: Note): Promise<LocatedSource[]> {
+/**
+ * The source folders of the manifest's pinned skills that exist on disk. Looked up step by step
+ * with synchronous calls: each is a single `lstat`, and a lint of one manifest would otherwise
+ * start the thread pool for them, which costs more than the rest of its reads.
+ */
+function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillSourceLookup, note: Note): LocatedSource[] {
   const located: LocatedSource[] = [];
   for (const [name, pins] of pinsByName(pinned)) {
     const mapped = lookup.config && Object.hasOwn(lookup.config.skillSources, name) ? lookup.config.skillSources[name] : undefined;
@@ -83,7 +87,7 @@ async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillS
       const base = lookup.config.folder;
       const absolute = path.resolve(base, mapped);
       if (absolute !== base && !isInsideFolder(base, absolute)) continue;
-      found = await walkDown(base, absolute, lookup.manifestFolder, note, true);
+      found = walkDown(base, absolute, lookup.manifestFolder, note, true);
       if (found && !found.isFolder) {
         // What `skill upload` sends, and the rule's way out names, is a folder.
         note(
@@ -95,7 +99,7 @@ async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillS
       const segments = conventionSegments(name);
       if (!segments) continue;
       const absolute = path.join(lookup.manifestFolder, CONVENTION_FOLDER, ...segments);
-      found = await walkDown(lookup.manifestFolder, absolute, lookup.manifestFolder, note, false);
+      found = walkDown(lookup.manifestFolder, absolute, lookup.manifestFolder, note, false);
       if (found && !found.isFolder) found = undefined;
     }
     if (!found) continue;
@@ -108,13 +112,7 @@ async function locateSkillSources(pinned: readonly PinnedSkill[], lookup: SkillS
  * Steps from `base` down to `target` without following a link: undefined (with a note when the
  * path was named in the config, or when a link is in the way) unless every step exists.
  */
-async function walkDown(
-  base: string,
-  target: string,
-  manifestFolder: string,
-  note: Note,
-  named: boolean,
-): Promise<{ absolute: string; isFolder: boolean } | undefined> {
+function walkDown(base: string, target: string, manifestFolder: string, note: Note, named: boolean): { absolute: string; isFolder: boolean } | undefined {
   const steps = path
     .relative(base, target)
     .split(path.sep)
@@ -125,7 +123,7 @@ async function walkDown(
     at = path.join(at, step);
     let stat;
     try {
-      stat = await fs.lstat(at);
+      stat = lstatSync(at);
     } catch (error) {
       if (named) note(`${shownPath(manifestFolder, target, true)} (\`skillSources\`) cannot be read: ${fileErrorReason(error)}`);
       return undefined;
@@ -224,7 +222,7 @@ export async function skillSourceFacts(
   hasher: SkillSourceHasher,
   note: Note,
 ): Promise<FoundSkillSources | undefined> {
-  const located = await locateSkillSources(pinned, lookup, note);
+  const located = locateSkillSources(pinned, lookup, note);
   if (located.length === 0) return undefined;
   const found: FoundSkillSources = { facts: {}, folders: [] };
   for (const source of located) {

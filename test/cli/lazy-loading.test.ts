@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { FIXTURES, ROOT } from './helpers.js';
@@ -66,4 +68,52 @@ process.stdout.write(String(made));`;
 it("a schedule's run times need no locale: the cron chunk's luxon is told one, and asks Intl only for a zone", () => {
   expect(dateFormatsMadeFor('*/5 * * * *', {})).toBe(0);
   expect(dateFormatsMadeFor('*/5 * * * *', { tz: 'Europe/Paris' })).toBeGreaterThan(0);
+});
+
+/**
+ * Loaded before the bin: counts the file system calls made through Node's thread pool (the
+ * `fs.promises` functions and the callback ones), said on standard error at exit.
+ */
+const COUNT_POOLED_FILE_CALLS = `import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const called = [];
+for (const [target, prefix] of [[fs.promises, 'promises.'], [fs, '']]) {
+  for (const name of ['lstat', 'stat', 'readFile', 'readdir', 'realpath', 'open', 'access', 'opendir']) {
+    const original = target[name];
+    target[name] = function (...args) { called.push(prefix + name); return original.apply(this, args); };
+  }
+}
+syncBuiltinESMExports();
+process.on('exit', () => process.stderr.write('pooled: ' + called.join(' ')));`;
+
+it('a lint of one manifest, in a template layout and pinning a skill, makes no file call through the thread pool (starting it costs more than the rest of its reads)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'manifest-lint-pool-'));
+  try {
+    writeFileSync(path.join(folder, 'README.md'), '# Agent\n');
+    mkdirSync(path.join(folder, 'workspace'));
+    writeFileSync(
+      path.join(folder, 'manifest.json'),
+      JSON.stringify({
+        version: 1,
+        agent: { name: 'Pinned', description: 'Pins a skill.' },
+        template: { slug: 'pinned', category: 'general' },
+        skills: [{ name: 'notes', cid: 'bafybeieerrctaycitdctw57t4ov5welowxt3idxojpy6qnq23wlbyqgyou' }],
+      }),
+    );
+    const { stderr } = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(COUNT_POOLED_FILE_CALLS)}`,
+        path.join(ROOT, 'dist', 'manifest-lint.cjs'),
+        '--format',
+        'compact',
+        'manifest.json',
+      ],
+      { cwd: folder, encoding: 'utf8', env: { PATH: process.env.PATH } },
+    );
+    expect(stderr).toMatch(/pooled: $/);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
