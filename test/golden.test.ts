@@ -123,7 +123,15 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
     endsEarly: 'a parser error code at the end without a message of its own; none is known',
   },
   'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
-  'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
+  'task-cron-invalid': {
+    invalid: 'a cron-parser error that no single field explains; none is known',
+    ...Object.fromEntries(
+      ['unexplained', 'unexplainedDayOfMonth', 'unexplainedMonth', 'unexplainedDayOfWeek'].map((id) => [
+        id,
+        'a refusal of one field in words the cron reader does not know; it knows every one cron-parser has today',
+      ]),
+    ),
+  },
   'unknown-property': {
     unknownTopLevelKnownKeys: 'the top level has more known keys than a message lists',
     unknownProperty: 'every object below the top level has few enough known keys for the message to list them',

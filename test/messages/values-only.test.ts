@@ -128,7 +128,6 @@ const CLAUSES_LEFT = new Set([
   'invalid-value',
   'route-path-format',
   'skill-name-path', // severalProblems: a name with several reasons joins their words
-  'task-cron-invalid', // cron-parser's own words (parser, invalid); what the day fields take (allows)
 ]);
 
 describe('message data and fix title data hold values only', () => {
