@@ -2,7 +2,8 @@ import { touchesSyntaxError } from '../framework/document.js';
 import { CRON_FIELDS, cronProblem, type CronFieldId, type CronFieldReason, type CronProblem } from '../analyzers/cron.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { defineRule, spanOf, type FindingMessage, type Span } from '../framework/rule.js';
-import { cronSchedules, spanInString, type CronSchedule } from '../analyzers/tasks.js';
+import { cronSchedules, type CronSchedule } from '../analyzers/tasks.js';
+import { spanInString } from '../analyzers/string-spans.js';
 import type { ParsedDocument } from '../framework/document.js';
 
 const FIVE_FIELDS = 'minute, hour, day of month, month, day of week';
