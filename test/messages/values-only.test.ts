@@ -127,7 +127,6 @@ const reported = reportsOfCatalog();
 const CLAUSES_LEFT = new Set([
   'invalid-value',
   'route-path-format',
-  'skill-name-path', // severalProblems: a name with several reasons joins their words
 ]);
 
 describe('message data and fix title data hold values only', () => {
