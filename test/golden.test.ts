@@ -122,8 +122,29 @@ const SHOWN_ELSEWHERE: Record<string, Record<string, string>> = {
     endsEarlyComment: 'a comment is told as a comment first, closed or not',
     endsEarly: 'a parser error code at the end without a message of its own; none is known',
   },
-  'invalid-value': { other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today' },
-  'task-cron-invalid': { invalid: 'a cron-parser error that no single field explains; none is known' },
+  'invalid-value': {
+    other: 'a schema keyword without a message of its own; `not` and `false schema` are all covered by rules today',
+    notAllowed: 'a `not` or `false schema` failure the schema gives no words for; rules cover every one today',
+    patternUnexplained: 'a pattern the schema gives no words for (`errorMessage`); every pattern has them',
+    formatUnexplained: "a format the schema gives no words for; its one format, a task's `at`, has them (and task-at-invalid covers it)",
+    maximum: "the schema's one maximum, a route's port, is covered by route-port-range",
+    ...Object.fromEntries(
+      ['minimumExplained', 'maximumExplained', 'exclusiveMinimumExplained', 'exclusiveMaximumExplained'].map((id) => [
+        id,
+        'a bound the schema gives words for; none of its bounds has them',
+      ]),
+    ),
+    ...Object.fromEntries(['exclusiveMinimum', 'exclusiveMaximum'].map((id) => [id, 'the schema has no exclusive bounds'])),
+  },
+  'task-cron-invalid': {
+    invalid: 'a cron-parser error that no single field explains; none is known',
+    ...Object.fromEntries(
+      ['unexplained', 'unexplainedDayOfMonth', 'unexplainedMonth', 'unexplainedDayOfWeek'].map((id) => [
+        id,
+        'a refusal of one field in words the cron reader does not know; it knows every one cron-parser has today',
+      ]),
+    ),
+  },
   'unknown-property': {
     unknownTopLevelKnownKeys: 'the top level has more known keys than a message lists',
     unknownProperty: 'every object below the top level has few enough known keys for the message to list them',

@@ -27,7 +27,8 @@ describe('covered schema keywords', () => {
         const text = manifest([{ port: 3000, path: value }], { start: 'node server.js' });
         const findings = lint(text, { now: NOW }).diagnostics.filter((d) => d.path.join('.') === 'routes.0.path');
         const invalid = !/^\/[^\s?#]*$/u.test(value);
-        expect(findings.filter((d) => d.ruleId === 'route-path-format').length).toBe(invalid ? 1 : 0);
+        // A finding per reason the path fails it: at least one when it does.
+        expect(findings.some((d) => d.ruleId === 'route-path-format')).toBe(invalid);
         expect(findings.filter((d) => d.ruleId === 'invalid-value')).toEqual([]);
       }),
       { numRuns: 300 },

@@ -262,6 +262,26 @@ describe('cron validation', () => {
     expect(plainlyValidCron('* * * * */1,0')).toBe(false);
   });
 
+  it('reads every refusal cron-parser gives as a cause of its own, never passing its words on', () => {
+    // The pieces fields are written with, right and wrong, joined at random into one field.
+    const piece = fc.constantFrom('0', '1', '5', '7', '31', '60', '*', '?', '-', ',', '/', '#', 'L', 'W', 'H', 'JAN', 'FOO', 'SUN', '(', ')', 'x', '.');
+    const field = fc.array(piece, { minLength: 1, maxLength: 5 }).map((pieces) => pieces.join(''));
+    const causes = new Set<string>();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), field, (at, written) => {
+        const fields = ['0', '9', '*', '*', '*', '*'];
+        fields[at] = written;
+        const problem = cronProblem(fields.join(' '));
+        expect(problem?.kind, fields.join(' ')).not.toBe('other');
+        if (problem?.kind !== 'field') return;
+        expect(problem.reason.id, fields.join(' ')).not.toBe('unexplained');
+        causes.add(problem.reason.id);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(causes.size, 'causes the random fields reached').toBeGreaterThan(8);
+  });
+
   it('counts an alias as the fields it stands for', () => {
     expect(cronFields('@secondly')).toEqual(['*', '*', '*', '*', '*', '*']);
     expect(subMinuteFiring('@secondly')).toEqual({ perMinute: 60, smallestGap: 1 });

@@ -96,36 +96,32 @@ function findSubMinuteFiring(expr: string): SubMinuteFiring | undefined {
 // ------------------------------------------------------------------------------------------------
 // Validation
 
+/** The fields of a cron expression, by id. */
+export type CronFieldId = 'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek';
+
 export interface CronFieldSpec {
+  id: CronFieldId;
   /** As messages name it: `minute`, `day of month`… */
   name: string;
   min: number;
   max: number;
-  /** What the field takes, for messages. */
-  allows: string;
 }
 
-const SECOND: CronFieldSpec = { name: 'seconds', min: 0, max: 59, allows: '0-59' };
-const FIVE_FIELDS: readonly CronFieldSpec[] = [
-  { name: 'minute', min: 0, max: 59, allows: '0-59' },
-  { name: 'hour', min: 0, max: 23, allows: '0-23' },
-  { name: 'day of month', min: 1, max: 31, allows: '1-31, or `L` for the last day of the month' },
-  { name: 'month', min: 1, max: 12, allows: '1-12 or `JAN`-`DEC`' },
-  {
-    name: 'day of week',
-    min: 0,
-    max: 7,
-    allows: '0-7 (0 and 7 are Sunday) or `SUN`-`SAT`, `5L` for the last Friday of the month and `1#2` for its second Monday',
-  },
-];
+export const CRON_FIELDS: Readonly<Record<CronFieldId, CronFieldSpec>> = {
+  second: { id: 'second', name: 'seconds', min: 0, max: 59 },
+  minute: { id: 'minute', name: 'minute', min: 0, max: 59 },
+  hour: { id: 'hour', name: 'hour', min: 0, max: 23 },
+  dayOfMonth: { id: 'dayOfMonth', name: 'day of month', min: 1, max: 31 },
+  month: { id: 'month', name: 'month', min: 1, max: 12 },
+  dayOfWeek: { id: 'dayOfWeek', name: 'day of week', min: 0, max: 7 },
+};
+
+const FIVE_FIELDS: readonly CronFieldSpec[] = [CRON_FIELDS.minute, CRON_FIELDS.hour, CRON_FIELDS.dayOfMonth, CRON_FIELDS.month, CRON_FIELDS.dayOfWeek];
 
 /** The fields of an expression with `count` fields (5, or 6 with seconds first). */
 export function cronFieldSpecs(count: number): readonly CronFieldSpec[] {
-  return count === 6 ? [SECOND, ...FIVE_FIELDS] : FIVE_FIELDS;
+  return count === 6 ? [CRON_FIELDS.second, ...FIVE_FIELDS] : FIVE_FIELDS;
 }
-
-/** What every field takes besides its values. */
-export const CRON_SYNTAX = '`*`, lists (`1,15`), ranges (`1-5`) and steps (`*/15`)';
 
 export type CronProblem =
   | { kind: 'empty' }
@@ -133,12 +129,14 @@ export type CronProblem =
   | { kind: 'field-count'; count: number }
   /** `@something` that is not a predefined alias. */
   | { kind: 'alias'; alias: string }
+  /** Longer than cron-parser reads (`max` characters); `token` is the field that alone is, when one is. */
+  | { kind: 'too-long'; length: number; max: number; token?: CronToken }
   /** One field is wrong on its own; `reason` says why, with the values that say where. */
   | { kind: 'field'; field: CronFieldSpec; token: CronToken; reason: CronFieldReason }
   /** The day of month never occurs in the months the month field allows. */
   | { kind: 'day-of-month'; field: CronFieldSpec; token: CronToken; months: string }
-  /** cron-parser refused the expression as a whole. */
-  | { kind: 'other'; reason: string };
+  /** cron-parser refused the expression as a whole, for a reason none of the above explains. */
+  | { kind: 'other' };
 
 /**
  * Why cron-parser refuses `expr`, or undefined when it is a valid expression of five fields, six
@@ -159,61 +157,99 @@ function findProblem(expr: string): CronProblem | undefined {
     parseCron(expr);
     return undefined;
   } catch (error) {
-    return locate(tokens, messageOf(error));
+    return locate(expr, tokens, messageOf(error));
   }
 }
 
 /** Finds the field at fault by parsing each field with every other field a wildcard. */
-function locate(tokens: CronToken[], wholeReason: string): CronProblem {
+function locate(expr: string, tokens: CronToken[], wholeReason: string): CronProblem {
   const specs = cronFieldSpecs(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const alone = tokens.map((token, j) => (j === i ? token.text : '*')).join(' ');
     try {
       parseCron(alone);
     } catch (error) {
-      return { kind: 'field', field: specs[i]!, token: tokens[i]!, reason: explainReason(messageOf(error)) };
+      const reason = messageOf(error);
+      const max = lengthLimitIn(reason);
+      if (max !== undefined) return { kind: 'too-long', length: expr.length, max, token: tokens[i]! };
+      return { kind: 'field', field: specs[i]!, token: tokens[i]!, reason: explainReason(reason, specs[i]!) };
     }
   }
+  const max = lengthLimitIn(wholeReason);
+  if (max !== undefined) return { kind: 'too-long', length: expr.length, max };
   const dayOfMonth = tokens.length - 3;
   if (/day of month/.test(wholeReason)) {
     return { kind: 'day-of-month', field: specs[dayOfMonth]!, token: tokens[dayOfMonth]!, months: tokens[dayOfMonth + 1]!.text };
   }
-  return { kind: 'other', reason: wholeReason };
+  return { kind: 'other' };
 }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The most characters cron-parser reads, when `reason` is its refusal of a longer expression. */
+function lengthLimitIn(reason: string): number | undefined {
+  const match = /too long, expected at most (\d+)/.exec(reason);
+  return match ? Number(match[1]) : undefined;
+}
+
 /**
- * Why cron-parser refuses one field, as a reason a rule words, with the values it fills in;
- * `parser` carries cron-parser's own words when its message is none of the known ones.
+ * Why cron-parser refuses one field, as a cause a rule words, with the values it fills in;
+ * `unexplained` when its message is none of the known ones (its words are never passed on).
  */
 export type CronFieldReason =
   | { id: 'valueOutside'; values: { value: string; range: string } }
   | { id: 'rangeOutside'; values: { range: string; allowedRange: string } }
-  | { id: 'rangeBackwards'; values: { range: string } }
+  | { id: 'rangeBackwards' | 'rangeEnds'; values: { range: string } }
   | { id: 'unknownName'; values: { alias: string } }
   | { id: 'listedTwice'; values: { value: string } }
-  | { id: 'notNumber' | 'characters' | 'zeroStep' | 'badStep' | 'emptyListItem' | 'badOccurrence' | 'tooManyValues' }
-  | { id: 'parser'; values: { reason: string } };
+  | { id: 'occurrenceCombined'; values: { character: string } }
+  | {
+      id:
+        | 'notNumber'
+        | 'characters'
+        | 'wildcardInside'
+        | 'zeroStep'
+        | 'badStep'
+        | 'emptyListItem'
+        | 'badOccurrence'
+        | 'standaloneL'
+        | 'tooManyValues'
+        | 'unexplained';
+    };
 
-function explainReason(reason: string): CronFieldReason {
-  let match: RegExpExecArray | null;
-  if ((match = /got value (\S+) expected range (\d+-\d+)/.exec(reason))) return { id: 'valueOutside', values: { value: match[1]!, range: match[2]! } };
-  if ((match = /got range (\S+) expected range (\d+-\d+)/.exec(reason))) {
-    return match[1]!.includes('NaN') ? { id: 'notNumber' } : { id: 'rangeOutside', values: { range: match[1]!, allowedRange: match[2]! } };
+/** cron-parser's refusals of one field, each read as a cause of our own. */
+const FIELD_REFUSALS: readonly [RegExp, (match: RegExpExecArray, field: CronFieldSpec) => CronFieldReason][] = [
+  [/got value (\S+) expected range (\d+-\d+)/, (m) => ({ id: 'valueOutside', values: { value: m[1]!, range: m[2]! } })],
+  [
+    /got range (\S+) expected range (\d+-\d+)/,
+    (m) => (m[1]!.includes('NaN') ? { id: 'notNumber' } : { id: 'rangeOutside', values: { range: m[1]!, allowedRange: m[2]! } }),
+  ],
+  [/Invalid range: (\S+), min(?:\(\d+\))? > max/, (m) => ({ id: 'rangeBackwards', values: { range: m[1]! } })],
+  // A hashed range (`H(70-80)`) with no value inside the field.
+  [/Invalid range: (\S+), no usable value/, (m, field) => ({ id: 'rangeOutside', values: { range: m[1]!, allowedRange: `${field.min}-${field.max}` } })],
+  [/Invalid range: (\S+)$/, (m) => ({ id: 'rangeEnds', values: { range: m[1]! } })],
+  [/Invalid characters/, () => ({ id: 'characters' })],
+  [/Invalid wildcard/, () => ({ id: 'wildcardInside' })],
+  [/cannot repeat at every 0 time|Invalid step: .*must be positive/, () => ({ id: 'zeroStep' })],
+  // A negative step, or one that is not a number (`*/-`), and more than one step (`1/2/3`).
+  [/cannot repeat at every|Invalid repeat/, () => ({ id: 'badStep' })],
+  [/Invalid list value format/, () => ({ id: 'emptyListItem' })],
+  [/cannot resolve alias "([^"]*)"/, (m) => ({ id: 'unknownName', values: { alias: m[1]! } })],
+  [/duplicate values found: (\S+)/, (m) => ({ id: 'listedTwice', values: { value: m[1]! } })],
+  [/occurrence number/, () => ({ id: 'badOccurrence' })],
+  [/`#` and `(.)` special characters are incompatible/, (m) => ({ id: 'occurrenceCombined', values: { character: m[1]! } })],
+  [/standalone L/, () => ({ id: 'standaloneL' })],
+  [/too many values/, () => ({ id: 'tooManyValues' })],
+];
+
+function explainReason(reason: string, field: CronFieldSpec): CronFieldReason {
+  for (const [pattern, cause] of FIELD_REFUSALS) {
+    const match = pattern.exec(reason);
+    if (match) return cause(match, field);
   }
-  if ((match = /Invalid range: (\S+), min(?:\(\d+\))? > max/.exec(reason))) return { id: 'rangeBackwards', values: { range: match[1]! } };
-  if (/Invalid characters/.test(reason)) return { id: 'characters' };
-  if (/cannot repeat at every 0 time|Invalid step: .*must be positive/.test(reason)) return { id: 'zeroStep' };
-  if (/Invalid repeat/.test(reason)) return { id: 'badStep' };
-  if (/Invalid list value format/.test(reason)) return { id: 'emptyListItem' };
-  if ((match = /cannot resolve alias "([^"]*)"/.exec(reason))) return { id: 'unknownName', values: { alias: match[1]! } };
-  if ((match = /duplicate values found: (\S+)/.exec(reason))) return { id: 'listedTwice', values: { value: match[1]! } };
-  if (/occurrence number/.test(reason)) return { id: 'badOccurrence' };
-  if (/too many values/.test(reason)) return { id: 'tooManyValues' };
-  return { id: 'parser', values: { reason: reason.charAt(0).toLowerCase() + reason.slice(1) } };
+  return { id: 'unexplained' };
 }
 
 const DIGITS = /^\d{1,2}$/;

@@ -103,18 +103,6 @@ export function payloadKind(payload: Node): 'agentTurn' | 'systemEvent' | undefi
 }
 
 /**
- * The span of `value.slice(start, end)` inside a JSON string node. Exact when the string is
- * written without escapes (then its characters map one to one); otherwise the whole string.
- */
-export function spanInString(doc: ParsedDocument, node: Node, start: number, end: number): Span {
-  const raw = doc.text.slice(node.offset, node.offset + node.length);
-  if (node.type === 'string' && raw.length === (node.value as string).length + 2 && !raw.includes('\\')) {
-    return { start: node.offset + 1 + start, end: node.offset + 1 + end };
-  }
-  return spanOf(node);
-}
-
-/**
  * Where a missing key of `object` is reported (SPEC section 4): the key of the property holding
  * the object, or the object's opening `{` when it is the root or an array item.
  */

@@ -6,6 +6,9 @@ import { expectation } from '../framework/schema-lookup.js';
 import type { SchemaError } from '../framework/schema-validation.js';
 import { closest } from '../framework/suggest.js';
 
+/** A numeric bound's comparison, by keyword; each has its message (`minimum`, and `minimumExplained` with the schema's words). */
+const BOUNDS = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' } as const;
+
 const KEYWORDS = new Set(['enum', 'const', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'not', 'false schema']);
 
 export const invalidValue = defineRule({
@@ -24,9 +27,18 @@ export const invalidValue = defineRule({
       enum: `{{subject}} is {{value}}, which is not one of {{list}}.`,
       enumWithSuggestion: `{{subject}} is {{value}}, which is not one of {{list}}; did you mean \`{{suggestion}}\`?`,
       const: `{{subject}} is {{value}}; it must be {{allowed}}.`,
+      // `{{expected}}` and `{{advice}}` hold the schema's own words for what a value must be (its `errorMessage`).
       pattern: `{{subject}} is {{value}}; it {{expected}}.`,
-      bound: `{{subject}} is {{value}}; it must be {{bound}} {{limit}}{{expected}}.`,
+      patternUnexplained: `{{subject}} is {{value}}; it must match \`{{pattern}}\`.`,
+      formatUnexplained: `{{subject}} is {{value}}; it must be a valid {{format}}.`,
+      ...Object.fromEntries(
+        Object.entries(BOUNDS).flatMap(([keyword, comparison]) => [
+          [keyword, `{{subject}} is {{value}}; it must be ${comparison} {{limit}}.`],
+          [`${keyword}Explained`, `{{subject}} is {{value}}; it must be ${comparison} {{limit}} ({{expected}}).`],
+        ]),
+      ),
       other: `{{subject}} is {{value}}; {{advice}}.`,
+      notAllowed: `{{subject}} is {{value}}; that value is not allowed here.`,
       engineUnknown: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`). Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
       engineUnknownWithSuggestion: `\`engine\` is {{value}}, which is not an engine the docs name (\`openclaw\`, the default, or \`hermes\`); did you mean \`{{suggestion}}\`? Engines are enabled per deployment: if yours offers it, \`GET /v0/agents/engines\` lists it.`,
       urlWithoutScheme: `{{subject}} is {{value}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL, for example \`https://www.example.com\`.`,
@@ -121,21 +133,18 @@ function describe(error: SchemaError, written: string | undefined): FindingMessa
       return { messageId: 'const', data: { ...it, allowed: formatValue(params.allowedValue) } };
     case 'pattern':
     case 'format':
-      return {
-        messageId: 'pattern',
-        data: {
-          ...it,
-          expected: expected ?? (error.keyword === 'format' ? `must be a valid ${String(params.format)}` : `must match \`${String(params.pattern)}\``),
-        },
-      };
+      if (expected) return { messageId: 'pattern', data: { ...it, expected } };
+      return error.keyword === 'format'
+        ? { messageId: 'formatUnexplained', data: { ...it, format: String(params.format) } }
+        : { messageId: 'patternUnexplained', data: { ...it, pattern: String(params.pattern) } };
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
-      const bound = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[error.keyword];
-      return { messageId: 'bound', data: { ...it, bound, limit: String(params.limit), expected: expected ? ` (${expected})` : '' } };
+      const data = { ...it, limit: params.limit as number };
+      return expected ? { messageId: `${error.keyword}Explained`, data: { ...data, expected } } : { messageId: error.keyword, data };
     }
     default:
-      return { messageId: 'other', data: { ...it, advice: expected ?? 'that value is not allowed here' } };
+      return expected ? { messageId: 'other', data: { ...it, advice: expected } } : { messageId: 'notAllowed', data: it };
   }
 }

@@ -1,8 +1,8 @@
 import { arrayItems, childValue } from '../framework/document.js';
 import { formatValue, subject } from '../framework/describe.js';
 import { replaceValue } from '../framework/json-edits.js';
-import { formatMessage } from '../framework/messages.js';
 import { defineRule, spanOf } from '../framework/rule.js';
+import { spanInString } from '../analyzers/string-spans.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Longest file name Linux file systems take, in bytes (NAME_MAX). */
@@ -20,25 +20,27 @@ type ProblemId =
   | 'longSegment';
 
 /**
- * Why a name cannot be a folder, in words, and whether a plain name can be offered when it is the
- * only reason (`guessed`: always, never, or either way when absent). A name with no name between
- * its slashes is always absolute too, so that reason has no message of its own.
+ * Why a name cannot be a folder, in words, and whether a plain name is never left to offer when it
+ * is a reason (`guessed: 'never'`). A name of slashes alone has no name between them, which says
+ * more than that it is absolute, so it is told that alone.
  */
-const PROBLEMS: Record<ProblemId, { text: string; guessed?: 'always' | 'never'; alone?: false }> = {
+const PROBLEMS: Record<ProblemId, { text: string; guessed?: 'never' }> = {
   controlCharacter: { text: 'it contains a control character' },
   backslash: { text: 'it contains a backslash, which is not a folder separator on the platform' },
-  absolutePath: { text: 'it is an absolute path', guessed: 'always' },
-  noNameBetweenSlashes: { text: 'it has no name between its slashes', alone: false },
-  trailingSlash: { text: 'it ends with `/`', guessed: 'always' },
-  emptySegment: { text: 'it has an empty segment (`//`)', guessed: 'always' },
+  absolutePath: { text: 'it is an absolute path' },
+  noNameBetweenSlashes: { text: 'it has no name between its slashes', guessed: 'never' },
+  trailingSlash: { text: 'it ends with `/`' },
+  emptySegment: { text: 'it has an empty segment (`//`)' },
   dotDotSegment: { text: 'a `..` segment leads out of `workspace/skills/`' },
   dotSegment: { text: 'it has a `.` segment' },
   longSegment: { text: `a segment is {{bytes}} bytes long, and a folder name holds at most ${NAME_MAX}`, guessed: 'never' },
 };
 
-/** A reason the name cannot be a folder, with the values its words take. */
+/** A reason the name cannot be a folder, where in the name it is (its first place), and the values its words take. */
 interface Problem {
   id: ProblemId;
+  start: number;
+  end: number;
   data?: { bytes: number };
 }
 
@@ -56,11 +58,7 @@ export const skillNamePath = defineRule({
       'The platform does not say how it turns a name into a folder; the rule assumes the name is joined to `workspace/skills/` as a relative POSIX path, so `/` separates folders (which makes `@scope/name` two levels deep) and each segment is one file name of at most 255 bytes.',
     messages: {
       empty: `{{subject}} is empty, so the skill has no folder under \`workspace/skills/\`. Give it a name, which becomes its folder (\`@scope/name\` is fine).`,
-      ...Object.fromEntries(
-        Object.entries(PROBLEMS).flatMap(([id, problem]) => (problem.alone === false ? [] : notFolderMessages(id, problem.text, problem.guessed))),
-      ),
-      // Several reasons at once fill one slot with their words joined: a message per combination would be hundreds.
-      ...Object.fromEntries(notFolderMessages('severalProblems', '{{problems}}')),
+      ...Object.fromEntries(Object.entries(PROBLEMS).flatMap(([id, problem]) => notFolderMessages(id, problem.text, problem.guessed))),
     },
     fixTitles: {
       useTrimmed: 'Use `{{name}}`',
@@ -89,39 +87,47 @@ export const skillNamePath = defineRule({
       const trailingOnly = trimmed !== value && trimmed.length > 0 && problemsOf(trimmed).length === 0;
       const guess = trailingOnly ? trimmed : plainName(value);
       const data = { subject: subject(path), value: formatValue(value, path), ...(guess ? { guess } : {}) };
-      const messageId = problems.length === 1 ? problems[0]!.id : 'severalProblems';
-      context.report({
-        path,
-        span: spanOf(name),
-        messageId: guess ? `${messageId}Guessed` : messageId,
-        data: problems.length === 1 ? { ...data, ...problems[0]!.data } : { ...data, problems: problems.map(problemText).join('; ') },
-        ...(trailingOnly ? { fixes: [{ titleId: 'useTrimmed', titleData: { name: trimmed }, edits: [replaceValue(name, trimmed)] }] } : {}),
-      });
+      // A finding per reason, on the part of the name it is about.
+      for (const problem of problems) {
+        context.report({
+          path,
+          span: spanInString(context.doc, name, problem.start, problem.end),
+          messageId: guess ? `${problem.id}Guessed` : problem.id,
+          data: { ...data, ...problem.data },
+          ...(trailingOnly && problem.id === 'trailingSlash'
+            ? { fixes: [{ titleId: 'useTrimmed', titleData: { name: trimmed }, edits: [replaceValue(name, trimmed)] }] }
+            : {}),
+        });
+      }
     }
   },
 });
 
-/** The problems' words, filled as messages are (several problems share one slot of `severalProblems`). */
-const PROBLEM_TEXTS = { id: 'skill-name-path', messages: Object.fromEntries(Object.entries(PROBLEMS).map(([id, { text }]) => [id, text])) };
-
-function problemText({ id, data }: Problem): string {
-  return formatMessage(PROBLEM_TEXTS, id, data);
-}
-
 function problemsOf(value: string): Problem[] {
   const problems: Problem[] = [];
-  if (CONTROL.test(value)) problems.push({ id: 'controlCharacter' });
-  if (value.includes('\\')) problems.push({ id: 'backslash' });
-  if (value.startsWith('/')) problems.push({ id: 'absolutePath' });
-  const inner = value.replace(/^\/+/, '').replace(/\/+$/, '');
-  if (inner.length === 0) return [...problems, { id: 'noNameBetweenSlashes' }];
-  if (value.endsWith('/')) problems.push({ id: 'trailingSlash' });
-  const segments = inner.split('/');
-  if (segments.includes('')) problems.push({ id: 'emptySegment' });
-  if (segments.includes('..')) problems.push({ id: 'dotDotSegment' });
-  if (segments.includes('.')) problems.push({ id: 'dotSegment' });
-  const long = segments.map(utf8Length).find((length) => length > NAME_MAX);
-  if (long !== undefined) problems.push({ id: 'longSegment', data: { bytes: long } });
+  const at = (id: ProblemId, start: number, length: number, data?: Problem['data']) =>
+    problems.push({ id, start, end: start + length, ...(data ? { data } : {}) });
+  const control = CONTROL.exec(value);
+  if (control) at('controlCharacter', control.index, 1);
+  if (value.includes('\\')) at('backslash', value.indexOf('\\'), 1);
+  const leading = /^\/*/.exec(value)![0].length;
+  if (leading === value.length) {
+    at('noNameBetweenSlashes', 0, value.length);
+    return problems;
+  }
+  if (leading > 0) at('absolutePath', 0, leading);
+  const trailing = /\/*$/.exec(value)![0].length;
+  if (trailing > 0) at('trailingSlash', value.length - trailing, trailing);
+  const inner = value.slice(leading, value.length - trailing);
+  const empty = /\/{2,}/.exec(inner);
+  if (empty) at('emptySegment', leading + empty.index, empty[0].length);
+  const segments = [...inner.matchAll(/[^/]+/g)].map((segment) => ({ text: segment[0], start: leading + segment.index }));
+  const dotDot = segments.find(({ text }) => text === '..');
+  if (dotDot) at('dotDotSegment', dotDot.start, 2);
+  const dot = segments.find(({ text }) => text === '.');
+  if (dot) at('dotSegment', dot.start, 1);
+  const long = segments.find(({ text }) => utf8Length(text) > NAME_MAX);
+  if (long) at('longSegment', long.start, long.text.length, { bytes: utf8Length(long.text) });
   return problems;
 }
 
@@ -144,10 +150,10 @@ function plainName(value: string): string | undefined {
  * The messages of a name that cannot be a folder for one reason: without a plain name to offer,
  * and with one (`…Guessed`), as far as that reason allows.
  */
-function notFolderMessages(id: string, problem: string, guessed?: 'always' | 'never'): [string, string][] {
+function notFolderMessages(id: string, problem: string, guessed?: 'never'): [string, string][] {
   const start = `{{subject}} is {{value}}, which cannot be a folder under \`workspace/skills/\`: ${problem}. Use a plain name`;
   return [
-    ...(guessed !== 'always' ? [[id, `${start} (\`@scope/name\` is fine).`] as [string, string]] : []),
+    [id, `${start} (\`@scope/name\` is fine).`],
     ...(guessed !== 'never' ? [[`${id}Guessed`, `${start} such as \`{{guess}}\` (\`@scope/name\` is fine).`] as [string, string]] : []),
   ];
 }
