@@ -4,6 +4,7 @@
  */
 import type { DefinedRuleMeta, Diagnostic, RuleMeta } from '../rules/index.js';
 import { docsUrl, toPointer } from '../rules/index.js';
+import schemaFacts from '../rules/generated/schema-facts.js';
 
 export const RULES_BEGIN = '<!-- rules:begin (generated from the rule metadata; do not edit) -->';
 export const RULES_END = '<!-- rules:end -->';
@@ -85,6 +86,7 @@ export function rulePage(rule: DefinedRuleMeta, cases: readonly DocCase[]): stri
       ...messages.map(([id, template]) => `- \`${id}\`${rule.messageSeverities?.[id] ? ` (${rule.messageSeverities[id]})` : ''}: ${template}`),
     );
   }
+  if (rule.schemaWords) lines.push('', ...schemaWordsSection(rule.schemaWords));
   const fixTitles = Object.entries(rule.fixTitles ?? {});
   if (fixTitles.length > 0) {
     lines.push(
@@ -225,4 +227,17 @@ function otherSeverities(rule: RuleMeta): string {
 /** The rule list's fix column: `yes` for a certain fix, `suggests` for choices only. */
 function fixColumn(rule: RuleMeta): string {
   return rule.fixable ? 'yes' : rule.suggests ? 'suggests' : '';
+}
+
+/** What the schema says a value must be (its `errorMessage`s), which the rule's `slots` quote: each text once, with where it applies. */
+function schemaWordsSection(slots: readonly string[]): string[] {
+  const byText = new Map<string, string[]>();
+  for (const [pointer, text] of Object.entries(schemaFacts.expectations)) byText.set(text, [...(byText.get(text) ?? []), pointer]);
+  return [
+    "## The schema's words",
+    '',
+    `What ${slots.map((slot) => `\`{{${slot}}}\``).join(' and ')} say, quoted from the schema's \`errorMessage\` for the value (by schema location):`,
+    '',
+    ...[...byText].map(([text, pointers]) => `- ${pointers.map((pointer) => `\`${pointer}\``).join(', ')}: ${text}`),
+  ];
 }

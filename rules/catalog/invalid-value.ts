@@ -27,7 +27,6 @@ export const invalidValue = defineRule({
       enum: `{{subject}} is {{value}}, which is not one of {{list}}.`,
       enumWithSuggestion: `{{subject}} is {{value}}, which is not one of {{list}}; did you mean \`{{suggestion}}\`?`,
       const: `{{subject}} is {{value}}; it must be {{allowed}}.`,
-      // `{{expected}}` and `{{advice}}` hold the schema's own words for what a value must be (its `errorMessage`).
       pattern: `{{subject}} is {{value}}; it {{expected}}.`,
       patternUnexplained: `{{subject}} is {{value}}; it must match \`{{pattern}}\`.`,
       formatUnexplained: `{{subject}} is {{value}}; it must be a valid {{format}}.`,
@@ -44,6 +43,7 @@ export const invalidValue = defineRule({
       urlWithoutScheme: `{{subject}} is {{value}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL, for example \`https://www.example.com\`.`,
       urlWithoutSchemeGuessed: `{{subject}} is {{value}}, which is not an absolute URL with a scheme, so the template card cannot link to it. Write the whole URL, \`{{guess}}\`.`,
     },
+    schemaWords: ['expected', 'advice'],
     fixTitles: {
       changeTo: 'Change to `{{value}}`',
     },

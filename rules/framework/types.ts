@@ -102,6 +102,12 @@ export interface RuleMeta {
    * message by id (`messageId`), so tests assert ids and a message is written once.
    */
   messages?: Readonly<Record<string, string>>;
+  /**
+   * Message slots a finding fills with the schema's own words for what a value must be (its
+   * `errorMessage`): written once, in the schema, for every tool that reads it; the rule's page
+   * lists them.
+   */
+  schemaWords?: readonly string[];
   /** It offers a certain fix, which `--fix` applies. */
   fixable: boolean;
   /** It offers suggestions: choices or guesses the user picks (editor quick fixes, never `--fix`). */
