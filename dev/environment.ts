@@ -4,6 +4,7 @@
  * comes from the caller's environment or, when it is not set there, from an env file. Values
  * are never part of a message: callers get names.
  */
+import { readEnvLines } from '../rules/analyzers/env-file.js';
 import type { DeclaredSecret } from '../rules/analyzers/secrets.js';
 
 /** The caller's variables the scripts keep: where programs are, the home, the language and the clock. */
@@ -15,44 +16,20 @@ export interface EnvFile {
 
 export class EnvFileError extends Error {}
 
-const ASSIGNMENT = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/;
-
 /**
- * Reads `NAME=value` lines (`export` before the name allowed, `#` comments and blank lines
- * skipped, a value in single quotes taken as written, one in double quotes with `\n`, `\"` and
- * `\\` read). A line that is none of these is an error that names its number, never its text:
- * it may hold a secret.
+ * The variables of an env file, read as the linter reads one (`rules/analyzers/env-file.ts`). A
+ * line that is not `NAME=value`, or whose quote is left open, is an error that names its number,
+ * never its text: it may hold a secret.
  */
 export function parseEnvFile(text: string): EnvFile {
   const values = new Map<string, string>();
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  lines.forEach((line, index) => {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) return;
-    const match = ASSIGNMENT.exec(trimmed);
-    if (!match) throw new EnvFileError(`line ${index + 1} is not NAME=value`);
-    values.set(match[1]!, valueOf(match[2]!, index + 1));
-  });
-  return { values };
-}
-
-function valueOf(raw: string, line: number): string {
-  const quote = raw[0];
-  if (quote === "'" || quote === '"') {
-    const end = raw.lastIndexOf(quote);
-    if (
-      end === 0 ||
-      raw
-        .slice(end + 1)
-        .trim()
-        .replace(/^#.*/, '') !== ''
-    )
-      throw new EnvFileError(`line ${line} has an unclosed quote`);
-    const inner = raw.slice(1, end);
-    return quote === "'" ? inner : inner.replace(/\\([n"\\])/g, (_, c: string) => (c === 'n' ? '\n' : c));
+  for (const entry of readEnvLines(text)) {
+    if (entry.kind === 'other') throw new EnvFileError(`line ${entry.line + 1} is not NAME=value`);
+    if (entry.problem)
+      throw new EnvFileError(`line ${entry.line + 1} has ${entry.problem === 'unclosed quote' ? 'an unclosed quote' : 'text after its closing quote'}`);
+    values.set(entry.name, entry.value);
   }
-  // An unquoted value ends at a comment that follows a space.
-  return raw.replace(/\s+#.*$/, '').trim();
+  return { values };
 }
 
 export interface SecretValues {

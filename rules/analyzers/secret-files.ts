@@ -50,47 +50,6 @@ export function wantsContent(path: string): boolean {
   return kind !== undefined && kind !== 'keystore';
 }
 
-export interface EnvAssignment {
-  name: string;
-  /** 0-based line and UTF-16 column of the name; `end` is just after it. */
-  line: number;
-  character: number;
-  end: number;
-  /** Whether the value is not empty (quotes and a trailing comment do not count). */
-  hasValue: boolean;
-  /** Whether the value has the shape of a real credential (an API key or token). */
-  credentialLike: boolean;
-}
-
-const ASSIGNMENT = /^(\s*)(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=(.*)$/;
-
-/** The `NAME=value` lines of a `.env`-style file (comments and other lines skipped). */
-export function envAssignments(text: string): EnvAssignment[] {
-  const result: EnvAssignment[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  for (const [line, content] of lines.entries()) {
-    const match = ASSIGNMENT.exec(content);
-    if (!match) continue;
-    const name = match[2]!;
-    const character = content.indexOf(name, match[1]!.length);
-    const value = valueOf(match[3]!);
-    result.push({ name, line, character, end: character + name.length, hasValue: value.length > 0, credentialLike: credentialLike(value) });
-  }
-  return result;
-}
-
-/** The value of an assignment: quotes removed, an unquoted value up to a ` #` comment. */
-function valueOf(raw: string): string {
-  const trimmed = raw.trim();
-  const quote = trimmed[0];
-  if (quote === '"' || quote === "'" || quote === '`') {
-    const close = trimmed.indexOf(quote, 1);
-    return close === -1 ? trimmed.slice(1) : trimmed.slice(1, close);
-  }
-  const comment = trimmed.search(/(^|\s)#/);
-  return (comment === -1 ? trimmed : trimmed.slice(0, comment)).trim();
-}
-
 /** Credential shapes beyond the chat tokens and provider keys `looksLikeToken` knows. */
 const CREDENTIAL_SHAPES: readonly RegExp[] = [
   /^AKIA[0-9A-Z]{16}$/,
@@ -101,7 +60,8 @@ const CREDENTIAL_SHAPES: readonly RegExp[] = [
   /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/,
 ];
 
-function credentialLike(value: string): boolean {
+/** Whether a value has the shape of a real credential (an API key or token). */
+export function credentialLike(value: string): boolean {
   return looksLikeToken(value) || CREDENTIAL_SHAPES.some((shape) => shape.test(value));
 }
 

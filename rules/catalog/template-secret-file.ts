@@ -1,5 +1,6 @@
 import { defineRule, type FindingMessage } from '../framework/rule.js';
-import { envAssignments, privateKeyLine, secretFileKind } from '../analyzers/secret-files.js';
+import { readEnvLines, type EnvAssignment } from '../analyzers/env-file.js';
+import { credentialLike, privateKeyLine, secretFileKind } from '../analyzers/secret-files.js';
 import type { Range } from '../framework/types.js';
 
 const FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -51,8 +52,8 @@ export const templateSecretFile = defineRule({
 
       if (kind === 'env' || kind === 'env-example') {
         if (file.text === undefined) continue;
-        const assignments = envAssignments(file.text);
-        const flagged = assignments.filter((entry) => (kind === 'env' ? entry.hasValue : entry.credentialLike));
+        const assignments = readEnvLines(file.text).filter((entry): entry is EnvAssignment => entry.kind === 'assignment');
+        const flagged = assignments.filter((entry) => (kind === 'env' ? entry.value !== '' : credentialLike(entry.value)));
         const first = flagged[0];
         if (!first) continue;
         const listed = flagged.slice(0, LISTED).map((entry) => `\`${entry.name}\` (line ${entry.line + 1})`);

@@ -107,6 +107,7 @@ describe("the secrets and the scripts' environment", () => {
     ]);
     expect(() => parseEnvFile('A=1\nsk-secret-value\n')).toThrow(new EnvFileError('line 2 is not NAME=value'));
     expect(() => parseEnvFile('A="open\n')).toThrow(new EnvFileError('line 1 has an unclosed quote'));
+    expect(() => parseEnvFile('A=1\n\nB="sk-a"sk-b\n')).toThrow(new EnvFileError('line 3 has text after its closing quote'));
   });
 
   it('takes each declared secret from the environment first, then the file; an empty value is none', () => {
