@@ -103,7 +103,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
 
   return {
     diagnostics: (text) => service.diagnostics(current(text)),
-    complete: (text, position) => service.completion(current(text), position),
+    complete: (text, position) => service.complete(current(text), position),
     hover: (text, position) => service.hover(current(text), position),
     codeActions: async (text, range, only) => (await service.codeActions(current(text), range, only ? { only } : {})) ?? [],
     symbols: (text) => (service.symbols(current(text)) as DocumentSymbol[] | null) ?? [],

@@ -1,41 +1,17 @@
 import {
-  CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ResponseError,
   TextDocumentSyncKind,
   type ClientCapabilities,
-  type CodeAction,
-  type CodeActionParams,
-  type CompletionList,
-  type CompletionParams,
   type Connection,
-  type DefinitionParams,
-  type DocumentFormattingParams,
-  type DocumentRangeFormattingParams,
-  type DocumentSymbol,
-  type DocumentSymbolParams,
-  type FoldingRange,
-  type FoldingRangeParams,
-  type Hover,
-  type HoverParams,
-  type InlayHint,
-  type InlayHintParams,
-  type Location,
-  type PrepareRenameParams,
-  type Range,
-  type RenameParams,
-  type SymbolInformation,
-  type TextEdit,
-  type WorkspaceEdit,
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver';
 import pkg from '../package.json' with { type: 'json' };
-import { FIX_ALL_KIND } from '../language/code-actions.js';
 import type { FeatureContext } from '../language/context.js';
-import type { OpenDocument } from '../language/documents.js';
-import { createLanguageService, type LanguageService } from '../language/service.js';
+import { announcedCapabilities, FEATURE_NAMES, FEATURES, type AnyFeature, type DocumentParams } from '../language/features.js';
+import { createLanguageService } from '../language/service.js';
 import { SECTION } from '../language/settings.js';
 import { HOLDS_SECRET_REQUEST, type HoldsSecretParams } from '../protocol/holds-secret.js';
 import { DiagnosticsScheduler } from './diagnostics.js';
@@ -123,18 +99,7 @@ export function startServer(connection: Connection, { files, messagesHandled = (
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      completionProvider: { triggerCharacters: ['"', ':', '/'] },
-      hoverProvider: true,
-      codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport
-        ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND] }
-        : true,
-      documentSymbolProvider: { label: 'Agent manifest' },
-      documentFormattingProvider: true,
-      documentRangeFormattingProvider: true,
-      foldingRangeProvider: true,
-      definitionProvider: true,
-      renameProvider: client.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
-      inlayHintProvider: true,
+      ...announcedCapabilities(client),
     };
     if (pull) {
       capabilities.diagnosticProvider = { identifier: 'agent-manifest', interFileDependencies: false, workspaceDiagnostics: false };
@@ -183,14 +148,17 @@ export function startServer(connection: Connection, { files, messagesHandled = (
   connection.languages.diagnostics.on(
     guard('Diagnostics', (params) => diagnostics!.pull(params.textDocument.uri, params.previousResultId), { kind: 'full', items: [] }),
   );
-  for (const feature of FEATURES) {
-    feature.register(
-      connection,
+  // Every feature over a document, from the language service's table; one the client has not opened gets `null`.
+  for (const name of FEATURE_NAMES) {
+    const feature = FEATURES[name] as AnyFeature;
+    const answer = service[name] as (...args: unknown[]) => unknown;
+    connection.onRequest(
+      feature.request,
       guard(
         feature.name,
-        (params) => {
+        (params: DocumentParams) => {
           const document = documents.get(params.textDocument.uri);
-          return document ? feature.answer(service, document, params) : null;
+          return document ? answer(document, ...feature.args(params)) : null;
         },
         null,
       ),
@@ -206,59 +174,3 @@ export function startServer(connection: Connection, { files, messagesHandled = (
 
   connection.onShutdown(() => diagnostics?.dispose());
 }
-
-/** What every request about one document carries. */
-type DocumentParams = { textDocument: { uri: string } };
-
-/**
- * A request about one document, answered by the language service: how it is registered on the
- * connection, and which of the service's features answers it. A document the client has not
- * opened gets `null`.
- */
-interface Feature<P extends DocumentParams, R> {
-  name: string;
-  register(connection: Connection, handler: (params: P) => Promise<R | null>): void;
-  answer(service: LanguageService, document: OpenDocument, params: P): R | null | Promise<R | null>;
-}
-
-/** A feature for the table, its types checked here and set aside there. */
-const feature = <P extends DocumentParams, R>(definition: Feature<P, R>) => definition as unknown as Feature<DocumentParams, unknown>;
-
-/** Every feature the server offers over a document, in one table: adding one is one entry here. */
-const FEATURES = [
-  feature<CompletionParams, CompletionList>({ name: 'Completion', register: (c, h) => c.onCompletion(h), answer: (s, d, p) => s.completion(d, p.position) }),
-  feature<HoverParams, Hover>({ name: 'Hover', register: (c, h) => c.onHover(h), answer: (s, d, p) => s.hover(d, p.position) }),
-  feature<CodeActionParams, CodeAction[]>({
-    name: 'Code actions',
-    register: (c, h) => c.onCodeAction(h),
-    answer: (s, d, p) => s.codeActions(d, p.range, p.context),
-  }),
-  feature<DocumentSymbolParams, DocumentSymbol[] | SymbolInformation[]>({
-    name: 'Document symbols',
-    register: (c, h) => c.onDocumentSymbol(h),
-    answer: (s, d) => s.symbols(d),
-  }),
-  feature<DocumentFormattingParams, TextEdit[]>({
-    name: 'Formatting',
-    register: (c, h) => c.onDocumentFormatting(h),
-    answer: (s, d, p) => s.formatting(d, p.options),
-  }),
-  feature<DocumentRangeFormattingParams, TextEdit[]>({
-    name: 'Range formatting',
-    register: (c, h) => c.onDocumentRangeFormatting(h),
-    answer: (s, d, p) => s.rangeFormatting(d, p.range, p.options),
-  }),
-  feature<FoldingRangeParams, FoldingRange[]>({ name: 'Folding', register: (c, h) => c.onFoldingRanges(h), answer: (s, d) => s.foldingRanges(d) }),
-  feature<DefinitionParams, Location[]>({ name: 'Definition', register: (c, h) => c.onDefinition(h), answer: (s, d, p) => s.definition(d, p.position) }),
-  feature<PrepareRenameParams, { range: Range; placeholder: string }>({
-    name: 'Rename',
-    register: (c, h) => c.onPrepareRename(h),
-    answer: (s, d, p) => s.prepareRename(d, p.position),
-  }),
-  feature<RenameParams, WorkspaceEdit>({ name: 'Rename', register: (c, h) => c.onRenameRequest(h), answer: (s, d, p) => s.rename(d, p.position, p.newName) }),
-  feature<InlayHintParams, InlayHint[]>({
-    name: 'Inlay hints',
-    register: (c, h) => c.languages.inlayHint.on(h),
-    answer: (s, d, p) => s.inlayHints(d, p.range),
-  }),
-];
