@@ -9,10 +9,10 @@
 import { NO_SKILL_SOURCES } from '../language/skill-sources.js';
 import type { ClientCapabilities } from 'vscode-languageserver';
 import type { ConfigFile } from '../io/config-files.js';
-import { LineIndex } from '../rules/index.js';
 import type { FeatureContext } from '../language/context.js';
 import { OpenDocument } from '../language/documents.js';
-import { createLanguageService as createService } from '../language/service.js';
+import { FEATURE_NAMES, FEATURES, type AnyFeature, type Features } from '../language/features.js';
+import { createLanguageService as createService, type FeatureMethods } from '../language/service.js';
 import type { Settings } from '../language/settings.js';
 import type {
   CodeAction,
@@ -98,23 +98,51 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Man
     if (document?.text !== text) document = OpenDocument.of(URI, (document?.version ?? 0) + 1, text);
     return document;
   };
-  const rangeOf = (text: string, range: Range | undefined): Range =>
-    range ?? { start: { line: 0, character: 0 }, end: new LineIndex(text).positionAt(text.length) };
 
-  return {
+  const methods: ManifestLanguageService = {
+    ...textMethods(service, current),
+    // Written here: their shapes differ from the service's (the kinds asked for, the outline's
+    // tree form, one method for whole and range formatting), or they are not a feature of the table.
     diagnostics: (text) => service.diagnostics(current(text)),
-    complete: (text, position) => service.complete(current(text), position),
-    hover: (text, position) => service.hover(current(text), position),
     codeActions: async (text, range, only) => (await service.codeActions(current(text), range, only ? { only } : {})) ?? [],
     symbols: (text) => (service.symbols(current(text)) as DocumentSymbol[] | null) ?? [],
-    foldingRanges: (text) => service.foldingRanges(current(text)) ?? [],
     format(text, { range, tabSize = 2, insertSpaces = true } = {}) {
       const options = { tabSize, insertSpaces };
       return (range ? service.rangeFormatting(current(text), range, options) : service.formatting(current(text), options)) ?? [];
     },
-    definition: (text, position) => service.definition(current(text), position) ?? [],
-    prepareRename: (text, position) => service.prepareRename(current(text), position),
-    rename: (text, position, newName) => service.rename(current(text), position, newName),
-    inlayHints: (text, range) => service.inlayHints(current(text), rangeOf(text, range)) ?? [],
   };
+  return methods;
+}
+
+/** How the library offers a feature of the table (`library`); `never` when it is written by hand, or not offered. */
+type FormOf<Name extends keyof Features> = NonNullable<Features[Name]['library']>;
+/** The features the library offers as the service has them, with the text in place of the document. */
+type TextFeatureName = { [Name in keyof Features]: [FormOf<Name>] extends [never] ? never : Name }[keyof Features];
+/** A `list` feature's answer with an empty list in place of none (and a type no method matches for one that answers no list). */
+type Listed<Answer> = Answer extends Promise<infer Value> ? Promise<ListOf<Value>> : ListOf<Answer>;
+type ListOf<Answer> = NonNullable<Answer> extends readonly unknown[] ? NonNullable<Answer> : 'only a feature answering a list is offered as a list';
+type TextMethods = {
+  [Name in TextFeatureName]: (
+    text: string,
+    ...args: Parameters<FeatureMethods[Name]> extends [OpenDocument, ...infer Args] ? Args : never
+  ) => FormOf<Name> extends 'list' ? Listed<ReturnType<FeatureMethods[Name]>> : ReturnType<FeatureMethods[Name]>;
+};
+
+const orEmptyList = (answer: unknown) => answer ?? [];
+
+/** The service's features that the library offers as they are, over the text `current` makes a document of. */
+function textMethods(service: FeatureMethods, current: (text: string) => OpenDocument): TextMethods {
+  const offered = FEATURE_NAMES.filter((name) => (FEATURES[name] as AnyFeature).library !== undefined);
+  return Object.fromEntries(
+    offered.map((name) => {
+      const { library, awaits } = FEATURES[name] as AnyFeature;
+      const answer = service[name] as (document: OpenDocument, ...args: unknown[]) => unknown;
+      const overText = (text: string, ...args: unknown[]) => {
+        const value = answer(current(text), ...args);
+        if (library === 'answer') return value;
+        return awaits ? (value as Promise<unknown>).then(orEmptyList) : orEmptyList(value);
+      };
+      return [name, overText];
+    }),
+  ) as unknown as TextMethods;
 }
