@@ -185,3 +185,12 @@ describe('the development guide', () => {
     expect([...named].sort()).toEqual(folders.sort());
   });
 });
+
+describe('the type check', () => {
+  it('covers every source folder (the playground with its own configuration), not only what something imports', () => {
+    const config = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
+    const checked = (folder: string) => config.include.some((included) => folder === included || folder.startsWith(`${included}/`));
+    expect([...SOURCES, ACTION].filter((folder) => folder !== 'playground' && !checked(folder))).toEqual([]);
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'playground', 'tsconfig.json'), 'utf8')).include).toEqual(['.']);
+  });
+});
