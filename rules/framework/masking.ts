@@ -58,10 +58,10 @@ export class SecretMask {
   private readonly secrets: string[] = [];
   private readonly known = new Set<string>();
   /**
-   * Secrets whose hidden part has fewer than `GRAM` letters and digits, which the grams cannot
-   * find: matched exactly, with the length they may show.
+   * Every secret, matched exactly with the length it may show: also those whose hidden part the
+   * grams cannot find (fewer than `GRAM` letters and digits, or runs that read as words).
    */
-  private readonly short: { secret: string; shown: number }[] = [];
+  private readonly exact: { secret: string; shown: number }[] = [];
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
   /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
@@ -69,11 +69,18 @@ export class SecretMask {
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
-    const found = findSecrets(text).map((span) => text.slice(span.start, span.end));
+    const spans = findSecrets(text);
+    const found = spans.map((span) => text.slice(span.start, span.end));
     const secrets = new Set(found);
     // A public identifier's shape found whole as a secret stands in a credential's place: not public.
     for (const value of publicIdentifiers(text)) if (!secrets.has(value)) this.trust(value);
-    for (const secret of found) if (!this.isPublic(secret)) this.add(secret);
+    for (const [index, span] of spans.entries()) {
+      const secret = found[index]!;
+      // After a JSON escape's backslash (`\u0001` of a value split by a control character), the
+      // escape's letters and digits are no part of what follows them.
+      const escaped = text[span.start - 1] === '\\' && ESCAPE_REST.test(secret);
+      if (!this.isPublic(escaped ? secret.replace(ESCAPE_REST, '') : secret)) this.add(secret);
+    }
     return this;
   }
 
@@ -96,18 +103,15 @@ export class SecretMask {
     const hidden = secret.slice(shown);
     const { codes, offsets } = normalize(hidden);
     let value = 0;
-    let generated = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
       // A run that looks generated, or one across a separator of the secret (`live_uo` of
       // `acme_live_uoug…`), which joins its words to its generated part as no other text does.
       if (i >= GRAM - 1 && (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM)) {
         this.grams.add(value);
-        generated++;
       }
     }
-    // Too short for a run, or made of word-like runs only: matched exactly.
-    if (generated === 0) this.short.push({ secret, shown });
+    this.exact.push({ secret, shown });
     return this;
   }
 
@@ -150,13 +154,36 @@ export class SecretMask {
       const unescaped = text[span.start - 1] === '~' && (found[0] === '0' || found[0] === '1') ? found.slice(1) : found;
       if (!this.isPublic(unescaped)) spans.push({ start: span.start + shownLength(found), end: span.end });
     }
-    for (const { secret, shown } of this.short) {
+    for (const { secret, shown } of this.exact) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
         spans.push({ start: at + shown, end: at + secret.length });
       }
     }
     if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
+    if (this.exact.length > 0 && text.includes(CUT)) this.cutSpans(text, spans);
     return mergeSpans(spans.filter((span) => span.end > span.start));
+  }
+
+  /**
+   * A secret a message cut short (`QHOtQPwrA…`, or `…S4J` from its end): the run before an
+   * ellipsis that ends with the start of a secret shows no more than the secret may, and the run
+   * after one that starts with the end of a secret shows nothing of it.
+   */
+  private cutSpans(text: string, into: SecretSpan[]): void {
+    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+      let start = cut;
+      while (start > 0 && !CUT_RUN_END.test(text[start - 1]!)) start--;
+      let end = cut + 1;
+      while (end < text.length && !CUT_RUN_END.test(text[end]!)) end++;
+      const before = text.slice(start, cut);
+      const after = text.slice(cut + 1, end);
+      for (const { secret, shown } of this.exact) {
+        const head = longestCommon(before, secret, 'end-of-text');
+        if (head > shown) into.push({ start: cut - head + shown, end: cut });
+        const tail = longestCommon(after, secret, 'start-of-text');
+        if (tail >= MIN_CUT_TAIL) into.push({ start: cut + 1, end: cut + 1 + tail });
+      }
+    }
   }
 
   /** `text` with every hidden part replaced by `…`. */
@@ -166,7 +193,9 @@ export class SecretMask {
     let result = '';
     let at = 0;
     for (const span of spans) {
-      result += `${text.slice(at, span.start)}…`;
+      // A part hidden next to where the text was already cut short takes that ellipsis.
+      const cut = text[span.end] === CUT || (span.start > 0 && text[span.start - 1] === CUT);
+      result += cut ? text.slice(at, span.start) : `${text.slice(at, span.start)}${CUT}`;
       at = span.end;
     }
     return result + text.slice(at);
@@ -187,6 +216,27 @@ export class SecretMask {
       }
     }
   }
+}
+
+/** The ellipsis a value cut short ends (or starts) with, and what ends the run it cuts. */
+const CUT = '…';
+const CUT_RUN_END = /[\s"'`…]/;
+/** The fewest characters of a secret's end, after an ellipsis, taken for it rather than for chance. */
+const MIN_CUT_TAIL = 4;
+
+/**
+ * The length of the longest start of `secret` that `text` ends with (`end-of-text`), or of the
+ * longest end of `secret` that `text` starts with (`start-of-text`), short of the whole secret.
+ */
+function longestCommon(text: string, secret: string, where: 'end-of-text' | 'start-of-text'): number {
+  for (let length = Math.min(text.length, secret.length - 1); length > 0; length--) {
+    if (where === 'end-of-text') {
+      if (text.charCodeAt(text.length - length) === secret.charCodeAt(0) && text.endsWith(secret.slice(0, length))) return length;
+    } else if (text.charCodeAt(length - 1) === secret.charCodeAt(secret.length - 1) && text.startsWith(secret.slice(secret.length - length))) {
+      return length;
+    }
+  }
+  return 0;
 }
 
 /**
@@ -271,8 +321,10 @@ function buildMask(doc: ParsedDocument): SecretMask {
   // spaced): a credential of a known shape pasted there is not.
   for (const { node } of arrayItems(doc.root, ['skills'])) {
     const cid = childValue(node, 'cid');
-    const value = cid?.type === 'string' ? (cid.value as string).trim() : '';
-    if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) mask.trust(value);
+    // Its pieces too, when whitespace or a control character split it.
+    const pieces = cid?.type === 'string' ? (cid.value as string).split(CID_SPLIT).filter((piece) => piece !== '') : [];
+    const value = pieces.join('');
+    if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) for (const piece of pieces.length > 1 ? [value, ...pieces] : pieces) mask.trust(piece);
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
   // A string written with escapes, or with characters that show as nothing, is learned as read.
@@ -289,6 +341,9 @@ function buildMask(doc: ParsedDocument): SecretMask {
 
 /** What a CID, whole or damaged, is written with: letters and digits only. */
 const CID_ATTEMPT = /^[A-Za-z0-9]{20,}$/;
+const CID_SPLIT = /[\s\u0000-\u001f]+/;
+/** What a JSON escape leaves of itself at the start of a run, its backslash left out: `u0001`, `n`, `t`. */
+const ESCAPE_REST = /^(?:u[0-9a-fA-F]{4}|[nrtbf])/;
 
 /** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
 export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {

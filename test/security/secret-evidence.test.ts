@@ -233,6 +233,31 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
   });
 });
 
+describe('a secret shown in part', () => {
+  it('is hidden past its first characters wherever it shows whole, even where its runs read as letters of one case', () => {
+    const secret = 'MyApp_ihefdmbfzccrvuxctykvessiegzu';
+    const mask = new SecretMask().learn(`"botToken": "env:${secret}"`);
+    expect(mask.mask(`reads the environment variable \`${secret}\`, but`)).toBe('reads the environment variable `MyAp…`, but');
+  });
+
+  it('shows no more of a secret a message cut short than its first characters, and nothing of its end after an ellipsis', () => {
+    const secret = 'QHOtQPwrAzOekQzmNtXH6S4J';
+    const mask = new SecretMask().learn(`"apiKey": "${secret}"`);
+    expect(mask.mask('`model` is `"the key is here for everyone QHOtQPwrA…`, which')).toBe('`model` is `"the key is here for everyone QHOt…`, which');
+    expect(mask.mask('is `…x=QHOtQPwrAz…`, then `…OekQzmNtXH6S4J"`')).toBe('is `…x=QHOt…`, then `…"`');
+    // Words that merely start or end like a secret are not cut: four characters or fewer of its end.
+    expect(mask.mask('see `QH…` and `…S4J`')).toBe('see `QH…` and `…S4J`');
+  });
+
+  it("leaves a skill's CID public when whitespace or a control character split it", () => {
+    const cid = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
+    for (const written of [`${cid.slice(0, 20)} ${cid.slice(20)}`, `${cid.slice(0, 20)}\\u0001${cid.slice(21)}`]) {
+      const mask = maskFor(parseDocument(`{ "skills": [{ "name": "notes", "cid": "${written}" }] }`));
+      expect(mask.empty, written).toBe(true);
+    }
+  });
+});
+
 describe('a token split by what shows as nothing', () => {
   const token = 'ghp_R8kZ2vQp7LmX4tN9wB3cYd5Fh6Jk1Lp0Qs2T';
   const split = (glue: string) => token.match(/.{1,5}/g)!.join(glue);
