@@ -190,7 +190,12 @@ function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   const holds = literalsIn(text);
   for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (holds(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
-  for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) if (holds(literal)) collect(text, pattern, group, spans, accept ?? opaque);
+  for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) {
+    if (!holds(literal)) continue;
+    const start = spans.length;
+    collect(text, pattern, group, spans, accept ?? opaque);
+    for (let i = start; i < spans.length; i++) spans[i] = withoutAssignedName(text, spans[i]!);
+  }
   for (const run of candidateRuns(text)) {
     if (!joinsWithDotOrColon(text, run)) continue;
     for (const { pattern, group, accept } of JOINED_SHAPES) collectIn(text, run, pattern, group, spans, accept ?? generatedAfterPrefix);
@@ -212,6 +217,16 @@ function scan(text: string): SecretSpan[] {
   }
   return mergeSpans(spans);
 }
+
+/**
+ * A value found in a credential's place less the name it is assigned to, when it is a line of a
+ * `.env` file pasted whole (`SLACK_BOT_TOKEN=ghp_…`): the name is no secret, and advice names it.
+ */
+function withoutAssignedName(text: string, span: SecretSpan): SecretSpan {
+  const assigned = ASSIGNED_NAME.exec(text.slice(span.start, span.end));
+  return assigned && span.end - span.start - assigned[0].length >= 8 ? { start: span.start + assigned[0].length, end: span.end } : span;
+}
+const ASSIGNED_NAME = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)/;
 
 /** Characters of standard base64, which `+` and `/` keep out of the runs generated secrets are searched in. */
 const BASE64_CHARACTER = /[A-Za-z0-9+/]/;
@@ -356,7 +371,7 @@ function generatedRuns(text: string): SecretSpan[] {
       if (at < run.end && RUN_CHARACTER[text.charCodeAt(at)] !== 2) continue;
       for (let from = partStart; at - from >= MIN_RUN; from += MAX_RUN) {
         const span = generatedPart(text, from, Math.min(at, from + MAX_RUN));
-        if (span) spans.push(span);
+        if (span) spans.push(withOpaqueNeighbours(text, span, run));
       }
       partStart = at + 1;
     }
@@ -369,13 +384,46 @@ function generatedRuns(text: string): SecretSpan[] {
 }
 
 /**
+ * A generated part with the parts `.` or `:` join to it that are no words (`…:UpJ25v50Gz8`,
+ * `pk.Q6H7hHeDzpOc.…`): a token's parts, which a reader would otherwise see whole. A word joined
+ * so (`.json`, `pk.`) and what `/` or `+` joins (a path, a URL's host) stay readable.
+ */
+function withOpaqueNeighbours(text: string, span: SecretSpan, run: SecretSpan): SecretSpan {
+  let { start, end } = span;
+  for (;;) {
+    const joiner = text.charCodeAt(start - 1);
+    if (start - 1 <= run.start || (joiner !== 46 && joiner !== 58)) break;
+    let from = start - 1;
+    while (from > run.start && RUN_CHARACTER[text.charCodeAt(from - 1)] === 1) from--;
+    if (!opaquePiece(text.slice(from, start - 1))) break;
+    start = from;
+  }
+  for (;;) {
+    const joiner = text.charCodeAt(end);
+    if (end + 1 >= run.end || (joiner !== 46 && joiner !== 58)) break;
+    let to = end + 1;
+    while (to < run.end && RUN_CHARACTER[text.charCodeAt(to)] === 1) to++;
+    if (!opaquePiece(text.slice(end + 1, to))) break;
+    end = to;
+  }
+  return start === span.start && end === span.end ? span : { start, end };
+}
+
+/** A piece that is no word: digits among its letters, or letters of both cases after its first. */
+function opaquePiece(piece: string): boolean {
+  if (piece.length < 4) return false;
+  const rest = piece.slice(1);
+  return (/[0-9]/.test(piece) && /[A-Za-z]/.test(piece)) || (/[a-z]/.test(rest) && /[A-Z]/.test(rest));
+}
+
+/**
  * `from`…`end`, when what is left of it without words joined to either end looks generated. The
  * run is hidden whole all the same: what reads as a joined word may be the secret's first letters.
  */
 function generatedPart(text: string, from: number, end: number): SecretSpan | undefined {
   const run = text.slice(from, end);
-  const before = JOINED_WORDS_BEFORE_RUN.exec(run)?.[0].length ?? 0;
-  const after = JOINED_WORDS_AFTER_RUN.exec(run.slice(before))?.[0].length ?? 0;
+  const before = joinedWordsBefore(run);
+  const after = joinedWordsAfter(run.slice(before));
   const core = run.slice(before, run.length - after);
   // A digest stands alone; joined by `_` to a prefix (`abc_live_<64 hex digits>`) it is a token's body.
   const prefixedHex = run[before - 1] === '_' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(core);
@@ -396,7 +444,7 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   const written = text.slice(start, end);
   // A credential's prefix of words (`rt_`, `svc:`) is no part of it.
   const unprefixed = written.replace(/^[A-Za-z]+:(?=.)/, '');
-  const body = unprefixed.slice(JOINED_WORDS_BEFORE_RUN.exec(unprefixed)?.[0].length ?? 0);
+  const body = unprefixed.slice(joinedWordsBefore(unprefixed));
   // Parts joined as generated parts are, by `.` and `:` or by base64's `+` and `/`: a URL or a
   // path mixes them, or holds `-` and `_`, and is neither.
   const dottedShape = /^[A-Za-z0-9.:]+$/.test(body);
@@ -408,6 +456,7 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   const dotted = dottedShape && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
   const base64 =
     base64Shape &&
+    parts.length >= 2 &&
     body.length >= 24 &&
     !body.includes('//') &&
     // A path's folders are words (`workspace/projects`): a random piece is rarely one.
@@ -451,6 +500,9 @@ function looksGenerated(run: string): boolean {
   const alphanumerics = digits + lower + upper;
   // Most runs of a manifest are words, slugs and names: settled here, before any pattern runs.
   if (alphanumerics < MIN_GENERATED) return false;
+  // Words and numbers joined (`claude-3-5-sonnet-20241022`, `TOKEN_2024_11_05_ROTATED`), or
+  // words joined up in camel case (`apiKeyForTheSlackBotIntegrationV2`): a name.
+  if (readsAsNamesJoined(run) || (lower > 0 && upper > 0 && readsAsCamelWords(run))) return false;
   const mixedCase = lower > 0 && upper > 0;
   if (digits === 0) {
     // Letters of both cases: a long run that switches case as random letters do (half the
@@ -465,7 +517,7 @@ function looksGenerated(run: string): boolean {
       );
     }
     // Letters of one case: their pairs are those of random letters, not of words joined up.
-    return alphanumerics >= 20 && entropy(run) >= 3.2 && rarePairShare(run) >= 0.35 && !isPlaceholder(run);
+    return alphanumerics >= 20 && entropy(run) >= 3.2 && meanPairRank(run) >= RANDOM_PAIR_RANK && !isPlaceholder(run);
   }
   if (switches / alphanumerics < 0.1 || PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
   if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 24 && entropy(run) >= 3;
@@ -513,13 +565,83 @@ function rarePairShare(text: string): number {
 }
 
 /**
- * Words joined to the start or the end of a run by `-` or `_` (`abc_live_`, `-token`): a name's,
+ * How far down the list of English letter pairs a text's pairs fall, on average: 0 for the most
+ * frequent pair, 1 for a pair outside the list. Words joined up average about 0.3; random letters
+ * about 0.75, and rarely under `RANDOM_PAIR_RANK` (measured over words of this project's docs
+ * joined at random, and random letters: at 24 letters, 1.7% of random runs fall under it and 0.15%
+ * of words joined up over it; a share of pairs outside the list separates them less well).
+ */
+function meanPairRank(text: string): number {
+  let pairs = 0;
+  let sum = 0;
+  let previous = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 32;
+    if (code < 97 || code > 122) continue;
+    if (previous !== -1) {
+      pairs++;
+      sum += pairRank(previous, code) / PAIRS_BY_FREQUENCY.length;
+    }
+    previous = code;
+  }
+  return pairs === 0 ? 0 : sum / pairs;
+}
+const RANDOM_PAIR_RANK = 0.6;
+
+/**
+ * Words joined to the start or the end of a run by `-` or `_` (`abc_live_`, `MyApp_`, `-token`): a name's,
  * or a credential's prefix, never its generated part. Words joined to a short random tail
  * (`agent-manifest-test-3z8y2C`, a temporary folder) are a name: what is left must be as long as
  * a credential.
  */
-const JOINED_WORDS_BEFORE_RUN = /^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[-_])+/;
-const JOINED_WORDS_AFTER_RUN = /(?:[-_](?:[a-z]+|[A-Z][a-z]*|[A-Z]+))+$/;
+function joinedWordsBefore(run: string): number {
+  let taken = 0;
+  for (let separator = nextSeparator(run, 0); separator !== -1 && isJoinedWord(run.slice(taken, separator)); separator = nextSeparator(run, taken)) {
+    taken = separator + 1;
+  }
+  return taken;
+}
+
+function joinedWordsAfter(run: string): number {
+  let kept = run.length;
+  for (
+    let separator = previousSeparator(run, kept);
+    separator !== -1 && isJoinedWord(run.slice(separator + 1, kept));
+    separator = previousSeparator(run, kept)
+  ) {
+    kept = separator;
+  }
+  return run.length - kept;
+}
+
+function nextSeparator(run: string, from: number): number {
+  for (let at = from; at < run.length; at++) if (run[at] === '-' || run[at] === '_') return at;
+  return -1;
+}
+
+function previousSeparator(run: string, before: number): number {
+  for (let at = before - 1; at >= 0; at--) if (run[at] === '-' || run[at] === '_') return at;
+  return -1;
+}
+
+/**
+ * A word of one case, capitalised, or camel-cased words (`MyApp`, `LiveKey`): each a short word
+ * or one of three letters or more with half its pairs or more among English's frequent pairs.
+ */
+function isJoinedWord(segment: string): boolean {
+  if (ONE_WORD.test(segment)) return true;
+  return CAMEL_WORDS.test(segment) && (segment.match(/[A-Z][a-z]+/g) ?? []).every(isCamelWord);
+}
+
+function isCamelWord(piece: string): boolean {
+  if (SHORT_WORDS.has(piece.toLowerCase())) return true;
+  if (piece.length < 3) return false;
+  let frequent = 0;
+  for (let i = 1; i < piece.length; i++) if (pairRank(piece.charCodeAt(i - 1), piece.charCodeAt(i)) < PAIRS_BY_FREQUENCY.length) frequent++;
+  return frequent / (piece.length - 1) >= 0.5;
+}
+const ONE_WORD = /^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)$/;
+const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
 /** The shortest generated part that counts as a credential. */
 const MIN_GENERATED = 16;
 
@@ -661,8 +783,11 @@ export function looksLikeToken(value: string): boolean {
   return false;
 }
 
-/** A word in one case or capitalised, maybe with a short number after it (`app2`), or a short number (`2024`). */
-const WORD_SEGMENT = /^(?:(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[0-9]{0,4}|[0-9]{1,4})$/;
+/**
+ * A word in one case or capitalised, maybe with a short number before or after it (`app2`,
+ * `1SLACK`), or a number of up to eight digits (`2024`, a date's `20241022`).
+ */
+const WORD_SEGMENT = /^(?:[0-9]{0,4}(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)[0-9]{0,4}|[0-9]{1,8})$/;
 const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|env:|process\.env\.|secrets\.|<|\{\{)/;
 /** Names people write: words, an upper-case variable name, a number at the end (`TOKEN_2`, `myBot3`). */
 const NAME_LIKE = /^(?:[A-Z][A-Z0-9_]*|[A-Za-z_-]+[0-9]*)$/;
@@ -717,15 +842,78 @@ const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]
  * letters pair at random (`Ouihy`), so a credential in its place is not taken for words by chance.
  */
 function readsAsWords(value: string, pairedAtLeast = 0.45): boolean {
+  if (readsAsCamelWords(value)) return true;
   const pieces = value.match(CAMEL_PIECE) ?? [];
   let strange = 0;
   for (const piece of pieces) {
-    if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece)) return false;
+    if (/^[A-Za-z]{1,2}$/.test(piece) && !/^[A-Z]{2}$/.test(piece) && !SHORT_WORDS.has(piece.toLowerCase())) return false;
     if (!pairsAsWords(piece)) strange++;
   }
   // One word among three or more may pair its letters as few words do (`AboutTemporaryQuick`).
   const words = pieces.filter((piece) => /^[A-Za-z]{3,}$/.test(piece)).length;
   return (strange === 0 || (strange === 1 && words >= 3)) && wordLike(value, value.length, true, pairedAtLeast);
+}
+
+/** Words of one or two letters that camel-case names are made of too (`DigestAgentInProduction`). */
+const SHORT_WORDS = new Set([
+  'an',
+  'as',
+  'at',
+  'be',
+  'by',
+  'do',
+  'go',
+  'id',
+  'if',
+  'in',
+  'is',
+  'it',
+  'me',
+  'my',
+  'no',
+  'of',
+  'ok',
+  'on',
+  'or',
+  'so',
+  'to',
+  'up',
+  'us',
+  'vs',
+  'we',
+]);
+
+/**
+ * Whether a value is words joined up in camel case (`apiKeyForTheSlackBotIntegrationV2`): three
+ * words or more, each of three letters or more pairing as words do, or a short word, or an
+ * acronym; at most two numbers; the letters inside the words paired as English pairs them. A
+ * measure of lower-case runs misses such names, whose capitals cut every word's first letter off.
+ */
+function readsAsCamelWords(value: string): boolean {
+  let words = 0;
+  let numbers = 0;
+  let pairs = 0;
+  let common = 0;
+  for (const piece of value.match(CAMEL_PIECE) ?? []) {
+    const first = piece.charCodeAt(0);
+    if (first >= 48 && first <= 57) {
+      numbers++;
+      continue;
+    }
+    if (/^[A-Z][0-9]+$/.test(piece)) {
+      numbers++;
+      continue;
+    }
+    if (!/^[A-Za-z]+$/.test(piece)) continue;
+    const word = /^[A-Z]{2,}$/.test(piece) || SHORT_WORDS.has(piece.toLowerCase()) || (piece.length >= 3 && pairsAsWords(piece));
+    if (!word) return false;
+    words++;
+    for (let i = 1; i < piece.length; i++) {
+      pairs++;
+      if (isCommonPair(piece.charCodeAt(i - 1), piece.charCodeAt(i))) common++;
+    }
+  }
+  return words >= 3 && numbers <= 2 && pairs > 0 && common / pairs >= 0.45;
 }
 
 /** Shannon entropy in bits per character. */

@@ -176,6 +176,11 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
       (s: string) => `"to": "https://files.example.com/a.txt?sv=2024&sig=${s}"`,
     ],
     ['a URL password of digits alone', '2916242258617902493013013', (s: string) => `"to": "https://user:${s}@example.com/notify"`],
+    ['two parts joined by a colon, the short one last', 'n60g8TS0fzMWHSqwi1I9u9RZV:UpJ25v50Gz8', (s: string) => `"notes": "key ${s} here"`],
+    ['parts joined by dots, a short random one after a word', 'Q6H7hHeDzpOc.caVBjuQ5aG3mUBg9g3HfQMnypMRZ', (s: string) => `"notes": "pk.${s}"`],
+    ['random letters of one case after camel-case words', 'MyApp_ihefdmbfzccrvuxctykvessiegzu', (s: string) => `"notes": "key ${s} and"`],
+    ['random capitals after camel-case words', 'LiveKey_IHEFDMBFZCCRVUXCTYKVESSIEGZU', (s: string) => `"notes": "${s}"`],
+    ['random capitals anywhere', 'FROYMXKQFRNOOZGZPLHUIMMLSEABES', (s: string) => `"notes": "key ${s} and"`],
   ])('%s', (_name, secret, place) => {
     expect(hidesWhole(place(secret), secret), place(secret)).toBe(true);
   });
@@ -190,14 +195,16 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
       );
     expect(inPlace(16)).toBeGreaterThan(0.9);
     expect(inPlace(24)).toBeGreaterThan(0.97);
-    // Anywhere, from 24 letters on.
-    expect(
+    // Anywhere, from 20 letters on, of either case.
+    const anywhere = (length: number, alphabet: string) =>
       shareFound(
         2000,
-        (seed) => randomBody(seed, letters, 32),
+        (seed) => randomBody(seed, alphabet, length),
         (secret) => hidesWhole(`"note": "${secret}"`, secret),
-      ),
-    ).toBeGreaterThan(0.97);
+      );
+    expect(anywhere(32, letters)).toBeGreaterThan(0.99);
+    expect(anywhere(24, letters)).toBeGreaterThan(0.97);
+    expect(anywhere(20, letters.toUpperCase())).toBeGreaterThan(0.95);
   });
 
   it('finds base36 with its digits scattered after any words, from 16 characters on (measured from a fixed seed)', () => {
@@ -224,6 +231,12 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
       '"a": "env:2026-08-24T09:00:00Z", "b": "env:WorkflowsCancellationExamples0", "c": "env:luxon-dynamic-8-italic"',
     ],
     ['a model id and a package after env:', '"a": "env:openai/gpt-4o-mini-2024-07-18", "b": "env:@acme/parse-url@^4.1.5"'],
+    ['a model id with a date', '"model": "anthropic/claude-3-5-sonnet-20241022"'],
+    ['a key of camel-case words', '"apiKeyForTheSlackBotIntegrationV2": "env:SLACK_BOT_TOKEN"'],
+    [
+      'variable names of words, numbers and camel case after env:',
+      '"a": "env:1SLACK_BOT_TOKEN", "b": "env:TOKEN_2024_11_05_ROTATED", "c": "env:slackBotTokenForTheDailyDigestAgentInProduction"',
+    ],
     [
       'a commit id and a UUID standing for themselves',
       '"commit": "3df41000223c6fc7ef4c7b950b33b9c327535c10", "requestId": "123e4567-e89b-12d3-a456-426614174000"',
@@ -338,6 +351,17 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(finding?.message).toContain('`channels.slack.botToken`');
     expect(finding?.message).toContain('"env:SLACK_BOT_TOKEN"');
     expect(finding?.message).toContain('"xoxb-your-bot-token"');
+  });
+
+  it('keeps the advice readable when a .env line is pasted as a token: the variable it names is no secret', () => {
+    const text =
+      '{ "version": 1, "agent": { "name": "a" }, "channels": { "telegram": { "botToken": "SLACK_BOT_TOKEN=ghp_Zq8Kx2Lm9Np4Rt7Vw1Yb3Cd6Ef0Gh2Ij4Kl6" } } }';
+    const { diagnostics, mask } = lint(text);
+    const [finding] = diagnostics.filter((d) => d.ruleId === 'channel-token-literal');
+    const shown = mask.mask(finding!.message);
+    expect(shown).toContain('`channels.telegram.botToken`');
+    expect(shown).toContain('"env:TELEGRAM_BOT_TOKEN"');
+    expect(mask.mask(text)).toContain('"SLACK_BOT_TOKEN=ghp_…"');
   });
 
   it('never hides words a real secret shares with them: variable names, keys, paths stay whole', () => {
