@@ -13,7 +13,7 @@
  * file's, a command's) cannot carry one either.
  */
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, isCommonPair, looksLikeToken, mergeSpans, publicIdentifiers, type SecretSpan } from './secret-detector.js';
+import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
@@ -102,12 +102,19 @@ export class SecretMask {
     const shown = shownLength(secret);
     const hidden = secret.slice(shown);
     const { codes, offsets } = normalize(hidden);
+    // The words the secret opens with (`TELEGRAM_BOT_TOKEN_` of a token pasted after them) are
+    // words wherever else they show: only runs that reach past them count.
+    const wordsEnd = joinedWordsBefore(secret) - shown;
     let value = 0;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
       // A run that looks generated, or one across a separator of the secret (`live_uo` of
       // `acme_live_uoug…`), which joins its words to its generated part as no other text does.
-      if (i >= GRAM - 1 && (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM)) {
+      if (
+        i >= GRAM - 1 &&
+        offsets[i]! >= wordsEnd &&
+        (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM)
+      ) {
         this.grams.add(value);
       }
     }

@@ -594,7 +594,7 @@ const RANDOM_PAIR_RANK = 0.6;
  * (`agent-manifest-test-3z8y2C`, a temporary folder) are a name: what is left must be as long as
  * a credential.
  */
-function joinedWordsBefore(run: string): number {
+export function joinedWordsBefore(run: string): number {
   let taken = 0;
   for (let separator = nextSeparator(run, 0); separator !== -1 && isJoinedWord(run.slice(taken, separator)); separator = nextSeparator(run, taken)) {
     taken = separator + 1;

@@ -364,6 +364,16 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(mask.mask(text)).toContain('"SLACK_BOT_TOKEN=ghp_…"');
   });
 
+  it('keeps the advice readable when a token is pasted after env: and the name it should be stored under', () => {
+    const text =
+      '{ "version": 1, "agent": { "name": "a" }, "channels": { "telegram": { "botToken": "env:TELEGRAM_BOT_TOKEN_kQ7vX9mZ2pL4nR8sT1wY3bC6dF0gH5jK==" } } }';
+    const { diagnostics, mask } = lint(text);
+    const shown = diagnostics.map((d) => mask.mask(d.message)).join('\n');
+    expect(shown).toContain('`channels.telegram.botToken`');
+    expect(shown).toContain('`env:TELEGRAM_BOT_TOKEN`');
+    expect(leakIn(mask.mask(text), forbiddenRuns('kQ7vX9mZ2pL4nR8sT1wY3bC6dF0gH5jK=='))).toBeUndefined();
+  });
+
   it('never hides words a real secret shares with them: variable names, keys, paths stay whole', () => {
     // A secret whose characters include whole words: only its generated-looking runs count.
     const mask = new SecretMask().add('tokenbottokenSLACK9fK2xQ7vL');
