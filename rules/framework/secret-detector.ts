@@ -112,8 +112,9 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   // `env:` followed by something that is not a variable name (see `envValueIsSecret`).
   { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: envValueIsSecret },
-  // A URL cut short before its `@`: `postgres://user:password` (a port, all digits, is not opaque).
-  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s])/dg, group: 1 },
+  // A URL cut short before its `@`: `postgres://user:password`, maybe with a path after it (a
+  // port, all digits, is not opaque).
+  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s/])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hook(s)`, `webhook(s)`, `callback(s)`, `services` or `token(s)`
   // (Slack's `/services/T…/B…/<secret>`, Discord's `/api/webhooks/<id>/<token>`).
   { pattern: /\/(?:hooks?|webhooks?|callbacks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
@@ -427,7 +428,10 @@ function generatedPart(text: string, from: number, end: number): SecretSpan | un
   const core = run.slice(before, run.length - after);
   // A digest stands alone; joined by `_` to a prefix (`abc_live_<64 hex digits>`) it is a token's body.
   const prefixedHex = run[before - 1] === '_' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(core);
-  return core.length >= MIN_GENERATED && (prefixedHex || looksGenerated(core)) ? { start: from, end } : undefined;
+  if (core.length >= MIN_GENERATED && (prefixedHex || looksGenerated(core))) return { start: from, end };
+  // Or a piece of it between `-` and `_` is long and random enough alone, whatever is joined to it
+  // (`AbC_BDGYDXQNHQMXVEAJVHDAHRAUIRUQ`).
+  return run.split(DASH_OR_UNDERSCORE).some((piece) => piece.length >= MIN_RUN && looksGenerated(piece)) ? { start: from, end } : undefined;
 }
 
 /**
@@ -642,6 +646,7 @@ function isCamelWord(piece: string): boolean {
 }
 const ONE_WORD = /^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)$/;
 const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
+const DASH_OR_UNDERSCORE = /[-_]/;
 /** The shortest generated part that counts as a credential. */
 const MIN_GENERATED = 16;
 
@@ -744,7 +749,11 @@ function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[
     const value = match[group];
     const place = match.indices?.[group];
     if (value && place && (!accept || accept(value))) into.push({ start: place[0], end: place[1] });
-    if (match[0].length === 0) pattern.lastIndex++;
+    // A match refused may hide one that starts inside it (`https://host:9/https://u:<password>@…`,
+    // whose first `://` takes `9/https://u:<password>` for a port and a path): look again from
+    // just after where it started.
+    else pattern.lastIndex = match.index + 1;
+    if (match[0].length === 0) pattern.lastIndex = Math.max(pattern.lastIndex, match.index + 1);
   }
 }
 

@@ -176,6 +176,13 @@ describe('secrets of few character classes, joined parts and loose URLs', () => 
       (s: string) => `"to": "https://files.example.com/a.txt?sv=2024&sig=${s}"`,
     ],
     ['a URL password of digits alone', '2916242258617902493013013', (s: string) => `"to": "https://user:${s}@example.com/notify"`],
+    [
+      "a URL's password inside another URL's path",
+      's6akxi5l5jk4wr44',
+      (s: string) => `cannot clone https://127.0.0.1:9/https://admin:${s}@api.acme.io/v1/r.git: unable to access`,
+    ],
+    ["a URL's password cut short before its @, a path after it", 'yk7w6eogot6zhjre', (s: string) => `"to": "https://admin:${s}/r.git"`],
+    ['random capitals after a word of mixed case', 'AbC_BDGYDXQNHQMXVEAJVHDAHRAUIRUQ', (s: string) => `"skillSources": { "notes": "vendor/${s}" }`],
     ['two parts joined by a colon, the short one last', 'n60g8TS0fzMWHSqwi1I9u9RZV:UpJ25v50Gz8', (s: string) => `"notes": "key ${s} here"`],
     ['parts joined by dots, a short random one after a word', 'Q6H7hHeDzpOc.caVBjuQ5aG3mUBg9g3HfQMnypMRZ', (s: string) => `"notes": "pk.${s}"`],
     ['random letters of one case after camel-case words', 'MyApp_ihefdmbfzccrvuxctykvessiegzu', (s: string) => `"notes": "key ${s} and"`],
