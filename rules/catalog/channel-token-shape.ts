@@ -90,7 +90,8 @@ export const channelTokenShape = defineRule({
       // A placeholder is `channel-token-literal`'s, which says what to write instead.
       if (isPlaceholder(trimmed)) continue;
       const kind = tokenKind(trimmed);
-      if (kind === expected && trimmed === token.value) continue;
+      // `process.env.NAME` has a Discord token's three dotted parts, and is a reference all the same.
+      if (kind === expected && trimmed === token.value && envReferenceIntent(trimmed) === undefined) continue;
       const { messageId, data } = explain(token, trimmed, kind, expected, tokens);
       context.report({
         path: token.path,
@@ -104,9 +105,9 @@ export const channelTokenShape = defineRule({
 
 /** What is off about the token: its message, and the values it fills in besides the subject and the token. */
 function explain(token: ChannelToken, trimmed: string, kind: TokenKind | undefined, expected: TokenKind, tokens: ChannelToken[]): FindingMessage {
-  if (kind === expected) return { messageId: 'whitespaceAround' };
   const variable = envReferenceIntent(token.value);
   if (variable !== undefined) return { messageId: 'envReference', data: { variable } };
+  if (kind === expected) return { messageId: 'whitespaceAround' };
   if (token.channel === 'slack') {
     const otherField = token.field === 'botToken' ? 'appToken' : 'botToken';
     const other = tokens.find((candidate) => candidate.channel === 'slack' && candidate.field === otherField);
