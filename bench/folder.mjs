@@ -47,14 +47,26 @@ for (const [entry, what] of [
  */
 const WRAPPER = `
 const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const argv = process.argv.slice(1);
+// The child writes to files, not pipes: Node writes files synchronously, while a program that
+// exits with writes to a full pipe still queued (ajv-cli, after 10,000 lines) loses them.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folder-bench-output-'));
+const [outFile, errFile] = [path.join(dir, 'stdout'), path.join(dir, 'stderr')];
+const [out, err] = [fs.openSync(outFile, 'w'), fs.openSync(errFile, 'w')];
 const start = process.hrtime.bigint();
-const result = spawnSync(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+const result = spawnSync(process.execPath, argv, { stdio: ['ignore', out, err] });
 const wall = Number(process.hrtime.bigint() - start) / 1e6;
-const output = String(result.stdout) + String(result.stderr);
+fs.closeSync(out);
+fs.closeSync(err);
+const stdout = fs.readFileSync(outFile, 'utf8');
+const stderr = fs.readFileSync(errFile, 'utf8');
+fs.rmSync(dir, { recursive: true, force: true });
 // ajv-cli writes a line "<file> valid" for each file it validated.
-const valid = (output.match(/ valid$/gm) ?? []).length;
-process.stdout.write(JSON.stringify({ status: result.status, wall, valid, stderr: String(result.stderr).slice(0, 300) }));
+const valid = ((stdout + stderr).match(/ valid$/gm) ?? []).length;
+process.stdout.write(JSON.stringify({ status: result.status, wall, valid, stderr: stderr.slice(0, 300) }));
 `;
 function timed(argv, cwd) {
   const wrapper = spawnSync(
