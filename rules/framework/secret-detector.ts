@@ -552,20 +552,7 @@ function scatteredDigits(value: string): boolean {
  * than half for random letters, a tenth or less for words joined up.
  */
 function rarePairShare(text: string): number {
-  // Letters next to each other once the other characters are left out, as the pairs of words joined up.
-  let pairs = 0;
-  let rare = 0;
-  let previous = -1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i) | 32;
-    if (code < 97 || code > 122) continue;
-    if (previous !== -1) {
-      pairs++;
-      if (pairRank(previous, code) >= PAIRS_BY_FREQUENCY.length) rare++;
-    }
-    previous = code;
-  }
-  return pairs === 0 ? 0 : rare / pairs;
+  return averageOverPairs(text, (rank) => (rank >= PAIRS_BY_FREQUENCY.length ? 1 : 0));
 }
 
 /**
@@ -576,6 +563,11 @@ function rarePairShare(text: string): number {
  * of words joined up over it; a share of pairs outside the list separates them less well).
  */
 function meanPairRank(text: string): number {
+  return averageOverPairs(text, (rank) => rank / PAIRS_BY_FREQUENCY.length);
+}
+
+/** The average of `score` over the ranks of a text's letter pairs, its other characters left out (as words joined up pair). */
+function averageOverPairs(text: string, score: (rank: number) => number): number {
   let pairs = 0;
   let sum = 0;
   let previous = -1;
@@ -584,7 +576,7 @@ function meanPairRank(text: string): number {
     if (code < 97 || code > 122) continue;
     if (previous !== -1) {
       pairs++;
-      sum += pairRank(previous, code) / PAIRS_BY_FREQUENCY.length;
+      sum += score(pairRank(previous, code));
     }
     previous = code;
   }
