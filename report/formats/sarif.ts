@@ -64,7 +64,8 @@ export function formatSarif(reports: FileReport[], context: FormatContext): stri
         result.properties = { path: d.path };
       }
       // SARIF's fixes are proposals: the certain fix and the suggestions alike.
-      const proposals = [...(d.fixes ?? []), ...(d.suggestions ?? [])];
+      // One shown without its edits (they would show a secret) proposes nothing SARIF can carry.
+      const proposals = [...(d.fixes ?? []), ...(d.suggestions ?? [])].filter((fix) => fix.edits.length > 0);
       if (proposals.length > 0) {
         result.fixes = proposals.map(
           (fix): Fix => ({

@@ -352,6 +352,14 @@ const CID_SPLIT = /[\s\u0000-\u001f]+/;
 /** What a JSON escape leaves of itself at the start of a run, its backslash left out: `u0001`, `n`, `t`. */
 const ESCAPE_REST = /^(?:u[0-9a-fA-F]{4}|[nrtbf])/;
 
+/**
+ * A fix's edits as an output may show them: whole, or none when one would show a secret — masked,
+ * it would write `…` into the file of whoever applied it (`--fix` applies the fix itself).
+ */
+function shownEdits(fix: Fix, mask: SecretMask): Fix['edits'] {
+  return fix.edits.every((edit) => mask.hiddenSpans(edit.newText).length === 0) ? fix.edits : [];
+}
+
 /** A copy of a finding with its message, path, fix titles and (for output) fix texts masked. */
 export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options: { fixTexts: boolean }): Diagnostic {
   const copy: Diagnostic = {
@@ -361,7 +369,7 @@ export function maskDiagnostic(diagnostic: Diagnostic, mask: SecretMask, options
   };
   const masked = (fix: Fix): Fix => ({
     title: mask.mask(fix.title),
-    edits: options.fixTexts ? fix.edits.map((edit) => ({ range: edit.range, newText: mask.mask(edit.newText) })) : fix.edits,
+    edits: options.fixTexts ? shownEdits(fix, mask) : fix.edits,
     ...(fix.afterwards ? { afterwards: mask.mask(fix.afterwards) } : {}),
   });
   if (diagnostic.fixes) copy.fixes = diagnostic.fixes.map(masked);

@@ -87,7 +87,7 @@ const SHAPES: readonly Shape[] = [
   },
   // The password of a URL with credentials: `https://user:password@host`, the user maybe empty,
   // the password maybe holding a `/` (not a port and a path: `host:8080/a@b`).
-  { pattern: /:\/\/[^\s/@:"'\\]*:([^\s@"'\\]+)@/dg, group: 1, accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
+  { pattern: /:\/\/[^\s/@:"'\\`]*:([^\s@"'\\`]+)@/dg, group: 1, accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
@@ -98,7 +98,8 @@ const SHAPES: readonly Shape[] = [
 
 /**
  * A value next to a credential word: `API_KEY=…`, `"password": "…"`, `token: …`, `--token …`,
- * `Bearer …`, `?access_token=…`. The value is a secret only if it looks opaque (see `opaque`).
+ * `Bearer …`, `?access_token=…`. The value is a secret only if it looks opaque (see `opaque`). A
+ * backquote ends a value as a quote does: messages quote code between backquotes.
  */
 const CONTEXTS: readonly Shape[] = [
   {
@@ -114,10 +115,10 @@ const CONTEXTS: readonly Shape[] = [
   { pattern: new RegExp(String.raw`env:(?<!\wenv:)(${OPAQUE_VALUE})`, 'dg'), group: 1, accept: envValueIsSecret },
   // A URL cut short before its `@`: `postgres://user:password`, maybe with a path after it (a
   // port, all digits, is not opaque).
-  { pattern: /:\/\/[^\s/@:"'\\]+:([^\s/@"'\\]{8,})(?=$|["'\s/])/dg, group: 1 },
+  { pattern: /:\/\/[^\s/@:"'\\`]+:([^\s/@"'\\`]{8,})(?=$|["'`\s/])/dg, group: 1 },
   // The path of a webhook URL: the segments after `hook(s)`, `webhook(s)`, `callback(s)`, `services` or `token(s)`
   // (Slack's `/services/T…/B…/<secret>`, Discord's `/api/webhooks/<id>/<token>`).
-  { pattern: /\/(?:hooks?|webhooks?|callbacks?|services|tokens?)\/([^\s?#"'\\<>]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
+  { pattern: /\/(?:hooks?|webhooks?|callbacks?|services|tokens?)\/([^\s?#"'\\<>`]+)/dgi, group: 1, accept: (path) => path.split('/').some(opaque) },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Log, Result, Run } from 'sarif';
@@ -108,6 +109,30 @@ describe('--format json', () => {
     const cwd = workspace({ 'a/manifest.json': fixture('valid.json') });
     const results = parseJson(await runCli(['--format', 'json', './a/manifest.json'], { cwd }));
     expect(results).toEqual([{ filePath: './a/manifest.json', errorCount: 0, warningCount: 0, infoCount: 0, hintCount: 0, diagnostics: [] }]);
+  });
+});
+
+describe('a fix whose text holds a secret', () => {
+  // Trimming the path rewrites it whole, token included: shown masked, its edit would write `…`.
+  const token = 'ghp_Zq8Kx2Lm9Np4Rt7Vw1Yb3Cd6Ef0Gh2Ij4Kl6';
+  const manifest = JSON.stringify({
+    version: 1,
+    agent: { name: 'Hooks', description: 'Receives webhooks.' },
+    scripts: { start: 'node server.js --port 3000' },
+    routes: [{ port: 3000, path: ` /hooks/${token}` }],
+  });
+
+  it('is listed by its title, without edits, in JSON and not at all in SARIF; --fix still applies it', async () => {
+    const cwd = workspace({ 'manifest.json': manifest });
+    const json = await runCli(['--now', NOW, '--format', 'json', 'manifest.json'], { cwd });
+    const [finding] = parseJson(json)[0]!.diagnostics;
+    expect(finding).toMatchObject({ ruleId: 'route-path-format', fixes: [{ title: 'Change the path to `/hooks/ghp_…`', edits: [] }] });
+    const sarif = await runCli(['--now', NOW, '--format', 'sarif', 'manifest.json'], { cwd });
+    expect((JSON.parse(sarif.stdout) as Log).runs[0]!.results![0]!.fixes).toBeUndefined();
+    for (const output of [json.stdout, sarif.stdout]) expect(output).not.toContain(token.slice(4));
+    const fixed = await runCli(['--now', NOW, '--fix', 'manifest.json'], { cwd });
+    expect(fixed.code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(cwd, 'manifest.json'), 'utf8')).routes[0].path).toBe(`/hooks/${token}`);
   });
 });
 
