@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SeveritySetting } from '../rules/index.js';
-import { FORMATS, TEMPLATE_FORMATS, type Format } from '../report/format-names.js';
+import { FORMATS, TEMPLATE_FORMATS, type Format } from '../report/formatters.js';
 import { oneLine } from '../report/terminal-text.js';
 import { CliError } from './errors.js';
 

@@ -261,10 +261,8 @@ export async function reportLinted(
   } else {
     const reportStream = options.stdin && options.fix ? io.stderr : io.stdout;
     if (options.stdin && options.fix) io.stdout.write(linted[0]?.text ?? '');
-    const { FORMATTERS } = await import('../report/formatters.js');
-    const formatter = FORMATTERS[options.format];
     reportStream.write(
-      formatReports(options.format, formatter, reports, mask, {
+      formatReports(options.format, reports, mask, {
         color: useColor(reportStream, io.env),
         hyperlinks: useHyperlinks(reportStream, io.env),
         cwd: io.cwd,

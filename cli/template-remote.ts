@@ -15,7 +15,6 @@ import { CliError } from './errors.js';
 import { apiResponse } from '../report/formats/api.js';
 import { toJsonResults } from '../report/formats/json.js';
 import { formatReports } from '../report/formats/output.js';
-import { formatStylish } from '../report/formats/stylish.js';
 import type { Io } from './io.js';
 import { exitCodeOf, fileReports, type Linted } from './lint-command.js';
 import { answerDetail, checkedEndpoint, tokenFrom, TOKEN_VARIABLE, withTokenMasked } from './platform-access.js';
@@ -61,7 +60,7 @@ export async function checkBesidePlatform(options: CliOptions, io: Io, checkLoca
 
     if (options.format === 'stylish') {
       const color = useColor(io.stdout, io.env);
-      const findings = formatReports('stylish', formatStylish, reports, mask, { color, hyperlinks: useHyperlinks(io.stdout, io.env), cwd: io.cwd });
+      const findings = formatReports('stylish', reports, mask, { color, hyperlinks: useHyperlinks(io.stdout, io.env), cwd: io.cwd });
       const ourErrors = reports.reduce((sum, report) => sum + countDiagnostics(report.diagnostics).error, 0);
       io.stdout.write(`${findings}${findings === '' ? '' : '\n'}${mask.mask(formatPlatformSection(sent, outcome, comparison, ourErrors, color))}`);
     } else {

@@ -4,7 +4,6 @@
  */
 import { toFileReport } from '../report/report.js';
 import { fromJsonResults } from '../report/formats/json.js';
-import { FORMATTERS } from '../report/formatters.js';
 import type { JsonFileResult } from '../report/formats/json-types.js';
 import { formatReports } from '../report/formats/output.js';
 import {
@@ -136,7 +135,7 @@ function format(name: FormatterName, results: FormatInput[], cwd: string): strin
   // even mistyped), then the text as written.
   for (const result of results) mask.merge(maskFor(parseDocument(result.text))).learn(result.text);
   const reports = results.map((result) => toFileReport({ displayPath: result.filePath, text: result.text, diagnostics: result.diagnostics }, mask));
-  return formatReports(name, FORMATTERS[name], reports, mask, { color: false, cwd });
+  return formatReports(name, reports, mask, { color: false, cwd });
 }
 
 function resolve(options: LintOptions): { engineOptions: EngineLintOptions; ignore: IgnoreEntry[] } {

@@ -108,7 +108,7 @@ describe('the import graph', () => {
     expect(offending).toEqual([]);
     // The rule reads what it is about: the Action's report types and the library's formatters.
     expect(graph.get('action/summary.d.mts')).toContain('report/formats/json-types.ts');
-    expect(graph.get('lib/index.ts')).toContain('report/formatters.ts');
+    expect(graph.get('lib/index.ts')).toContain('report/formats/output.ts');
   });
 
   it('keeps the workspace between io/ and its two hosts: it imports the engine and io/ only, and only cli/ and server/ import it', () => {
