@@ -63,8 +63,9 @@ export function diskFiles(connection: Connection, logMask: SecretMask): Workspac
       skillSources.invalidate();
     },
     changed(uris) {
-      const templateFiles = templates.changed(uris.flatMap((uri) => filePathOf(uri) ?? []));
-      const skillFiles = skillSources.changed(uris);
+      const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
+      const templateFiles = templates.changed(paths);
+      const skillFiles = skillSources.changed(paths);
       const configFiles = uris.some((uri) => uri.endsWith(`/${CONFIG_NAME}`));
       if (configFiles) configs.invalidate();
       return configFiles || templateFiles || skillFiles;

@@ -95,12 +95,11 @@ export class SkillSourceFolders implements SkillSourcesSource {
   }
 
   /**
-   * Watched files changed: whether any lies in a folder an open manifest's facts come from, or in
+   * Watched files changed (their paths): whether any lies in a folder an open manifest's facts come from, or in
    * its own `skills/` (the documents' facts are then found again). A `skills/` folder elsewhere
    * (another project, a package) changes nothing.
    */
-  changed(uris: readonly string[]): boolean {
-    const paths = uris.flatMap((uri) => filePathOf(uri) ?? []);
+  changed(paths: readonly string[]): boolean {
     const folders = [...this.byUri.values()].flatMap((entry) => [entry.conventionFolder, ...entry.folders]);
     const affected = paths.some((file) => folders.some((folder) => folder === file || isInsideFolder(folder, file)));
     if (affected) this.invalidate();

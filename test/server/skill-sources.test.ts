@@ -111,12 +111,12 @@ describe("which watched changes touch an open manifest's skill folders", () => {
     computed = nextFacts();
     folders.known(fileUri(dir, 'mapped/manifest.json'), manifestPinning('Mapped', await cidOfPath(path.join(dir, 'mapped/src/x'), 'v1')), config);
     await computed;
-    expect(folders.changed([fileUri(dir, 'elsewhere/skills/y/SKILL.md')])).toBe(false);
-    expect(folders.changed([fileUri(dir, 'bot/README.md')])).toBe(false);
-    expect(folders.changed([fileUri(dir, 'mapped/src/other/SKILL.md')])).toBe(false);
-    expect(folders.changed([fileUri(dir, 'bot/skills/z/SKILL.md')])).toBe(true);
-    expect(folders.changed([fileUri(dir, 'bot/skills/x/SKILL.md')])).toBe(true);
-    expect(folders.changed([fileUri(dir, 'mapped/src/x/SKILL.md')])).toBe(true);
+    expect(folders.changed([path.join(dir, 'elsewhere/skills/y/SKILL.md')])).toBe(false);
+    expect(folders.changed([path.join(dir, 'bot/README.md')])).toBe(false);
+    expect(folders.changed([path.join(dir, 'mapped/src/other/SKILL.md')])).toBe(false);
+    expect(folders.changed([path.join(dir, 'bot/skills/z/SKILL.md')])).toBe(true);
+    expect(folders.changed([path.join(dir, 'bot/skills/x/SKILL.md')])).toBe(true);
+    expect(folders.changed([path.join(dir, 'mapped/src/x/SKILL.md')])).toBe(true);
   });
 });
 
