@@ -58,10 +58,13 @@ export class SecretMask {
   private readonly secrets: string[] = [];
   private readonly known = new Set<string>();
   /**
-   * Every secret, matched exactly with the length it may show: also those whose hidden part the
-   * grams cannot find (fewer than `GRAM` letters and digits, or runs that read as words).
+   * Secrets whose hidden part the grams do not cover whole (fewer than `GRAM` letters and digits,
+   * or runs that read as words, `…vessie…`): matched exactly, with the length they may show.
    */
-  private readonly exact: { secret: string; shown: number }[] = [];
+  private readonly exact: LearnedSecret[] = [];
+  /** Every secret by its first and by its last `CUT_KEY` characters, to find one a message cut short. */
+  private readonly byStart = new Map<string, LearnedSecret[]>();
+  private readonly byEnd = new Map<string, LearnedSecret[]>();
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
   /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
@@ -106,19 +109,21 @@ export class SecretMask {
     // words wherever else they show: only runs that reach past them count.
     const wordsEnd = joinedWordsBefore(secret) - shown;
     let value = 0;
+    let covered = codes.length >= GRAM;
     for (let i = 0; i < codes.length; i++) {
       value = (value * 36 + codes[i]!) % GRAM_SPACE;
+      if (i < GRAM - 1 || offsets[i]! < wordsEnd) continue;
       // A run that looks generated, or one across a separator of the secret (`live_uo` of
       // `acme_live_uoug…`), which joins its words to its generated part as no other text does.
-      if (
-        i >= GRAM - 1 &&
-        offsets[i]! >= wordsEnd &&
-        (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM)
-      ) {
-        this.grams.add(value);
-      }
+      if (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM) this.grams.add(value);
+      else covered = false;
     }
-    this.exact.push({ secret, shown });
+    const learned = { secret, shown };
+    if (!covered) this.exact.push(learned);
+    if (secret.length > CUT_KEY) {
+      listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
+      listIn(this.byEnd, secret.slice(-CUT_KEY)).push(learned);
+    }
     return this;
   }
 
@@ -167,7 +172,7 @@ export class SecretMask {
       }
     }
     if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
-    if (this.exact.length > 0 && text.includes(CUT)) this.cutSpans(text, spans);
+    if (this.byStart.size > 0 && text.includes(CUT)) this.cutSpans(text, spans);
     return mergeSpans(spans.filter((span) => span.end > span.start));
   }
 
@@ -182,13 +187,25 @@ export class SecretMask {
       while (start > 0 && !CUT_RUN_END.test(text[start - 1]!)) start--;
       let end = cut + 1;
       while (end < text.length && !CUT_RUN_END.test(text[end]!)) end++;
-      const before = text.slice(start, cut);
-      const after = text.slice(cut + 1, end);
-      for (const { secret, shown } of this.exact) {
-        const head = longestCommon(before, secret, 'end-of-text');
-        if (head > shown) into.push({ start: cut - head + shown, end: cut });
-        const tail = longestCommon(after, secret, 'start-of-text');
-        if (tail >= MIN_CUT_TAIL) into.push({ start: cut + 1, end: cut + 1 + tail });
+      // The longest end of the run before the ellipsis that a secret starts with…
+      head: for (let from = start; cut - from > CUT_KEY; from++) {
+        const part = text.slice(from, cut);
+        for (const { secret, shown } of this.byStart.get(part.slice(0, CUT_KEY)) ?? []) {
+          if (part.length < secret.length && part.length > shown && secret.startsWith(part)) {
+            into.push({ start: from + shown, end: cut });
+            break head;
+          }
+        }
+      }
+      // …and the longest start of the run after it that a secret ends with.
+      tail: for (let to = end; to - (cut + 1) >= Math.max(MIN_CUT_TAIL, CUT_KEY); to--) {
+        const part = text.slice(cut + 1, to);
+        for (const { secret } of this.byEnd.get(part.slice(-CUT_KEY)) ?? []) {
+          if (part.length < secret.length && secret.endsWith(part)) {
+            into.push({ start: cut + 1, end: to });
+            break tail;
+          }
+        }
       }
     }
   }
@@ -230,20 +247,19 @@ const CUT = '…';
 const CUT_RUN_END = /[\s"'`…]/;
 /** The fewest characters of a secret's end, after an ellipsis, taken for it rather than for chance. */
 const MIN_CUT_TAIL = 4;
+/** How many of a secret's first or last characters index it for finding one cut short. */
+const CUT_KEY = 3;
 
-/**
- * The length of the longest start of `secret` that `text` ends with (`end-of-text`), or of the
- * longest end of `secret` that `text` starts with (`start-of-text`), short of the whole secret.
- */
-function longestCommon(text: string, secret: string, where: 'end-of-text' | 'start-of-text'): number {
-  for (let length = Math.min(text.length, secret.length - 1); length > 0; length--) {
-    if (where === 'end-of-text') {
-      if (text.charCodeAt(text.length - length) === secret.charCodeAt(0) && text.endsWith(secret.slice(0, length))) return length;
-    } else if (text.charCodeAt(length - 1) === secret.charCodeAt(secret.length - 1) && text.startsWith(secret.slice(secret.length - length))) {
-      return length;
-    }
-  }
-  return 0;
+interface LearnedSecret {
+  secret: string;
+  /** The characters it may show. */
+  shown: number;
+}
+
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
 
 /**

@@ -267,6 +267,11 @@ describe('a secret shown in part', () => {
     expect(mask.mask('is `…x=QHOtQPwrAz…`, then `…OekQzmNtXH6S4J"`')).toBe('is `…x=QHOt…`, then `…"`');
     // Words that merely start or end like a secret are not cut: four characters or fewer of its end.
     expect(mask.mask('see `QH…` and `…S4J`')).toBe('see `QH…` and `…S4J`');
+    // Among many secrets that start and end alike, each is told by the rest of what shows.
+    const crowded = new SecretMask();
+    for (let i = 0; i < 500; i++) crowded.add(`QHO${String(i).padStart(3, '0')}Xk29fQ7vLm3pS4J`);
+    crowded.add(secret);
+    expect(crowded.mask('`"everyone QHOtQPwrA…` and `…zmNtXH6S4J"`')).toBe('`"everyone QHOt…` and `…"`');
   });
 
   it("leaves a skill's CID public when whitespace or a control character split it", () => {
