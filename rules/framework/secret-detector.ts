@@ -32,7 +32,12 @@ interface Shape {
   joined?: true;
 }
 
-const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,}`;
+/**
+ * A value in a credential's place: at most 1,024 characters, longer than any credential of this
+ * kind (a private key has a pattern of its own). Unbounded, a text of `token:` repeated made
+ * irregexp keep a place to go back to for every character, and overflow its stack.
+ */
+const OPAQUE_VALUE = String.raw`[^\s"'\\,;&|<>(){}\[\]\x60]{8,1024}`;
 /** A variable's name, as `env:` expects one. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -86,8 +91,13 @@ const SHAPES: readonly Shape[] = [
     group: 1,
   },
   // The password of a URL with credentials: `https://user:password@host`, the user maybe empty,
-  // the password maybe holding a `/` (not a port and a path: `host:8080/a@b`).
-  { pattern: /:\/\/[^\s/@:"'\\`]*:([^\s@"'\\`]+)@/dg, group: 1, accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value) },
+  // the password maybe holding a `/` (not a port and a path: `host:8080/a@b`), never a `://`: a
+  // URL in another's path (`https://host:9/https://u:<password>@…`) is a URL of its own.
+  {
+    pattern: /:\/\/[^\s/@:"'\\`]*:((?:(?!:\/\/)[^\s@"'\\`])+)@/dg,
+    group: 1,
+    accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value),
+  },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
   { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
   { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
@@ -742,11 +752,7 @@ function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[
     const value = match[group];
     const place = match.indices?.[group];
     if (value && place && (!accept || accept(value))) into.push({ start: place[0], end: place[1] });
-    // A match refused may hide one that starts inside it (`https://host:9/https://u:<password>@…`,
-    // whose first `://` takes `9/https://u:<password>` for a port and a path): look again from
-    // just after where it started.
-    else pattern.lastIndex = match.index + 1;
-    if (match[0].length === 0) pattern.lastIndex = Math.max(pattern.lastIndex, match.index + 1);
+    if (match[0].length === 0) pattern.lastIndex++;
   }
 }
 

@@ -68,7 +68,18 @@ describe('secret detector', () => {
   });
 
   it('takes linear time on long runs that could make a pattern backtrack', () => {
-    const inputs = ['a'.repeat(5e6), '-'.repeat(5e6), 'token'.repeat(1e6), '--a-b-c-d '.repeat(5e5), '1234567890'.repeat(5e5), 'MNO'.repeat(2e6)];
+    const inputs = [
+      'a'.repeat(5e6),
+      '-'.repeat(5e6),
+      'token'.repeat(1e6),
+      '--a-b-c-d '.repeat(5e5),
+      '1234567890'.repeat(5e5),
+      'MNO'.repeat(2e6),
+      // Places a pattern could refuse over and over, each time across the rest of the text.
+      'token:'.repeat(1e6),
+      '://a:'.repeat(1e6),
+      'https://a:b/'.repeat(5e5),
+    ];
     // Linear scans of these take tens of milliseconds, a backtracking one minutes: such a one
     // ends the test at its timeout. No time is asserted here (the bench measures time); what is
     // asserted is the answer: none of them holds a secret.
