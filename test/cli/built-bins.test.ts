@@ -35,6 +35,17 @@ describe('the built bins, end to end', () => {
     expectOneLineError(await runCli(['--no-such-flag'], { cwd, binary }), /unknown/);
   });
 
+  it('ends only after a report many times a pipe buffer is written whole', async () => {
+    // The command exits as soon as its report is out; a pipe holds 64 KiB, the report is larger.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) files[`agents/a${i}/manifest.json`] = fixture('problems.json');
+    const cwd = workspace(files);
+    const result = await runCli(['--now', NOW, '--format', 'json', '.'], { cwd, binary });
+    expect(result.stdout.length).toBeGreaterThan(3 * 65536);
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as unknown[]).length).toBe(120);
+  });
+
   it('reads standard input and writes a fix to the file', async () => {
     const spaced = '{ "version": 1, "agent": { "name": "a" }, "model": " anthropic/claude-sonnet-4" }\n';
     const cwd = workspace({ 'manifest.json': spaced });
