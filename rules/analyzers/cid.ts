@@ -1,6 +1,7 @@
 import { formatMessage } from '../framework/messages.js';
 import type { MessageData } from '../framework/rule.js';
 import { remembered } from '../framework/remembered.js';
+import { readCommonCid, type CidFacts } from './common-cid.js';
 import { load as loadMultiformats } from './lazy/multiformats.js';
 import { load as loadBasics } from './lazy/multiformats-basics.js';
 
@@ -55,7 +56,7 @@ const CODECS: ReadonlyMap<number, string> = new Map([
 ]);
 
 /** Multihash functions, with the digest length of those whose length is fixed. */
-const HASHES: ReadonlyMap<number, { name: string; size?: number }> = new Map([
+export const HASHES: ReadonlyMap<number, { name: string; size?: number }> = new Map([
   [0x00, { name: 'identity' }],
   [0x11, { name: 'sha1', size: 20 }],
   [0x12, { name: 'sha2-256', size: 32 }],
@@ -155,6 +156,8 @@ const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^\/ipfs\//i;
 export const describeCid: (text: string) => CidDescription = remembered((text) => Object.freeze(describeAnew(text)), 1024, MAX_LENGTH);
 
 function describeAnew(text: string): CidDescription {
+  const common = readCommonCid(text, HASHES);
+  if (common) return valid(common);
   const quick = parseQuickly(text);
   if (quick) return quick;
   const found = describe(text);
@@ -195,7 +198,7 @@ function parseQuickly(text: string): ValidCid | undefined {
     // canonical form is written in lowercase base32 even when `text` was not.
     const cid = CID.decode(CID.parse(text).bytes);
     const size = HASHES.get(cid.multihash.code)?.size;
-    return size === undefined || size === cid.multihash.size ? valid(cid, base) : undefined;
+    return size === undefined || size === cid.multihash.size ? valid(fromLibrary(cid, base)) : undefined;
   } catch {
     return undefined;
   }
@@ -250,7 +253,7 @@ function describeV0(text: string): CidDescription {
   if (!text.startsWith('Qm')) return invalid('v0Prefix');
   const { CID } = loadBasics();
   try {
-    return valid(CID.decode(CID.parse(text).bytes), 'base58btc');
+    return valid(fromLibrary(CID.decode(CID.parse(text).bytes), 'base58btc'));
   } catch {
     return invalid('v0NotDecoded');
   }
@@ -302,22 +305,34 @@ function describeV1(text: string): CidDescription {
   }
   if (hash?.size !== undefined && digestLength !== hash.size) return invalid('wrongDigestLength', { hash: hash.name, digestLength, size: hash.size });
   try {
-    return valid(CID.decode(bytes), base.name);
+    return valid(fromLibrary(CID.decode(bytes), base.name));
   } catch {
     return invalid('notCid', { codec: CODECS.get(codec) ?? hex(codec), hash: hashName });
   }
 }
 
-function valid(cid: { version: 0 | 1; code: number; multihash: { code: number; size: number }; toV1(): { toString(): string } }, base: string): ValidCid {
+/** What a CID the library parsed is, in the terms `valid` takes. */
+function fromLibrary(cid: { version: 0 | 1; code: number; multihash: { code: number; size: number }; toV1(): { toString(): string } }, base: string): CidFacts {
+  return {
+    version: cid.version,
+    base,
+    codecCode: cid.code,
+    hashCode: cid.multihash.code,
+    digestLength: cid.multihash.size,
+    canonical: cid.toV1().toString(),
+  };
+}
+
+function valid(cid: CidFacts): ValidCid {
   return {
     valid: true,
     version: cid.version,
-    base,
-    codec: CODECS.get(cid.code) ?? hex(cid.code),
-    codecCode: cid.code,
-    multihash: HASHES.get(cid.multihash.code)?.name ?? hex(cid.multihash.code),
-    multihashCode: cid.multihash.code,
-    digestLength: cid.multihash.size,
-    canonical: cid.toV1().toString(),
+    base: cid.base,
+    codec: CODECS.get(cid.codecCode) ?? hex(cid.codecCode),
+    codecCode: cid.codecCode,
+    multihash: HASHES.get(cid.hashCode)?.name ?? hex(cid.hashCode),
+    multihashCode: cid.hashCode,
+    digestLength: cid.digestLength,
+    canonical: cid.canonical,
   };
 }

@@ -98,10 +98,11 @@ describe('the built manifest-lint', () => {
     expect(cid.stdout).toBe(`${MOONS_V0}\n`);
     expect(cid.stderr).toContain('loaded ./chunks/unixfs.cjs');
 
-    // A manifest with a skill CID: linting it loads the CID parser, and nothing of UnixFS.
+    // A manifest with a skill CID: linting it loads nothing of UnixFS, nor, its CID being valid
+    // and written as CIDs usually are, the CID library (see test/cli/lazy-loading.test.ts).
     const lint = run(['--now', '2026-11-23T09:00:00Z', path.join(ROOT, 'examples', 'needs-work', 'manifest.json')]);
     expect(lint.status).toBe(1);
-    expect(lint.stderr).toContain('loaded ./chunks/multiformats.cjs');
     expect(lint.stderr).not.toContain('unixfs');
+    expect(lint.stderr).not.toContain('multiformats');
   });
 });

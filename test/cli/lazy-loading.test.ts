@@ -49,6 +49,20 @@ it('a fix preview loads the diff code, and still no hash', () => {
   expect(loadsOf(['--fix-dry-run', 'warnings.json'])).toEqual(['jsdiff']);
 });
 
+it('a valid CID written as CIDs usually are (v0 `Qm…`, base32 `bafy…`) is read without the CID library; a broken one loads it to say what is wrong', () => {
+  const manifest = (cid: string) => JSON.stringify({ version: 1, agent: { name: 'Pinned', description: 'Pins a skill.' }, skills: [{ name: 'notes', cid }] });
+  const folder = mkdtempSync(path.join(tmpdir(), 'manifest-lint-cid-'));
+  try {
+    writeFileSync(path.join(folder, 'v0.json'), manifest('QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'));
+    writeFileSync(path.join(folder, 'v1.json'), manifest('bafybeieerrctaycitdctw57t4ov5welowxt3idxojpy6qnq23wlbyqgyou'));
+    writeFileSync(path.join(folder, 'cut.json'), manifest('bafybeieerrctaycitdctw57t4ov5welowxt3idxojpy6qnq23wlbyqgy'));
+    expect(loadsOf(['--format', 'compact', path.join(folder, 'v0.json'), path.join(folder, 'v1.json')])).toEqual([]);
+    expect(loadsOf(['--format', 'compact', path.join(folder, 'cut.json')])).toContain('multiformats-basics');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 /**
  * Counts the `Intl.DateTimeFormat`s made while the built cron chunk computes a schedule's next
  * run: the first one loads ICU, which costs more than the rest of a lint's start.
