@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cronFields, cronProblem, plainlyValidCron, subMinuteFiring } from '../rules/analyzers/cron.js';
 import { explainSchedule, formatRunTime, humanDuration, parseIsoTimestamp } from '../rules/analyzers/schedule.js';
 import { isValidTimeZone, suggestTimeZone } from '../rules/analyzers/time-zones.js';
+import { UNLISTED_ZONES } from '../rules/analyzers/unlisted-zones.js';
 
 const NOW = new Date('2026-11-23T09:00:00Z'); // a Monday
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
@@ -308,6 +309,24 @@ describe('time zones', () => {
     for (const zone of [...zones.slice(0, 40), ...zones.slice(-40)]) {
       for (const written of [zone, zone.toLowerCase(), zone.toUpperCase()]) expect(isValidTimeZone(written), written).toBe(accepts(written));
     }
+  });
+
+  it('knows the zones Intl accepts but does not list (links, IANA names ICU lists under older ones) without making a formatter', () => {
+    const Native = Intl.DateTimeFormat;
+    for (const zone of UNLISTED_ZONES) expect(() => new Native('en-US', { timeZone: zone }), zone).not.toThrow();
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Native, {
+      construct(target, args) {
+        made++;
+        return new target(...(args as ConstructorParameters<typeof Native>));
+      },
+    });
+    try {
+      for (const zone of UNLISTED_ZONES) for (const written of [zone, zone.toLowerCase()]) expect(isValidTimeZone(written), written).toBe(true);
+    } finally {
+      Intl.DateTimeFormat = Native;
+    }
+    expect(made).toBe(0);
   });
 
   it('suggests the closest zone, ignoring letter case when that helps', () => {

@@ -1,13 +1,14 @@
 import { remembered } from '../framework/remembered.js';
 import { closest, editDistance } from '../framework/suggest.js';
+import { UNLISTED_ZONES } from './unlisted-zones.js';
 
 /**
  * Time zones of task schedules. A zone is valid when `Intl.DateTimeFormat` accepts it (SPEC
  * section 2): that includes `UTC`, links such as `US/Pacific` and any letter case, none of which
  * `Intl.supportedValuesOf('timeZone')` lists. Constructing a zoned formatter is expensive (the
- * first one loads the time-zone data, each costs more than a thousand look-ups), so a zone that
- * `Intl` lists, in any case, is valid without one; each zone string's formatter, or its absence,
- * is remembered.
+ * first one loads ICU's date data, each costs more than a thousand look-ups), so a zone that
+ * `Intl` lists or is known to accept (see unlisted-zones.ts), in any case, is valid without one;
+ * each zone string's formatter, or its absence, is remembered.
  */
 
 const CACHE_LIMIT = 500;
@@ -43,9 +44,9 @@ export function isValidTimeZone(timeZone: string): boolean {
 let zoneNames: string[] | undefined;
 let lowerCaseZoneNames: Set<string> | undefined;
 
-/** The zones `Intl` lists, in lower case: a valid zone in any case is found here or is a link. */
+/** The zones `Intl` lists or is known to accept, in lower case: a valid zone in any case is found here or is a rare link. */
 function listedZones(): ReadonlySet<string> {
-  lowerCaseZoneNames ??= new Set(knownTimeZones().map((zone) => zone.toLowerCase()));
+  lowerCaseZoneNames ??= new Set([...knownTimeZones(), ...UNLISTED_ZONES].map((zone) => zone.toLowerCase()));
   return lowerCaseZoneNames;
 }
 
