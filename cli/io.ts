@@ -7,7 +7,7 @@ export interface TextOutput {
 }
 
 export interface Io {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: TextOutput;
   stderr: TextOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;

@@ -1,5 +1,6 @@
 import { isLintWorker, serveLintJobs } from './lint-workers.js';
 import { run } from './run.js';
+import { StandardOutput } from './standard-output.js';
 
 // The same file runs the command and, in a worker thread it started, lints a share of its files.
 if (isLintWorker()) serveLintJobs();
@@ -7,22 +8,19 @@ else runCommand();
 
 function runCommand(): void {
   // A closed pipe (`manifest-lint | head`) is not an error worth a stack trace.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      process.exit(2);
-    });
-  }
+  const failed = (error: NodeJS.ErrnoException): never => process.exit(error.code === 'EPIPE' ? (process.exitCode ?? 0) : 2);
+  const stdout = new StandardOutput(1, () => process.stdout, failed);
+  const stderr = new StandardOutput(2, () => process.stderr, failed);
 
   process.on('uncaughtException', (error) => {
-    process.stderr.write(`manifest-lint: internal error: ${String(error?.message ?? error).split('\n')[0]}\n`);
+    stderr.write(`manifest-lint: internal error: ${String(error?.message ?? error).split('\n')[0]}\n`);
     process.exit(2);
   });
 
   // No top-level await: the bundle is CommonJS, which Node starts faster than an ES module.
   void run(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
     env: process.env,
     cwd: process.cwd(),
     // The file Node started: the command's loader (or its single-file build), which a worker
@@ -31,8 +29,8 @@ function runCommand(): void {
   }).then((code) => {
     process.exitCode = code;
     // Nothing is left to do once the report is out, but V8 may still run a garbage collection it
-    // has scheduled, a millisecond or two of a run of fifty. Where a pipe is written to
-    // asynchronously (not on Linux), the process ends when its writes are done.
-    if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+    // has scheduled, a millisecond or two of a run of fifty. Where Node's stream still holds
+    // writes (a pipe written to asynchronously), the process ends when they are done.
+    if (!stdout.pending && !stderr.pending) process.exit(code);
   });
 }
