@@ -172,6 +172,12 @@ const bundles = await Promise.all([
   ),
 ]);
 for (const file of bundles.flatMap((output) => output.outputFiles)) writeAtomic(file.path, file.contents);
+// The loader reads a command's bundle as Latin-1, which is faster than decoding UTF-8 and the same
+// for ASCII: esbuild escapes every other character but those of regular expression literals.
+for (const entry of ENTRIES) {
+  const offset = readFileSync(entry).findIndex((byte) => byte > 0x7f);
+  if (offset !== -1) throw new Error(`${entry} holds a character outside ASCII at byte ${offset}: write it as an escape (\\u…) in the source`);
+}
 
 // Each command is a small loader that runs its bundle with V8's code cache for it, made here by
 // one representative run (a cache that does not fit the running Node is ignored).

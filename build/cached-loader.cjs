@@ -17,7 +17,8 @@ try {
 } catch {
   // No cache: compile normally.
 }
-const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'utf8')), {
+// The build keeps the bundle ASCII, which Latin-1 reads as it is, faster than UTF-8.
+const script = new vm.Script(Module.wrap(fs.readFileSync(bundle, 'latin1')), {
   filename: bundle,
   cachedData,
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

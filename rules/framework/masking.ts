@@ -244,7 +244,7 @@ export class SecretMask {
 
 /** The ellipsis a value cut short ends (or starts) with, and what ends the run it cuts. */
 const CUT = '…';
-const CUT_RUN_END = /[\s"'`…]/;
+const CUT_RUN_END = /[\s"'`\u2026]/;
 /** The fewest characters of a secret's end, after an ellipsis, taken for it rather than for chance. */
 const MIN_CUT_TAIL = 4;
 /** How many of a secret's first or last characters index it for finding one cut short. */

@@ -7,7 +7,7 @@
 
 /** A whole value that only stands in for something: brackets, a filler word or phrase, a run of one character. */
 const STAND_IN =
-  /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|my|insert|paste|replace|put|enter|add|set)(?:[\s_-][A-Za-z]+)*$|^[A-Za-z]+(?:[\s_-][A-Za-z]+)*[\s_-](?:here|goes[\s_-]here)$|^todo\b|^(?:tbd|changeme|placeholder|dummy|redacted|none|null)$|^(.)\1{5,}$|^[x*•….]{4,}$/i;
+  /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|my|insert|paste|replace|put|enter|add|set)(?:[\s_-][A-Za-z]+)*$|^[A-Za-z]+(?:[\s_-][A-Za-z]+)*[\s_-](?:here|goes[\s_-]here)$|^todo\b|^(?:tbd|changeme|placeholder|dummy|redacted|none|null)$|^(.)\1{5,}$|^[x*\u2022\u2026.]{4,}$/i;
 
 const MAX_PLACEHOLDER = 120;
 
@@ -29,5 +29,5 @@ export function isPlaceholder(value: string): boolean {
   if (trimmed === '' || STAND_IN.test(trimmed)) return true;
   const rest = trimmed.replace(PREFIX, '');
   if (rest === trimmed) return false;
-  return /^[x*•….]{3,}$/i.test(rest) || (/^[A-Za-z]+(?:[-_. ][A-Za-z]+)*$/.test(rest) && FILLER_WORD.test(rest));
+  return /^[x*\u2022\u2026.]{3,}$/i.test(rest) || (/^[A-Za-z]+(?:[-_. ][A-Za-z]+)*$/.test(rest) && FILLER_WORD.test(rest));
 }
