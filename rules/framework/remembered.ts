@@ -8,13 +8,13 @@
 export function remembered<T>(compute: (text: string) => T, limit: number, longest: number): (text: string) => T {
   const memory = new Map<string, { answer: T }>();
   return (text) => {
+    // A longer text is never kept, and looking it up would hash the whole of it.
+    if (text.length > longest) return compute(text);
     let entry = memory.get(text);
     if (!entry) {
       entry = { answer: compute(text) };
-      if (text.length <= longest) {
-        if (memory.size >= limit) memory.clear();
-        memory.set(text, entry);
-      }
+      if (memory.size >= limit) memory.clear();
+      memory.set(text, entry);
     }
     return entry.answer;
   };
