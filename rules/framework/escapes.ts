@@ -19,10 +19,11 @@ export interface Reading {
 type Escape = { read: string; length: number } | undefined;
 
 /**
- * Characters that show as nothing (zero-width spaces and joiners, the word joiner, a byte order
- * mark, a soft hyphen): a token written with them reads, and is copied, as the token.
+ * Characters that show as nothing (zero-width spaces and joiners, direction marks, the word
+ * joiner and the invisible operators, a byte order mark, a soft hyphen): a token written with
+ * them reads, and is copied, as the token.
  */
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
 const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'g');
 
 /** Whether a text holds a character that shows as nothing. */
@@ -47,7 +48,7 @@ export function readJsonEscapes(written: string): Reading | undefined {
  * Reads HTML and Markdown prose as it shows: character references (`&#105;`, `&#x73;`, and the
  * named ones of ASCII characters, `&lowbar;`…) and backslash escapes (`\_`) as what they write;
  * emphasis marks (`**`, `*`, `~~`), comments and tags, which may split a token without showing, and
- * what shows as nothing, left out. Undefined when the text has none of them. Named references of
+ * what shows as nothing (also written as a reference, `&shy;`, `&#8203;`), left out. Undefined when the text has none of them. Named references of
  * other characters are left as written: secrets are ASCII, and HTML names no ASCII letter or digit.
  */
 export function readMarkupEscapes(written: string): Reading | undefined {
@@ -163,8 +164,31 @@ function markupEscapeAt(text: string, at: number): Escape {
   if (numeric) {
     const code = numeric[1] !== undefined ? Number(numeric[1]) : parseInt(numeric[2]!, 16);
     const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
-    return valid ? { read: String.fromCodePoint(code), length: numeric[0].length } : undefined;
+    const read = valid ? String.fromCodePoint(code) : '';
+    return valid ? { read: INVISIBLE.test(read) ? '' : read, length: numeric[0].length } : undefined;
   }
   const named = /^&([A-Za-z]+);/.exec(rest);
+  if (named && INVISIBLE_REFERENCES.has(named[1]!)) return { read: '', length: named[0].length };
   return named && Object.hasOwn(ASCII_REFERENCES, named[1]!) ? { read: ASCII_REFERENCES[named[1]!]!, length: named[0].length } : undefined;
 }
+
+/** HTML's named character references of characters that show as nothing (see `INVISIBLE`), which a token may be split with. */
+const INVISIBLE_REFERENCES: ReadonlySet<string> = new Set([
+  'shy',
+  'ZeroWidthSpace',
+  'NegativeVeryThinSpace',
+  'NegativeThinSpace',
+  'NegativeMediumSpace',
+  'NegativeThickSpace',
+  'zwnj',
+  'zwj',
+  'lrm',
+  'rlm',
+  'NoBreak',
+  'af',
+  'ApplyFunction',
+  'it',
+  'InvisibleTimes',
+  'ic',
+  'InvisibleComma',
+]);

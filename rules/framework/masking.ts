@@ -347,7 +347,7 @@ function buildMask(doc: ParsedDocument): SecretMask {
     // Its pieces too, when whitespace or a control character split it.
     const pieces = cid?.type === 'string' ? (cid.value as string).split(CID_SPLIT).filter((piece) => piece !== '') : [];
     const value = pieces.join('');
-    if (CID_ATTEMPT.test(value) && !looksLikeToken(value)) for (const piece of pieces.length > 1 ? [value, ...pieces] : pieces) mask.trust(piece);
+    if (cidAttempt(value) && !looksLikeToken(value)) for (const piece of pieces.length > 1 ? [value, ...pieces] : pieces) mask.trust(piece);
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
   // A string written with escapes, or with characters that show as nothing, is learned as read.
@@ -362,8 +362,32 @@ function buildMask(doc: ParsedDocument): SecretMask {
   return mask;
 }
 
-/** What a CID, whole or damaged, is written with: letters and digits only. */
-const CID_ATTEMPT = /^[A-Za-z0-9]{20,}$/;
+/**
+ * Whether a value is written as a CID is, whole or damaged: letters and digits only, in the
+ * alphabet of a CID's encoding but for a mistake or two, and opening as such a CID does or about
+ * as long (a first character mistyped, `xafy…`; `Qn…` for `Qm…`). A random value pasted in a
+ * CID's place (a token) is none.
+ */
+function cidAttempt(value: string): boolean {
+  if (!/^[A-Za-z0-9]{20,}$/.test(value)) return false;
+  const rest = value.slice(1);
+  return CID_ENCODINGS.some(({ opening, outside, shortest }) => opening.test(value) && value.length >= shortest && (rest.match(outside)?.length ?? 0) <= 2);
+}
+
+const BASE58_OUTSIDE = /[^1-9A-HJ-NP-Za-km-z]/g;
+/**
+ * How CIDs open, their shortest length, and the characters their encoding does not use: a CIDv0
+ * (`Qm…`, 46 characters), base32 (`bafy…`, 59), base58btc (`zdj7…`, `zb2r…`, or a CIDv0 given the
+ * prefix), base36 (`k51…`) and base16 (`f01…`).
+ */
+const CID_ENCODINGS: readonly { opening: RegExp; shortest: number; outside: RegExp }[] = [
+  { opening: /^Q/, shortest: 40, outside: BASE58_OUTSIDE },
+  { opening: /^[^Q]/, shortest: 50, outside: /[^a-z2-7]/g },
+  { opening: /^[^Q]/, shortest: 50, outside: /[^A-Z2-7]/g },
+  { opening: /^z(?:dj7|b2r|Qm)/, shortest: 40, outside: BASE58_OUTSIDE },
+  { opening: /^k/, shortest: 50, outside: /[^0-9a-z]/g },
+  { opening: /^f01/, shortest: 20, outside: /[^0-9a-f]/g },
+];
 const CID_SPLIT = /[\s\u0000-\u001f]+/;
 /** What a JSON escape leaves of itself at the start of a run, its backslash left out: `u0001`, `n`, `t`. */
 const ESCAPE_REST = /^(?:u[0-9a-fA-F]{4}|[nrtbf])/;

@@ -1,8 +1,8 @@
 /**
  * Text people leave where a credential goes, which is no credential: `<token>`, `YOUR_BOT_TOKEN`,
  * `paste-here`, `xxxxx`, `TODO`, `changeme`, and a provider's prefix followed by words
- * (`xoxb-your-bot-token`, `sk-your-key-here`). Masking leaves it readable, and a channel token
- * holding one gets a finding of its own.
+ * (`xoxb-your-bot-token`, `sk-your-key-here`), also as the value of a `.env` line pasted whole.
+ * Masking leaves it readable, and a channel token holding one gets a finding of its own.
  */
 
 /** A whole value that only stands in for something: brackets, a filler word or phrase, a run of one character. */
@@ -10,6 +10,9 @@ const STAND_IN =
   /^<[^<>]*>$|^\[[^[\]]*\]$|^\{\{[^{}]*\}\}$|^(?:your|my|insert|paste|replace|put|enter|add|set)(?:[\s_-][A-Za-z]+)*$|^[A-Za-z]+(?:[\s_-][A-Za-z]+)*[\s_-](?:here|goes[\s_-]here)$|^todo\b|^(?:tbd|changeme|placeholder|dummy|redacted|none|null)$|^(.)\1{5,}$|^[x*\u2022\u2026.]{4,}$/i;
 
 const MAX_PLACEHOLDER = 120;
+
+/** `NAME=value`, as a `.env` file writes it. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)(.*)$/s;
 
 /** Words that say a value is an example (in any case, joined by `-`, `_` or nothing). */
 const FILLER_WORD = /your|here|example|sample|placeholder|dummy|fake|changeme|replace|insert|paste|token|secret|key|api|bot|app|xxx/i;
@@ -27,6 +30,9 @@ export function isPlaceholder(value: string): boolean {
   // Placeholders are short; a long run is judged by what it is made of, not by these patterns.
   if (trimmed.length > MAX_PLACEHOLDER) return false;
   if (trimmed === '' || STAND_IN.test(trimmed)) return true;
+  // A line of a `.env` file pasted whole (`SLACK_BOT_TOKEN=xoxb-your-bot-token`): its value.
+  const assigned = ASSIGNMENT.exec(trimmed);
+  if (assigned) return isPlaceholder(assigned[1]!);
   const rest = trimmed.replace(PREFIX, '');
   if (rest === trimmed) return false;
   return /^[x*\u2022\u2026.]{3,}$/i.test(rest) || (/^[A-Za-z]+(?:[-_. ][A-Za-z]+)*$/.test(rest) && FILLER_WORD.test(rest));

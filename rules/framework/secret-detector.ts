@@ -119,6 +119,9 @@ const CONTEXTS: readonly Shape[] = [
     group: 1,
   },
   { pattern: new RegExp(String.raw`-(?<![\w-]-)-?[A-Za-z0-9-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9-]{0,40}\s+["']?(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
+  // A URL's query parameter (`?access_token=…`, `&sig=…`), found on its own: the URL may stand
+  // where a credential does (`"botToken": "https://…?access_token=…"`), and not be one as a whole.
+  { pattern: new RegExp(String.raw`[?&;][A-Za-z0-9_.-]{0,40}?${CREDENTIAL_WORD}[A-Za-z0-9_.-]{0,40}=(${OPAQUE_VALUE})`, 'dgi'), group: 1 },
   { pattern: new RegExp(String.raw`Bearer(?<!\wBearer)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   { pattern: new RegExp(String.raw`Basic(?<!\wBasic)\s+(${OPAQUE_VALUE})`, 'dg'), group: 1 },
   // `env:` followed by something that is not a variable name (see `envValueIsSecret`).
@@ -397,35 +400,56 @@ function generatedRuns(text: string): SecretSpan[] {
 
 /**
  * A generated part with the parts `.` or `:` join to it that are no words (`…:UpJ25v50Gz8`,
- * `pk.Q6H7hHeDzpOc.…`): a token's parts, which a reader would otherwise see whole. A word joined
- * so (`.json`, `pk.`) and what `/` or `+` joins (a path, a URL's host) stay readable.
+ * `pk.Q6H7hHeDzpOc.…`), and those `/` or `+` join to it that no path is made of (base64 cut by
+ * them, `zz9-xHbhl5GHZ/tKcP…`): a token's parts, which a reader would otherwise see whole. A word
+ * joined so (`.json`, `pk.`, `workspace/`) stays readable.
  */
 function withOpaqueNeighbours(text: string, span: SecretSpan, run: SecretSpan): SecretSpan {
   let { start, end } = span;
   for (;;) {
     const joiner = text.charCodeAt(start - 1);
-    if (start - 1 <= run.start || (joiner !== 46 && joiner !== 58)) break;
+    if (start - 1 <= run.start || RUN_CHARACTER[joiner] !== 2) break;
     let from = start - 1;
     while (from > run.start && RUN_CHARACTER[text.charCodeAt(from - 1)] === 1) from--;
-    if (!opaquePiece(text.slice(from, start - 1))) break;
+    if (!joinedSecretPiece(text.slice(from, start - 1), joiner)) break;
     start = from;
   }
   for (;;) {
     const joiner = text.charCodeAt(end);
-    if (end + 1 >= run.end || (joiner !== 46 && joiner !== 58)) break;
+    if (end + 1 >= run.end || RUN_CHARACTER[joiner] !== 2) break;
     let to = end + 1;
     while (to < run.end && RUN_CHARACTER[text.charCodeAt(to)] === 1) to++;
-    if (!opaquePiece(text.slice(end + 1, to))) break;
+    if (!joinedSecretPiece(text.slice(end + 1, to), joiner)) break;
     end = to;
   }
   return start === span.start && end === span.end ? span : { start, end };
 }
 
-/** A piece that is no word: digits among its letters, or letters of both cases after its first. */
+/** Whether a piece `joiner` joins to a generated part is part of the secret: see `opaquePiece` and `pathPiece`. */
+function joinedSecretPiece(piece: string, joiner: number): boolean {
+  if (joiner === 46 || joiner === 58) return opaquePiece(piece);
+  // No path holds a `+`: what it joins is base64 whatever it reads as.
+  return piece.length > 0 && (joiner === PLUS || !pathPiece(piece));
+}
+const PLUS = 43;
+
+/**
+ * A piece that is no word: digits among its letters, or letters of both cases after its first,
+ * unless it is words joined by `-` or `_` (`X-Api-Key`, a header's name).
+ */
 function opaquePiece(piece: string): boolean {
-  if (piece.length < 4) return false;
+  if (piece.length < 4 || piece.split(DASH_OR_UNDERSCORE).every((word) => ONE_WORD.test(word))) return false;
   const rest = piece.slice(1);
   return (/[0-9]/.test(piece) && /[A-Za-z]/.test(piece)) || (/[a-z]/.test(rest) && /[A-Z]/.test(rest));
+}
+
+/**
+ * A piece that `/` or `+` joins to a generated part and that reads as what a path is made of: a
+ * short one (`v1`, `api`), or a word (`workspace`, `Documents`). Any other is base64 cut by them,
+ * and hidden with the part.
+ */
+function pathPiece(piece: string): boolean {
+  return piece.length < 4 || (/^[A-Za-z][a-z]*[0-9]*$/.test(piece) && pairsAsWords(piece));
 }
 
 /**
@@ -454,12 +478,13 @@ function generatedPart(text: string, from: number, end: number): SecretSpan | un
 function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   let start = run.start;
   let end = run.end;
-  while (start < end && RUN_CHARACTER[text.charCodeAt(start)] === 2) start++;
-  while (end > start && RUN_CHARACTER[text.charCodeAt(end - 1)] === 2) end--;
+  // What joins a run's parts does not open or end it, but a `+`, which is base64's own.
+  while (start < end && RUN_CHARACTER[text.charCodeAt(start)] === 2 && text.charCodeAt(start) !== PLUS) start++;
+  while (end > start && RUN_CHARACTER[text.charCodeAt(end - 1)] === 2 && text.charCodeAt(end - 1) !== PLUS) end--;
   const written = text.slice(start, end);
-  // A credential's prefix of words (`rt_`, `svc:`) is no part of it.
-  const unprefixed = written.replace(/^[A-Za-z]+:(?=.)/, '');
-  const body = unprefixed.slice(joinedWordsBefore(unprefixed));
+  // A credential's prefix of words (`rt_`, `svc:`, `X-Api-Key:`) is no part of it.
+  const words = written.slice(joinedWordsBefore(written));
+  const body = words.replace(/^[A-Za-z]+:(?=.)/, '');
   // Parts joined as generated parts are, by `.` and `:` or by base64's `+` and `/`: a URL or a
   // path mixes them, or holds `-` and `_`, and is neither.
   const dottedShape = /^[A-Za-z0-9.:]+$/.test(body);
@@ -467,16 +492,19 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   if (!dottedShape && !base64Shape) return undefined;
   const parts = body.split(JOINING);
   const alphanumerics = parts.join('');
-  if (alphanumerics.length < MIN_RUN || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
+  // Base64 counts its `+` and `/` among a run's characters; a dotted run counts only its parts'.
+  if (alphanumerics.length < (base64Shape ? MIN_GENERATED : MIN_RUN) || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
   const dotted = dottedShape && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
   const base64 =
     base64Shape &&
     parts.length >= 2 &&
-    body.length >= 24 &&
-    !body.includes('//') &&
-    // A path's folders are words (`workspace/projects`): a random piece is rarely one.
-    !parts.some((part) => /^[a-z]{4,}$/.test(part) && pairsAsWords(part));
-  return (dotted || base64) && looksGenerated(alphanumerics) ? { start, end } : undefined;
+    body.length >= MIN_RUN &&
+    // After a scheme (`ipfs:`, `https:`), `//` opens a URL.
+    !body.startsWith('/') &&
+    // A path's folders are words (`workspace/projects`): a random piece is rarely one. No path
+    // holds a `+`.
+    (body.includes('+') || !parts.some((part) => /^[a-z]{4,}$/.test(part) && pairsAsWords(part)));
+  return (dotted && looksGenerated(alphanumerics)) || (base64 && looksGenerated(alphanumerics, MIN_GENERATED)) ? { start: end - body.length, end } : undefined;
 }
 
 /**
@@ -494,9 +522,10 @@ const CONTENT_ID = new RegExp(`^(?:${CID})$`);
  * Whether a run looks generated: digits mixed with letters (of both cases, or hex of a key's
  * length), switching between them as random text does rather than as words and numbers do, with
  * the entropy of random text. Names (`OPENAI_API_KEY_2024`), slugs, model ids, words joined up
- * and public identifiers do not.
+ * and public identifiers do not. Letters of both cases and digits count from `shortest` on
+ * (fewer where more of the run is base64's `+` and `/`).
  */
-function looksGenerated(run: string): boolean {
+function looksGenerated(run: string, shortest = MIN_RUN): boolean {
   let digits = 0;
   let lower = 0;
   let upper = 0;
@@ -547,7 +576,7 @@ function looksGenerated(run: string): boolean {
     if (!long && !scattered && !randomLetters) return false;
     // Fewer symbols than mixed case: random text of one case repeats some of them more.
     return entropy(run) >= 3.2 && !wordLike(run, alphanumerics);
-  } else if (alphanumerics < 20) return false;
+  } else if (alphanumerics < shortest) return false;
   return entropy(run) >= 3.5 && !wordLike(run, alphanumerics);
 }
 

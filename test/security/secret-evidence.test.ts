@@ -118,6 +118,31 @@ describe('secrets nobody listed', () => {
     expect(found('"start": "MODE=production node server.js"')).toEqual([]);
   });
 
+  it('finds base64 whose `+` and `/` cut it into runs shorter than a credential, from 20 characters on, and hides it whole', () => {
+    for (const key of ['CswoOjG+lz647vSpw4fREv', 'mpgGgwdtH56jFd/wu+CEF', 'W+cK1B5X2PFUVmmgtMUZ', 'GhFW3PCuRsYUH2poBLpLX/dchldc+COnDhi']) {
+      expect(found(`"engine": "note ${key}"`), key).toEqual([key]);
+    }
+    // What `/` joins to a generated part is hidden with it, unless a path is made of it.
+    expect(found('"zz9-xHbhl5GHZ/tKcPinf6uHBXVKmkwqSXYPwMnpVMxcS6WHW3KgpuxOdjZsM"')).toEqual(['zz9-xHbhl5GHZ/tKcPinf6uHBXVKmkwqSXYPwMnpVMxcS6WHW3KgpuxOdjZsM']);
+    expect(found('"/home/alice/workspace/projects/AbC9xYz8QwErTy7UiOp6AsDf"')).toEqual(['AbC9xYz8QwErTy7UiOp6AsDf']);
+    expect(found('https://example.com/api/v1/files/AbC9xYz8QwErTy7UiOp6AsDf/download')).toEqual(['AbC9xYz8QwErTy7UiOp6AsDf']);
+    expect(found('"url": "ipfs://bafybeieerrctaycitdctw57t4ov5welowxt3idxojpy6qnq23wlbyqgyou/readme"')).toEqual([]);
+  });
+
+  it('finds a credential in a URL query wherever the URL stands, also where a credential does', () => {
+    expect(found('"botToken": "https://api.example.com/v1/send?access_token=FKX99aEvdMbZvECtFU"')).toEqual(['FKX99aEvdMbZvECtFU']);
+    expect(found('"botToken": "env:https://api.example.com/v1/send?auth=2RxUsQpAtDGLiVmC&x=1"')).toEqual(['2RxUsQpAtDGLiVmC']);
+    expect(found('see https://x.io/a?sig=agIxwtsXjHFzt5jz&page=2')).toEqual(['agIxwtsXjHFzt5jz']);
+    expect(found('https://example.com/search?q=monkey&key=value&author=someone')).toEqual([]);
+  });
+
+  it("keeps a header's name readable beside the key it carries", () => {
+    const text = '"start": "curl -H X-Api-Key:FKX99aEvdMbZvECtFU1234abcd"';
+    expect(found(text)).toEqual(['FKX99aEvdMbZvECtFU1234abcd']);
+    const mask = new SecretMask().learn(text);
+    expect(mask.mask('`start` is `"curl -H X-Api-Key:FKX99aEvdMbZvECtFU12…`')).toBe('`start` is `"curl -H X-Api-Key:FKX9…`');
+  });
+
   it("finds an AWS access key id of letters only, and leaves AWS's documented example alone", () => {
     expect(found('"botToken": "AKIAGTPYQWERTZUIOPLK"')).toEqual(['AKIAGTPYQWERTZUIOPLK']);
     expect(found('"note": "AKIAIOSFODNN7EXAMPLE"')).toEqual([]);
@@ -274,6 +299,22 @@ describe('a secret shown in part', () => {
     expect(crowded.mask('`"everyone QHOtQPwrA…` and `…zmNtXH6S4J"`')).toBe('`"everyone QHOt…` and `…"`');
   });
 
+  it("takes for public only what is written as a CID in a skill's `cid`, not a token pasted there", () => {
+    for (const token of ['30o55CmREhtyoe5m2IdGfAPBu1VE5NpXarS0gNLs', 'Bearer xg8m6IE7wrOYnXZi1EpaQp4JJo9lwdFa6w9y']) {
+      const mask = maskFor(parseDocument(`{ "skills": [{ "name": "notes", "cid": "${token}" }] }`));
+      expect(mask.empty, token).toBe(false);
+      expect(leakIn(mask.mask(`\`skills[0].cid\` is \`"${token}"\``), forbiddenRuns(token.replace('Bearer ', ''))), token).toBeUndefined();
+    }
+    // A CID damaged as people damage them stays public: its first character mistyped, `Qn` for `Qm`, a character added.
+    for (const cid of [
+      'xafybeihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
+      'QndfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1n',
+      'QmdfTbBqBPQ7VNxZEYEj14VmRuZBkqFbiwReogJgS1zR1nn',
+    ]) {
+      expect(maskFor(parseDocument(`{ "skills": [{ "name": "notes", "cid": "${cid}" }] }`)).empty, cid).toBe(true);
+    }
+  });
+
   it("leaves a skill's CID public when whitespace or a control character split it", () => {
     const cid = 'bafybeicglyjdb6wrrcbfyu6i2fe4lpxdxgvfvlht7yzdim7cvwt656whue';
     for (const written of [`${cid.slice(0, 20)} ${cid.slice(20)}`, `${cid.slice(0, 20)}\\u0001${cid.slice(21)}`]) {
@@ -286,6 +327,13 @@ describe('a secret shown in part', () => {
 describe('a token split by what shows as nothing', () => {
   const token = 'ghp_R8kZ2vQp7LmX4tN9wB3cYd5Fh6Jk1Lp0Qs2T';
   const split = (glue: string) => token.match(/.{1,5}/g)!.join(glue);
+
+  it('in a README, with what shows as nothing written as named or numeric references', () => {
+    for (const glue of ['&shy;', '&ZeroWidthSpace;', '&zwj;', '&lrm;', '&#8203;', '&#x200B;', '&#173;']) {
+      const readme = `Token: ${split(glue)}\n`;
+      expect(leakIn(new ReadingMask(readMarkupEscapes).mask(readme), forbiddenRuns(token)), readme).toBeUndefined();
+    }
+  });
 
   it.each([
     ['zero-width spaces', '\u200b'],
@@ -374,6 +422,15 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(shown).toContain('`channels.telegram.botToken`');
     expect(shown).toContain('"env:TELEGRAM_BOT_TOKEN"');
     expect(mask.mask(text)).toContain('"SLACK_BOT_TOKEN=ghp_…"');
+  });
+
+  it('takes a .env line that assigns a placeholder for a placeholder, its variable and advice readable', () => {
+    const text = '{ "version": 1, "agent": { "name": "a" }, "channels": { "slack": { "botToken": "SLACK_BOT_TOKEN=xoxb-your-bot-token" } } }';
+    const { diagnostics, mask } = lint(text);
+    const [finding] = diagnostics.filter((d) => d.ruleId === 'channel-token-literal');
+    expect(finding?.messageId).toBe('placeholder');
+    expect(mask.mask(finding!.message)).toContain('"SLACK_BOT_TOKEN=xoxb-your-bot-token"');
+    expect(mask.empty).toBe(true);
   });
 
   it('keeps the advice readable when a token is pasted after env: and the name it should be stored under', () => {
