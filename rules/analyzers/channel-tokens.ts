@@ -7,6 +7,7 @@ import { formatPath } from '../framework/json-path.js';
 import type { JsonPath } from '../framework/types.js';
 import { findSecrets, looksLikeToken } from '../framework/secret-detector.js';
 import { isPlaceholder } from '../framework/placeholders.js';
+import { maskSecret } from '../framework/masking.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
@@ -171,6 +172,18 @@ export function envReferenceIntent(value: string): string | undefined {
   if (reference) return reference.slice(1).find((name) => name !== undefined);
   return VARIABLE_NAME_LIKE.test(trimmed) ? trimmed : undefined;
 }
+
+/**
+ * A literal token as a message shows it: a reference written wrongly (`$SLACK_BOT_TOKEN`) whole,
+ * for it is a variable's name; a `.env` line pasted whole as its variable and the token's first
+ * characters (`SLACK_BOT_TOKEN=xoxb…`); any other value as its first characters only.
+ */
+export function shownToken(value: string): string {
+  if (envReferenceIntent(value) !== undefined) return value.trim();
+  const assigned = ASSIGNED.exec(value);
+  return assigned ? `${assigned[1]}=${maskSecret(assigned[2]!)}` : maskSecret(value);
+}
+const ASSIGNED = /^([A-Za-z_][A-Za-z0-9_]*)=(?!=)(.+)$/s;
 
 const ENV_REFERENCE_LIKE =
   /^(?:env\s*[:=]\s*([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|process\.env\.([A-Za-z_][A-Za-z0-9_]*))$/i;

@@ -1,5 +1,4 @@
-import { ENV_PREFIX, expectedTokenKind, isPastedToken, literalChannelTokens, moveTokenToSecret, tokenKind } from '../analyzers/channel-tokens.js';
-import { maskSecret } from '../framework/masking.js';
+import { ENV_PREFIX, expectedTokenKind, isPastedToken, literalChannelTokens, moveTokenToSecret, shownToken, tokenKind } from '../analyzers/channel-tokens.js';
 import { isPlaceholder } from '../framework/placeholders.js';
 import { formatPath } from '../framework/describe.js';
 import { defineRule, spanOf, unlisted } from '../framework/rule.js';
@@ -50,7 +49,7 @@ export const channelTokenLiteral = defineRule({
         span: spanOf(token.node),
         ...(placeholder
           ? { messageId: 'placeholder', data: { where, value: JSON.stringify(token.value), name } }
-          : { messageId: 'tokenLiteral', data: { where, shownToken: maskSecret(token.value), name } }),
+          : { messageId: 'tokenLiteral', data: { where, shownToken: shownToken(token.value), name } }),
         ...(misplaced
           ? {}
           : {

@@ -4,12 +4,12 @@ import {
   expectedTokenKind,
   literalChannelTokens,
   REQUIRED_TOKENS,
+  shownToken,
   TOKEN_KIND_LABEL,
   tokenKind,
   type ChannelToken,
   type TokenKind,
 } from '../analyzers/channel-tokens.js';
-import { maskSecret } from '../framework/masking.js';
 import { subject } from '../framework/describe.js';
 import { nodeAt } from '../framework/document.js';
 import { defineRule, spanOf, type FindingMessage } from '../framework/rule.js';
@@ -64,6 +64,9 @@ const MESSAGES: Record<string, string> = {
   ),
 };
 
+/** A `.env` line, `NAME=value`. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)/;
+
 export const channelTokenShape = defineRule({
   meta: {
     id: 'channel-token-shape',
@@ -87,8 +90,9 @@ export const channelTokenShape = defineRule({
       const expected = expectedTokenKind(token.channel, token.field);
       if (!expected) continue;
       const trimmed = token.value.trim();
-      // A placeholder is `channel-token-literal`'s, which says what to write instead.
-      if (isPlaceholder(trimmed)) continue;
+      // A placeholder is `channel-token-literal`'s, which says what to write instead; so is a
+      // `.env` line pasted whole, whose token is not what the field's shape is about.
+      if (isPlaceholder(trimmed) || ASSIGNMENT.test(trimmed)) continue;
       const kind = tokenKind(trimmed);
       // `process.env.NAME` has a Discord token's three dotted parts, and is a reference all the same.
       if (kind === expected && trimmed === token.value && envReferenceIntent(trimmed) === undefined) continue;
@@ -97,7 +101,7 @@ export const channelTokenShape = defineRule({
         path: token.path,
         span: spanOf(token.node),
         messageId,
-        data: { subject: subject(token.path), shownToken: maskSecret(token.value), ...data },
+        data: { subject: subject(token.path), shownToken: shownToken(token.value), ...data },
       });
     }
   },

@@ -48,7 +48,8 @@ export function readJsonEscapes(written: string): Reading | undefined {
  * Reads HTML and Markdown prose as it shows: character references (`&#105;`, `&#x73;`, and the
  * named ones of ASCII characters, `&lowbar;`…) and backslash escapes (`\_`) as what they write;
  * emphasis marks (`**`, `*`, `~~`), comments and tags, which may split a token without showing, and
- * what shows as nothing (also written as a reference, `&shy;`, `&#8203;`), left out. Undefined when the text has none of them. Named references of
+ * what shows as nothing (also written as a reference, `&shy;`, `&#8203;`), left out; a hyphen
+ * written as a reference (`&hyphen;`) reads as `-`. Undefined when the text has none of them. Named references of
  * other characters are left as written: secrets are ASCII, and HTML names no ASCII letter or digit.
  */
 export function readMarkupEscapes(written: string): Reading | undefined {
@@ -165,12 +166,17 @@ function markupEscapeAt(text: string, at: number): Escape {
     const code = numeric[1] !== undefined ? Number(numeric[1]) : parseInt(numeric[2]!, 16);
     const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
     const read = valid ? String.fromCodePoint(code) : '';
-    return valid ? { read: INVISIBLE.test(read) ? '' : read, length: numeric[0].length } : undefined;
+    return valid ? { read: INVISIBLE.test(read) ? '' : HYPHENS.test(read) ? '-' : read, length: numeric[0].length } : undefined;
   }
   const named = /^&([A-Za-z]+);/.exec(rest);
   if (named && INVISIBLE_REFERENCES.has(named[1]!)) return { read: '', length: named[0].length };
+  if (named && HYPHEN_REFERENCES.has(named[1]!)) return { read: '-', length: named[0].length };
   return named && Object.hasOwn(ASCII_REFERENCES, named[1]!) ? { read: ASCII_REFERENCES[named[1]!]!, length: named[0].length } : undefined;
 }
+
+/** Hyphens other than ASCII's, which show as it does: a token written with them is read with `-`. */
+const HYPHENS = /^[\u2010\u2011]$/;
+const HYPHEN_REFERENCES: ReadonlySet<string> = new Set(['hyphen', 'dash']);
 
 /** HTML's named character references of characters that show as nothing (see `INVISIBLE`), which a token may be split with. */
 const INVISIBLE_REFERENCES: ReadonlySet<string> = new Set([

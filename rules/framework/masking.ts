@@ -13,7 +13,7 @@
  * file's, a command's) cannot carry one either.
  */
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, publicIdentifiers, type SecretSpan } from './secret-detector.js';
+import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
@@ -350,17 +350,33 @@ function buildMask(doc: ParsedDocument): SecretMask {
     if (cidAttempt(value) && !looksLikeToken(value)) for (const piece of pieces.length > 1 ? [value, ...pieces] : pieces) mask.trust(piece);
   }
   mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
-  // A string written with escapes, or with characters that show as nothing, is learned as read.
+  // A string written with escapes, or with characters that show as nothing, is learned as read,
+  // after its key: a value that is a secret by its place (`"botToken": "<a UUID>"`) is one read too.
   if (doc.text.includes('\\') || hasInvisible(doc.text)) {
     forEachString(doc.root, (node) => {
       const value = node.value as string;
       const shown = withoutInvisible(value);
-      if (shown !== value) mask.learn(shown);
-      else if (node.length > value.length + 2) mask.learn(value);
+      if (shown === value && node.length === value.length + 2) return;
+      const key = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent.children[0]?.value : undefined;
+      mask.learn(typeof key === 'string' ? `${JSON.stringify(withoutInvisible(key))}: ${JSON.stringify(shown)}` : shown);
     });
+  }
+  // A value pasted into a secret's declaration (`"value": "…"`, which the platform does not
+  // define) is the secret, when it is opaque.
+  for (const { node } of arrayItems(doc.root, ['secrets'])) {
+    for (const property of node.type === 'object' ? (node.children ?? []) : []) {
+      const [key, value] = property.children ?? [];
+      if (typeof key?.value === 'string' && !DECLARATION_KEYS.has(key.value) && value?.type === 'string') {
+        const shown = withoutInvisible(value.value as string);
+        if (opaque(shown)) mask.add(shown);
+      }
+    }
   }
   return mask;
 }
+
+/** The keys a secret's declaration has (`name`, `description`, `required`): values under any other may be the secret itself. */
+const DECLARATION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'required']);
 
 /**
  * Whether a value is written as a CID is, whole or damaged: letters and digits only, in the

@@ -35,5 +35,6 @@ export function isPlaceholder(value: string): boolean {
   if (assigned) return isPlaceholder(assigned[1]!);
   const rest = trimmed.replace(PREFIX, '');
   if (rest === trimmed) return false;
-  return /^[x*\u2022\u2026.]{3,}$/i.test(rest) || (/^[A-Za-z]+(?:[-_. ][A-Za-z]+)*$/.test(rest) && FILLER_WORD.test(rest));
+  // Only zeros and x's where the generated part goes (`xoxb-000000000000-xxxxxxxx`).
+  return /^[0x*\u2022\u2026._-]{3,}$/i.test(rest) || (/^[A-Za-z]+(?:[-_. ][A-Za-z]+)*$/.test(rest) && FILLER_WORD.test(rest));
 }

@@ -400,9 +400,9 @@ function generatedRuns(text: string): SecretSpan[] {
 
 /**
  * A generated part with the parts `.` or `:` join to it that are no words (`…:UpJ25v50Gz8`,
- * `pk.Q6H7hHeDzpOc.…`), and those `/` or `+` join to it that no path is made of (base64 cut by
- * them, `zz9-xHbhl5GHZ/tKcP…`): a token's parts, which a reader would otherwise see whole. A word
- * joined so (`.json`, `pk.`, `workspace/`) stays readable.
+ * `pk.Q6H7hHeDzpOc.…`, base64 cut by `/`, `zz9-xHbhl5GHZ/tKcP…`), and whatever `+` joins to it:
+ * a token's parts, which a reader would otherwise see whole. A word joined so (`.json`, `pk.`,
+ * `hooks/`) stays readable.
  */
 function withOpaqueNeighbours(text: string, span: SecretSpan, run: SecretSpan): SecretSpan {
   let { start, end } = span;
@@ -425,11 +425,12 @@ function withOpaqueNeighbours(text: string, span: SecretSpan, run: SecretSpan): 
   return start === span.start && end === span.end ? span : { start, end };
 }
 
-/** Whether a piece `joiner` joins to a generated part is part of the secret: see `opaquePiece` and `pathPiece`. */
+/**
+ * Whether a piece `joiner` joins to a generated part is part of the secret: one that is no word
+ * (see `opaquePiece`), or anything a `+` joins, which no path or name holds (base64's own).
+ */
 function joinedSecretPiece(piece: string, joiner: number): boolean {
-  if (joiner === 46 || joiner === 58) return opaquePiece(piece);
-  // No path holds a `+`: what it joins is base64 whatever it reads as.
-  return piece.length > 0 && (joiner === PLUS || !pathPiece(piece));
+  return joiner === PLUS ? piece.length > 0 : opaquePiece(piece);
 }
 const PLUS = 43;
 
@@ -441,15 +442,6 @@ function opaquePiece(piece: string): boolean {
   if (piece.length < 4 || piece.split(DASH_OR_UNDERSCORE).every((word) => ONE_WORD.test(word))) return false;
   const rest = piece.slice(1);
   return (/[0-9]/.test(piece) && /[A-Za-z]/.test(piece)) || (/[a-z]/.test(rest) && /[A-Z]/.test(rest));
-}
-
-/**
- * A piece that `/` or `+` joins to a generated part and that reads as what a path is made of: a
- * short one (`v1`, `api`), or a word (`workspace`, `Documents`). Any other is base64 cut by them,
- * and hidden with the part.
- */
-function pathPiece(piece: string): boolean {
-  return piece.length < 4 || (/^[A-Za-z][a-z]*[0-9]*$/.test(piece) && pairsAsWords(piece));
 }
 
 /**

@@ -328,6 +328,12 @@ describe('a token split by what shows as nothing', () => {
   const token = 'ghp_R8kZ2vQp7LmX4tN9wB3cYd5Fh6Jk1Lp0Qs2T';
   const split = (glue: string) => token.match(/.{1,5}/g)!.join(glue);
 
+  it('in a README, with hyphens written as references (`&hyphen;`), which show as `-`', () => {
+    const readme =
+      'Slack app token: xapp&hyphen;1&hyphen;AQ1NPZKOPA8&hyphen;3217060503058&hyphen;f055254a94dd96dfdf72c82d0e47a3bbf88a55e6bf740768e64d1b4fed686f88\n';
+    expect(new ReadingMask(readMarkupEscapes).learn(readme).mask(readme)).toBe('Slack app token: xapp…\n');
+  });
+
   it('in a README, with what shows as nothing written as named or numeric references', () => {
     for (const glue of ['&shy;', '&ZeroWidthSpace;', '&zwj;', '&lrm;', '&#8203;', '&#x200B;', '&#173;']) {
       const readme = `Token: ${split(glue)}\n`;
@@ -359,6 +365,26 @@ describe('a token split by what shows as nothing', () => {
     const readme = `# Courier\n\nSet the token to ${written} before deploying.\n`;
     const mask = new ReadingMask(readMarkupEscapes).learn(readme);
     expect(leakIn(mask.mask(readme), forbiddenRuns(token)), readme).toBeUndefined();
+  });
+});
+
+describe('secrets by their place, written so that the detector alone would not know them', () => {
+  it('a value that is a secret only by its place, written with JSON escapes, is hidden where its escapes stand', () => {
+    const uuid = 'd85e575e-68f3-45ea-a2d4-11e7bfd9e32d';
+    const escaped = [...uuid].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const text = `{ "version": 1, "channels": { "telegram": { "botToken": "${escaped}" } } }`;
+    const mask = new ReadingMask(readJsonEscapes).merge(maskFor(parseDocument(text)));
+    expect(leakIn(mask.mask(text), forbiddenRuns(uuid))).toBeUndefined();
+    expect(mask.mask(`-  "botToken": "${escaped}"`)).not.toContain(escaped.slice(0, 60));
+  });
+
+  it('a value pasted into a secret declaration is the secret, whatever its shape', () => {
+    for (const value of ['df1cb6cf-5cee-4279-a106-8ab2579fd12b', 'ql1RgruuLATGXbYUQI']) {
+      const text = `{ "secrets": [{ "name": "OPENAI_API_KEY", "value": "${value}", "description": "The OpenAI key" }] }`;
+      const mask = maskFor(parseDocument(text));
+      expect(leakIn(mask.mask(text), forbiddenRuns(value)), value).toBeUndefined();
+      expect(mask.mask(text)).toContain('"description": "The OpenAI key"');
+    }
   });
 });
 
@@ -422,6 +448,27 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(shown).toContain('`channels.telegram.botToken`');
     expect(shown).toContain('"env:TELEGRAM_BOT_TOKEN"');
     expect(mask.mask(text)).toContain('"SLACK_BOT_TOKEN=ghp_…"');
+  });
+
+  it('shows a variable reference written wrongly and the variable of a .env line whole in the advice, and a placeholder of zeros as one', () => {
+    const text = JSON.stringify({
+      version: 1,
+      agent: { name: 'a' },
+      channels: {
+        slack: { botToken: 'SLACK_BOT_TOKEN=xoxb-2417039872-8421650913-Zq8Kx2Lm9Np4Rt7Vw1Yb3Cd6', appToken: '${SLACK_APP_TOKEN}' },
+        telegram: { botToken: 'ENV:TELEGRAM_BOT_TOKEN' },
+        discord: { botToken: 'xoxb-000000000000-0000000000000-xxxxxxxxxxxxxxxxxxxxxxxx' },
+      },
+    });
+    const { diagnostics, mask } = lint(text);
+    const shown = diagnostics.map((d) => mask.mask(d.message)).join('\n');
+    expect(shown).toContain('(SLACK_BOT_TOKEN=xoxb…)');
+    expect(shown).toContain('(${SLACK_APP_TOKEN})');
+    expect(shown).toContain('(ENV:TELEGRAM_BOT_TOKEN)');
+    expect(shown).toContain('holds the placeholder "xoxb-000000000000-0000000000000-xxxxxxxxxxxxxxxxxxxxxxxx"');
+    expect(shown).not.toContain('Zq8Kx2Lm');
+    // The token of the .env line is no Slack bot token of the wrong shape.
+    expect(diagnostics.filter((d) => d.ruleId === 'channel-token-shape' && d.path.join('.') === 'channels.slack.botToken')).toEqual([]);
   });
 
   it('takes a .env line that assigns a placeholder for a placeholder, its variable and advice readable', () => {
