@@ -393,7 +393,31 @@ function generatedRuns(text: string): SecretSpan[] {
     if (partStart !== run.start) {
       const joined = joinedParts(text, run);
       if (joined) spans.push(joined);
+      else spans.push(...base64Pieces(text, run));
     }
+  }
+  return spans;
+}
+
+/**
+ * Base64 cut by `+` and `/` inside a run that `.` or `:` also cuts, so that the run as a whole has
+ * neither shape (`key.WbtIyqZ0qLprssSL+JbRPe+`, a key before a path's `/../x`): each piece
+ * between a `.` and a `:` that holds a `+` or a `/` is looked at as a run of its own.
+ */
+function base64Pieces(text: string, run: SecretSpan): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  let from = run.start;
+  for (let at = run.start; at <= run.end; at++) {
+    const code = at < run.end ? text.charCodeAt(at) : 46;
+    if (code !== 46 && code !== 58) continue;
+    if (from > run.start || at < run.end) {
+      const piece = text.slice(from, at);
+      if (at - from >= MIN_RUN && /[+/]/.test(piece)) {
+        const joined = joinedParts(text, { start: from, end: at });
+        if (joined) spans.push(joined);
+      }
+    }
+    from = at + 1;
   }
   return spans;
 }

@@ -127,6 +127,10 @@ describe('secrets nobody listed', () => {
     expect(found('"/home/alice/workspace/projects/AbC9xYz8QwErTy7UiOp6AsDf"')).toEqual(['AbC9xYz8QwErTy7UiOp6AsDf']);
     expect(found('https://example.com/api/v1/files/AbC9xYz8QwErTy7UiOp6AsDf/download')).toEqual(['AbC9xYz8QwErTy7UiOp6AsDf']);
     expect(found('"url": "ipfs://bafybeieerrctaycitdctw57t4ov5welowxt3idxojpy6qnq23wlbyqgyou/readme"')).toEqual([]);
+    // Inside a run that `.` also cuts: after a word and a dot, or before a path's tail.
+    expect(found('"engine": "key.WbtIyqZ0qLprssSL+JbRPe+"')).toEqual(['WbtIyqZ0qLprssSL+JbRPe+']);
+    expect(found('"name": "k0/eGqKkRAtYGs8zHb+s+e1rKllY0BSSBoRcxCCu/../x"')).toEqual(['k0/eGqKkRAtYGs8zHb+s+e1rKllY0BSSBoRcxCCu']);
+    expect(found('see ./docs/getting-started/install.md and node_modules/.bin/tsc')).toEqual([]);
   });
 
   it('finds a credential in a URL query wherever the URL stands, also where a credential does', () => {
