@@ -387,22 +387,27 @@ const DECLARATION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'r
 function cidAttempt(value: string): boolean {
   if (!/^[A-Za-z0-9]{20,}$/.test(value)) return false;
   const rest = value.slice(1);
-  return CID_ENCODINGS.some(({ opening, outside, shortest }) => opening.test(value) && value.length >= shortest && (rest.match(outside)?.length ?? 0) <= 2);
+  return CID_ENCODINGS.some(
+    ({ opening, outside, lengths: [shortest, longest], mistakes }) =>
+      opening.test(value) && value.length >= shortest && value.length <= longest && (rest.match(outside)?.length ?? 0) <= mistakes,
+  );
 }
 
 const BASE58_OUTSIDE = /[^1-9A-HJ-NP-Za-km-z]/g;
 /**
- * How CIDs open, their shortest length, and the characters their encoding does not use: a CIDv0
- * (`Qm…`, 46 characters), base32 (`bafy…`, 59), base58btc (`zdj7…`, `zb2r…`, or a CIDv0 given the
- * prefix), base36 (`k51…`) and base16 (`f01…`).
+ * How CIDs open, how long they are, how many characters outside their encoding's alphabet a
+ * damaged one may hold, and that alphabet's complement: a CIDv0 (`Qm…`, 46 characters, or one
+ * whose `m` was mistyped), base32 (`bafy…`, `bafk…`, 59, or one whose first character was), base58btc
+ * (`zdj7…`, `zb2r…`, or a CIDv0 given the prefix), base36 (`k51…`, `k2k4…`) and base16 (`f01…`).
  */
-const CID_ENCODINGS: readonly { opening: RegExp; shortest: number; outside: RegExp }[] = [
-  { opening: /^Q/, shortest: 40, outside: BASE58_OUTSIDE },
-  { opening: /^[^Q]/, shortest: 50, outside: /[^a-z2-7]/g },
-  { opening: /^[^Q]/, shortest: 50, outside: /[^A-Z2-7]/g },
-  { opening: /^z(?:dj7|b2r|Qm)/, shortest: 40, outside: BASE58_OUTSIDE },
-  { opening: /^k/, shortest: 50, outside: /[^0-9a-z]/g },
-  { opening: /^f01/, shortest: 20, outside: /[^0-9a-f]/g },
+const CID_ENCODINGS: readonly { opening: RegExp; lengths: [number, number]; mistakes: number; outside: RegExp }[] = [
+  { opening: /^Qm/, lengths: [40, 52], mistakes: 2, outside: BASE58_OUTSIDE },
+  { opening: /^Q/, lengths: [44, 48], mistakes: 1, outside: BASE58_OUTSIDE },
+  { opening: /^(?:baf|.af[a-z2-7])/, lengths: [50, Infinity], mistakes: 2, outside: /[^a-z2-7]/g },
+  { opening: /^(?:BAF|.AF[A-Z2-7])/, lengths: [50, Infinity], mistakes: 2, outside: /[^A-Z2-7]/g },
+  { opening: /^z(?:dj7|b2r|Qm)/, lengths: [40, Infinity], mistakes: 2, outside: BASE58_OUTSIDE },
+  { opening: /^k(?:51|2k4)/, lengths: [50, Infinity], mistakes: 2, outside: /[^0-9a-z]/g },
+  { opening: /^f01/, lengths: [20, Infinity], mistakes: 2, outside: /[^0-9a-f]/g },
 ];
 const CID_SPLIT = /[\s\u0000-\u001f]+/;
 /** What a JSON escape leaves of itself at the start of a run, its backslash left out: `u0001`, `n`, `t`. */
