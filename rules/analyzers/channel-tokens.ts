@@ -6,7 +6,7 @@ import { declareSecret } from './secrets.js';
 import { formatPath } from '../framework/json-path.js';
 import type { JsonPath } from '../framework/types.js';
 import { findSecrets, looksLikeToken } from '../framework/secret-detector.js';
-import { isPlaceholder } from '../framework/placeholders.js';
+import { ENV_LINE, isPlaceholder } from '../framework/placeholders.js';
 import { maskSecret } from '../framework/masking.js';
 
 export const TOKEN_FIELDS = ['botToken', 'appToken'] as const;
@@ -180,10 +180,9 @@ export function envReferenceIntent(value: string): string | undefined {
  */
 export function shownToken(value: string): string {
   if (envReferenceIntent(value) !== undefined) return value.trim();
-  const assigned = ASSIGNED.exec(value);
+  const assigned = ENV_LINE.exec(value);
   return assigned ? `${assigned[1]}=${maskSecret(assigned[2]!)}` : maskSecret(value);
 }
-const ASSIGNED = /^([A-Za-z_][A-Za-z0-9_]*)=(?!=)(.+)$/s;
 
 const ENV_REFERENCE_LIKE =
   /^(?:env\s*[:=]\s*([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|process\.env\.([A-Za-z_][A-Za-z0-9_]*))$/i;

@@ -1,4 +1,4 @@
-import { isPlaceholder } from '../framework/placeholders.js';
+import { ENV_LINE, isPlaceholder } from '../framework/placeholders.js';
 import {
   envReferenceIntent,
   expectedTokenKind,
@@ -64,9 +64,6 @@ const MESSAGES: Record<string, string> = {
   ),
 };
 
-/** A `.env` line, `NAME=value`. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)/;
-
 export const channelTokenShape = defineRule({
   meta: {
     id: 'channel-token-shape',
@@ -92,7 +89,7 @@ export const channelTokenShape = defineRule({
       const trimmed = token.value.trim();
       // A placeholder is `channel-token-literal`'s, which says what to write instead; so is a
       // `.env` line pasted whole, whose token is not what the field's shape is about.
-      if (isPlaceholder(trimmed) || ASSIGNMENT.test(trimmed)) continue;
+      if (isPlaceholder(trimmed) || ENV_LINE.test(trimmed)) continue;
       const kind = tokenKind(trimmed);
       // `process.env.NAME` has a Discord token's three dotted parts, and is a reference all the same.
       if (kind === expected && trimmed === token.value && envReferenceIntent(trimmed) === undefined) continue;

@@ -11,8 +11,11 @@ const STAND_IN =
 
 const MAX_PLACEHOLDER = 120;
 
-/** `NAME=value`, as a `.env` file writes it. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)(.*)$/s;
+/**
+ * A line of a `.env` file, `NAME=value`: a variable's name in capitals (so that base64's `=`
+ * padding after letters is none), and a value.
+ */
+export const ENV_LINE = /^([A-Z_][A-Z0-9_]*)=(?!=)(.+)$/s;
 
 /** Words that say a value is an example (in any case, joined by `-`, `_` or nothing). */
 const FILLER_WORD = /your|here|example|sample|placeholder|dummy|fake|changeme|replace|insert|paste|token|secret|key|api|bot|app|xxx/i;
@@ -31,8 +34,8 @@ export function isPlaceholder(value: string): boolean {
   if (trimmed.length > MAX_PLACEHOLDER) return false;
   if (trimmed === '' || STAND_IN.test(trimmed)) return true;
   // A line of a `.env` file pasted whole (`SLACK_BOT_TOKEN=xoxb-your-bot-token`): its value.
-  const assigned = ASSIGNMENT.exec(trimmed);
-  if (assigned) return isPlaceholder(assigned[1]!);
+  const assigned = ENV_LINE.exec(trimmed);
+  if (assigned) return isPlaceholder(assigned[2]!);
   const rest = trimmed.replace(PREFIX, '');
   if (rest === trimmed) return false;
   // Only zeros and x's where the generated part goes (`xoxb-000000000000-xxxxxxxx`).

@@ -257,7 +257,8 @@ function paddedBase64(text: string, into: SecretSpan[]): void {
     if (end < text.length && (BASE64_CHARACTER.test(text[end]!) || text[end] === '=')) continue;
     let start = at;
     while (start > 0 && BASE64_CHARACTER.test(text[start - 1]!)) start--;
-    if (at - start < 20 || (start > 0 && /[-_]/.test(text[start - 1]!))) continue;
+    // Padding marks base64 plainly enough to take it from 16 characters (12 random bytes) on.
+    if (at - start < MIN_GENERATED || (start > 0 && /[-_]/.test(text[start - 1]!))) continue;
     const body = text.slice(start, at);
     // Letters of both cases, digits or not (16 random bytes may encode without one).
     if (/[a-z]/.test(body) && /[A-Z]/.test(body) && entropy(body) >= 3.5 && !readsAsWords(body) && !isPlaceholder(body)) into.push({ start, end });

@@ -116,6 +116,9 @@ describe('secrets nobody listed', () => {
     for (const text of [`"detail": "${key}"`, `{ "${key}": 1 }`, `/* old ${key} */`]) expect(found(text)).toEqual([key]);
     expect(found('"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="')).toEqual([]);
     expect(found('"start": "MODE=production node server.js"')).toEqual([]);
+    // Padding marks base64 from 16 characters on; it is no `.env` line with an empty value.
+    expect(found('"version": "RaBp8rrJiYiQf91eCJ8="')).toEqual(['RaBp8rrJiYiQf91eCJ8=']);
+    expect(found('"botToken": "Bearer apeFJXpf7sPw8knWgu6="')).toEqual(['apeFJXpf7sPw8knWgu6=']);
   });
 
   it('finds base64 whose `+` and `/` cut it into runs shorter than a credential, from 20 characters on, and hides it whole', () => {
