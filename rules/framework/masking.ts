@@ -361,12 +361,12 @@ function buildMask(doc: ParsedDocument): SecretMask {
       mask.learn(typeof key === 'string' ? `${JSON.stringify(withoutInvisible(key))}: ${JSON.stringify(shown)}` : shown);
     });
   }
-  // A value pasted into a secret's declaration (`"value": "…"`, which the platform does not
-  // define) is the secret, when it is opaque.
+  // A value pasted into a secret's declaration is the secret when it is opaque: under a key the
+  // platform does not define (`"value": "…"`), or as its name (a 40-digit hex token is no variable's).
   for (const { node } of arrayItems(doc.root, ['secrets'])) {
     for (const property of node.type === 'object' ? (node.children ?? []) : []) {
       const [key, value] = property.children ?? [];
-      if (typeof key?.value === 'string' && !DECLARATION_KEYS.has(key.value) && value?.type === 'string') {
+      if (typeof key?.value === 'string' && !DESCRIBING_KEYS.has(key.value) && value?.type === 'string') {
         const shown = withoutInvisible(value.value as string);
         if (opaque(shown)) mask.add(shown);
       }
@@ -375,8 +375,8 @@ function buildMask(doc: ParsedDocument): SecretMask {
   return mask;
 }
 
-/** The keys a secret's declaration has (`name`, `description`, `required`): values under any other may be the secret itself. */
-const DECLARATION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'required']);
+/** The keys of a secret's declaration that describe it (`description`, `required`): values under any other may be the secret itself. */
+const DESCRIBING_KEYS: ReadonlySet<string> = new Set(['description', 'required']);
 
 /**
  * Whether a value is written as a CID is, whole or damaged: letters and digits only, in the

@@ -405,6 +405,12 @@ describe('secrets by their place, written so that the detector alone would not k
     expect(mask.mask(`-  "botToken": "${escaped}"`)).not.toContain(escaped.slice(0, 60));
   });
 
+  it("a token pasted as a secret's name is hidden, a name of words is not", () => {
+    const text = '{ "secrets": [{ "name": "690c34971187a1cb1466ba7eaa9fb8aff1ff65a2" }, { "name": "OPENAI_API_KEY_2" }, { "name": "myApiKey" }] }';
+    const mask = maskFor(parseDocument(text));
+    expect(mask.mask(text)).toBe('{ "secrets": [{ "name": "690c…" }, { "name": "OPENAI_API_KEY_2" }, { "name": "myApiKey" }] }');
+  });
+
   it('a value pasted into a secret declaration is the secret, whatever its shape', () => {
     for (const value of ['df1cb6cf-5cee-4279-a106-8ab2579fd12b', 'ql1RgruuLATGXbYUQI']) {
       const text = `{ "secrets": [{ "name": "OPENAI_API_KEY", "value": "${value}", "description": "The OpenAI key" }] }`;
