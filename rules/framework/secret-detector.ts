@@ -30,6 +30,11 @@ interface Shape {
    * `candidateRuns`), not in the whole text, as the pattern opens with no literal to look for.
    */
   joined?: true;
+  /**
+   * Every match is `MIN_RUN` run characters or more (see `RUN_CHARACTER`), so it lies in one of
+   * the text's candidate runs: its literal is looked for in those only.
+   */
+  inRuns?: true;
 }
 
 /**
@@ -62,15 +67,15 @@ const SHAPES: readonly Shape[] = [
   // Discord bot token: three base64url parts.
   { pattern: /(?<![A-Za-z0-9])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/dg, group: 0, joined: true },
   // GitHub classic and fine-grained tokens.
-  { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0 },
-  { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0 },
+  { pattern: /gh[pousr]_[A-Za-z0-9]{30,}/dg, group: 0, inRuns: true },
+  { pattern: /github_pat_[A-Za-z0-9_]{22,}/dg, group: 0, inRuns: true },
   // Anthropic, then OpenAI and other `sk-` keys (Stripe's `sk_live_`, `rk_live_` too).
   // The literal first, then the look back (not a letter or digit before it): irregexp searches
   // for a literal fast, and tries a leading look-behind at every position.
-  { pattern: /sk-ant-(?<![A-Za-z0-9]sk-ant-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /sk-(?<![A-Za-z0-9]sk-)[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /sk_live_[A-Za-z0-9]{16,}/dg, group: 0 },
-  { pattern: /rk_live_[A-Za-z0-9]{16,}/dg, group: 0 },
+  { pattern: /sk-ant-(?<![A-Za-z0-9]sk-ant-)[A-Za-z0-9_-]{20,}/dg, group: 0, inRuns: true },
+  { pattern: /sk-(?<![A-Za-z0-9]sk-)[A-Za-z0-9_-]{20,}/dg, group: 0, inRuns: true },
+  { pattern: /sk_live_[A-Za-z0-9]{16,}/dg, group: 0, inRuns: true },
+  { pattern: /rk_live_[A-Za-z0-9]{16,}/dg, group: 0, inRuns: true },
   // AWS access key ids; their secret keys are found by the words around them (below).
   // Their shape is exact, so letters alone (no digit) are one too; AWS's documented example is not.
   {
@@ -79,9 +84,9 @@ const SHAPES: readonly Shape[] = [
     accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE'),
   },
   // GitLab, Google API keys, npm tokens.
-  { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0 },
-  { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0 },
-  { pattern: /npm_[A-Za-z0-9]{36}/dg, group: 0 },
+  { pattern: /glpat-[A-Za-z0-9_-]{20,}/dg, group: 0, inRuns: true },
+  { pattern: /AIza[0-9A-Za-z_-]{35}/dg, group: 0, inRuns: true },
+  { pattern: /npm_[A-Za-z0-9]{36}/dg, group: 0, inRuns: true },
   // JSON Web Tokens: header and payload are base64 JSON objects.
   { pattern: /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/dg, group: 0 },
   // A PEM private key: the body after the header, up to the footer or as far as it goes (a JSON
@@ -99,10 +104,10 @@ const SHAPES: readonly Shape[] = [
     accept: (value) => !/^\d{0,5}(?:\/|$)/.test(value) && generatedAfterPrefix(value),
   },
   // SendGrid keys, Twilio API keys, Hugging Face and Groq tokens, Stripe webhook secrets.
-  { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0 },
-  { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0 },
-  { pattern: /hf_(?<![A-Za-z0-9]hf_)[A-Za-z0-9]{30,}/dg, group: 0 },
-  { pattern: /gsk_(?<![A-Za-z0-9]gsk_)[A-Za-z0-9]{30,}/dg, group: 0 },
+  { pattern: /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}/dg, group: 0, inRuns: true },
+  { pattern: /SK(?<![A-Za-z0-9]SK)[0-9a-fA-F]{32}(?![A-Za-z0-9])/dg, group: 0, inRuns: true },
+  { pattern: /hf_(?<![A-Za-z0-9]hf_)[A-Za-z0-9]{30,}/dg, group: 0, inRuns: true },
+  { pattern: /gsk_(?<![A-Za-z0-9]gsk_)[A-Za-z0-9]{30,}/dg, group: 0, inRuns: true },
   { pattern: /whsec_[A-Za-z0-9+/=]{24,}/dg, group: 0 },
 ];
 
@@ -174,22 +179,30 @@ const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pa
 /**
  * The literals of two characters or more, looked for in one pass (a search for each is a pass
  * each, a millisecond a megabyte): the longest first, so that of two starting at one place the
- * longer is seen, and it says the shorter is there too.
+ * longer is seen, and it says the shorter is there too. Those of shapes found only in runs are
+ * looked for in the candidate runs, a small part of most texts; the others in the whole text.
  */
-const LONG_LITERALS = [...new Set([...SHAPE_LITERALS, ...CONTEXT_LITERALS].map(([, literal]) => literal).filter((literal) => literal.length >= 2))].sort(
-  (a, b) => b.length - a.length,
-);
-const LITERAL_SEARCH = new RegExp(LONG_LITERALS.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+function literalSearch(literals: readonly (readonly [Shape, string])[]): RegExp {
+  const long = [...new Set(literals.map(([, literal]) => literal).filter((literal) => literal.length >= 2))].sort((a, b) => b.length - a.length);
+  return new RegExp(long.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+}
+const TEXT_LITERAL_SEARCH = literalSearch([...SHAPE_LITERALS.filter(([shape]) => !shape.inRuns), ...CONTEXT_LITERALS]);
+const RUN_LITERAL_SEARCH = literalSearch(SHAPE_LITERALS.filter(([shape]) => shape.inRuns));
 
 /** Whether `text` holds each literal a pattern opens with. */
 function literalsIn(text: string): (literal: string) => boolean {
   const seen = new Set<string>();
-  LITERAL_SEARCH.lastIndex = 0;
-  for (let match = LITERAL_SEARCH.exec(text); match; match = LITERAL_SEARCH.exec(text)) {
-    seen.add(match[0]);
-    LITERAL_SEARCH.lastIndex = match.index + 1;
-  }
+  collectLiterals(text, TEXT_LITERAL_SEARCH, seen);
+  for (const run of candidateRuns(text)) collectLiterals(text.slice(run.start, run.end), RUN_LITERAL_SEARCH, seen);
   return (literal) => (literal.length < 2 ? text.includes(literal) : seen.has(literal) || [...seen].some((found) => found.startsWith(literal)));
+}
+
+function collectLiterals(text: string, search: RegExp, into: Set<string>): void {
+  search.lastIndex = 0;
+  for (let match = search.exec(text); match; match = search.exec(text)) {
+    into.add(match[0]);
+    search.lastIndex = match.index + 1;
+  }
 }
 
 /**
