@@ -150,6 +150,28 @@ describe('secrets nobody listed', () => {
     expect(mask.mask('`start` is `"curl -H X-Api-Key:FKX99aEvdMbZvECtFU12…`')).toBe('`start` is `"curl -H X-Api-Key:FKX9…`');
   });
 
+  it('finds every token shape at its shortest, in prose, quoted or bare (their literals are looked for in the runs they make)', () => {
+    const body = (length: number, alphabet = ALPHABETS.base62) => randomBody(SEED.seed + length, alphabet, length).replace(/^[0-9]/, 'Q');
+    const tokens = [
+      `ghp_${body(30)}`,
+      `github_pat_${body(22)}`,
+      `sk-ant-${body(20)}`,
+      `sk-${body(20)}`,
+      `sk_live_${body(16)}`,
+      `rk_live_${body(16)}`,
+      `glpat-${body(20)}`,
+      `AIza${body(35)}`,
+      `npm_${body(36)}`,
+      `SG.${body(16)}.${body(30)}`,
+      `SK${randomBody(SEED.seed, '0123456789abcdef', 32)}`,
+      `hf_${body(30)}`,
+      `gsk_${body(30)}`,
+    ];
+    for (const token of tokens) {
+      for (const text of [`use ${token} here`, `"note": "${token}"`, `(${token})`]) expect(found(text), text).toEqual([token]);
+    }
+  });
+
   it("finds an AWS access key id of letters only, and leaves AWS's documented example alone", () => {
     expect(found('"botToken": "AKIAGTPYQWERTZUIOPLK"')).toEqual(['AKIAGTPYQWERTZUIOPLK']);
     expect(found('"note": "AKIAIOSFODNN7EXAMPLE"')).toEqual([]);
