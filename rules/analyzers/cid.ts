@@ -1,7 +1,7 @@
 import { formatMessage } from '../framework/messages.js';
 import type { MessageData } from '../framework/rule.js';
 import { remembered } from '../framework/remembered.js';
-import { readCommonCid, type CidFacts } from './common-cid.js';
+import { BASE58, readCommonCid, type CidFacts } from './common-cid.js';
 import { load as loadMultiformats } from './lazy/multiformats.js';
 import { load as loadBasics } from './lazy/multiformats-basics.js';
 
@@ -75,7 +75,6 @@ export const HASHES: ReadonlyMap<number, { name: string; size?: number }> = new 
  * Alphabets of the multibases people meet, to name the character that does not belong. Like the
  * library's decoders, base32, base36 and base16 take either case.
  */
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BASE32 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const ALPHABETS: Readonly<Record<string, { characters: string; words: string }>> = {
   base32: { characters: BASE32, words: 'base32 uses the letters a-z and the digits 2-7' },

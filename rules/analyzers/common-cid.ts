@@ -19,7 +19,8 @@ export interface CidFacts {
   canonical: string;
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Base58btc's alphabet: the digits 1-9 and the letters but `0`, `O`, `I` and `l`. */
+export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const CIDV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;
 const CIDV1_BASE32 = /^b[a-z2-7]+$/;

@@ -11,7 +11,7 @@
  */
 
 import { remembered } from './remembered.js';
-import { isPlaceholder } from './placeholders.js';
+import { ENV_LINE, isPlaceholder } from './placeholders.js';
 
 /** A secret's place in a text, end exclusive. */
 export interface SecretSpan {
@@ -251,10 +251,10 @@ function scan(text: string): SecretSpan[] {
  * `.env` file pasted whole (`SLACK_BOT_TOKEN=ghp_…`): the name is no secret, and advice names it.
  */
 function withoutAssignedName(text: string, span: SecretSpan): SecretSpan {
-  const assigned = ASSIGNED_NAME.exec(text.slice(span.start, span.end));
-  return assigned && span.end - span.start - assigned[0].length >= 8 ? { start: span.start + assigned[0].length, end: span.end } : span;
+  const assigned = ENV_LINE.exec(text.slice(span.start, span.end));
+  const name = assigned ? assigned[1]!.length + 1 : 0;
+  return name > 0 && span.end - span.start - name >= 8 ? { start: span.start + name, end: span.end } : span;
 }
-const ASSIGNED_NAME = /^[A-Za-z_][A-Za-z0-9_]*=(?!=)/;
 
 /** Characters of standard base64, which `+` and `/` keep out of the runs generated secrets are searched in. */
 const BASE64_CHARACTER = /[A-Za-z0-9+/]/;
