@@ -29,8 +29,8 @@ function runCommand(): void {
   }).then((code) => {
     process.exitCode = code;
     // Nothing is left to do once the report is out, but V8 may still run a garbage collection it
-    // has scheduled, a millisecond or two of a run of fifty. Where Node's stream still holds
-    // writes (a pipe written to asynchronously), the process ends when they are done.
-    if (!stdout.pending && !stderr.pending) process.exit(code);
+    // has scheduled, a millisecond or two of a run of fifty. Where anything is still under way (a
+    // write Node's stream holds, a log a started process writes to), the process ends after it.
+    if (process.getActiveResourcesInfo().length === 0) process.exit(code);
   });
 }

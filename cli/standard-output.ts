@@ -41,11 +41,6 @@ export class StandardOutput implements TextOutput {
     }
   }
 
-  /** Whether writes are still queued, which only Node's stream may hold. */
-  get pending(): boolean {
-    return (this.#stream?.writableLength ?? 0) > 0;
-  }
-
   private nodeStream(): NodeJS.WriteStream {
     if (!this.#stream) {
       this.#stream = this.stream();
