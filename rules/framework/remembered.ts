@@ -12,10 +12,22 @@ export function remembered<T>(compute: (text: string) => T, limit: number, longe
     if (text.length > longest) return compute(text);
     let entry = memory.get(text);
     if (!entry) {
-      entry = { answer: compute(text) };
+      // Kept, and computed from, a copy of its own: a text cut from a document would keep the
+      // whole document alive for as long as it is remembered.
+      const kept = detached(text);
+      entry = { answer: compute(kept) };
       if (memory.size >= limit) memory.clear();
-      memory.set(text, entry);
+      memory.set(kept, entry);
     }
     return entry.answer;
   };
+}
+
+/**
+ * A copy of `text` that refers to no longer string. V8 keeps a slice as a reference into the
+ * string it was cut from; a string joined to another is copied whole when it is cut, so this
+ * one holds only the characters of `text` (and one more).
+ */
+function detached(text: string): string {
+  return ` ${text}`.slice(1);
 }
