@@ -32,7 +32,7 @@ interface Shape {
   joined?: true;
   /**
    * Every match is `MIN_RUN` run characters or more (see `RUN_CHARACTER`), so it lies in one of
-   * the text's candidate runs: its literal is looked for in those only.
+   * the text's candidate runs: it is looked for, and its literal first, in those only.
    */
   inRuns?: true;
 }
@@ -81,6 +81,7 @@ const SHAPES: readonly Shape[] = [
   {
     pattern: /A(?<![A-Z0-9]A)(?:KIA|SIA|GPA|IDA|ROA|NPA|IPA)[A-Z0-9]{16}(?![A-Z0-9])/dg,
     group: 0,
+    inRuns: true,
     accept: (value) => !isPlaceholder(value) && !value.endsWith('EXAMPLE'),
   },
   // GitLab, Google API keys, npm tokens.
@@ -189,18 +190,27 @@ function literalSearch(literals: readonly (readonly [Shape, string])[]): RegExp 
 const TEXT_LITERAL_SEARCH = literalSearch([...SHAPE_LITERALS.filter(([shape]) => !shape.inRuns), ...CONTEXT_LITERALS]);
 const RUN_LITERAL_SEARCH = literalSearch(SHAPE_LITERALS.filter(([shape]) => shape.inRuns));
 
+/**
+ * Each literal with those it opens with (`sk-ant-` and `sk-`): a search that finds the longer one
+ * at a place has found the shorter there too.
+ */
+const IMPLIED_LITERALS: ReadonlyMap<string, readonly string[]> = (() => {
+  const literals = [...new Set([...SHAPE_LITERALS, ...CONTEXT_LITERALS].map(([, literal]) => literal))];
+  return new Map(literals.map((literal) => [literal, literals.filter((other) => other !== '' && literal.startsWith(other))]));
+})();
+
 /** Whether `text` holds each literal a pattern opens with. */
 function literalsIn(text: string): (literal: string) => boolean {
   const seen = new Set<string>();
   collectLiterals(text, TEXT_LITERAL_SEARCH, seen);
   for (const run of candidateRuns(text)) collectLiterals(text.slice(run.start, run.end), RUN_LITERAL_SEARCH, seen);
-  return (literal) => (literal.length < 2 ? text.includes(literal) : seen.has(literal) || [...seen].some((found) => found.startsWith(literal)));
+  return (literal) => (literal.length < 2 ? text.includes(literal) : seen.has(literal));
 }
 
 function collectLiterals(text: string, search: RegExp, into: Set<string>): void {
   search.lastIndex = 0;
   for (let match = search.exec(text); match; match = search.exec(text)) {
-    into.add(match[0]);
+    for (const literal of IMPLIED_LITERALS.get(match[0])!) into.add(literal);
     search.lastIndex = match.index + 1;
   }
 }
@@ -217,7 +227,11 @@ export const findSecrets: (text: string) => readonly Readonly<SecretSpan>[] = re
 function scan(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   const holds = literalsIn(text);
-  for (const [{ pattern, group, accept }, literal] of SHAPE_LITERALS) if (holds(literal)) collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
+  for (const [{ pattern, group, accept, inRuns }, literal] of SHAPE_LITERALS) {
+    if (!holds(literal)) continue;
+    if (inRuns) for (const run of candidateRuns(text)) collectIn(text, run, pattern, group, spans, accept ?? generatedAfterPrefix);
+    else collect(text, pattern, group, spans, accept ?? generatedAfterPrefix);
+  }
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) {
     if (!holds(literal)) continue;
     const start = spans.length;
@@ -395,23 +409,38 @@ function isRunCharacter(code: number): boolean {
 function generatedRuns(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const run of candidateRuns(text)) {
-    let partStart = run.start;
-    for (let at = run.start; at <= run.end; at++) {
-      if (at < run.end && RUN_CHARACTER[text.charCodeAt(at)] !== 2) continue;
-      for (let from = partStart; at - from >= MIN_RUN; from += MAX_RUN) {
-        const span = generatedPart(text, from, Math.min(at, from + MAX_RUN));
-        if (span) spans.push(withOpaqueNeighbours(text, span, run));
-      }
-      partStart = at + 1;
-    }
-    if (partStart !== run.start) {
-      const joined = joinedParts(text, run);
-      if (joined) spans.push(joined);
-      else spans.push(...base64Pieces(text, run));
-    }
+    for (const span of generatedInRun(text.slice(run.start, run.end))) spans.push({ start: run.start + span.start, end: run.start + span.end });
   }
   return spans;
 }
+
+/**
+ * The generated candidates of one run, in its own places. A run's answer depends on it alone, and
+ * runs recur: from one keystroke to the next, and from file to file (a schema's URL, model ids).
+ */
+const generatedInRun: (run: string) => readonly SecretSpan[] = remembered(
+  (run) => {
+    const spans: SecretSpan[] = [];
+    const whole = { start: 0, end: run.length };
+    let partStart = 0;
+    for (let at = 0; at <= run.length; at++) {
+      if (at < run.length && RUN_CHARACTER[run.charCodeAt(at)] !== 2) continue;
+      for (let from = partStart; at - from >= MIN_RUN; from += MAX_RUN) {
+        const span = generatedPart(run, from, Math.min(at, from + MAX_RUN));
+        if (span) spans.push(withOpaqueNeighbours(run, span, whole));
+      }
+      partStart = at + 1;
+    }
+    if (partStart !== 0) {
+      const joined = joinedParts(run, whole);
+      if (joined) spans.push(joined);
+      else spans.push(...base64Pieces(run, whole));
+    }
+    return spans;
+  },
+  4096,
+  1024,
+);
 
 /**
  * Base64 cut by `+` and `/` inside a run that `.` or `:` also cuts, so that the run as a whole has
@@ -511,6 +540,9 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   // What joins a run's parts does not open or end it, but a `+`, which is base64's own.
   while (start < end && RUN_CHARACTER[text.charCodeAt(start)] === 2 && text.charCodeAt(start) !== PLUS) start++;
   while (end > start && RUN_CHARACTER[text.charCodeAt(end - 1)] === 2 && text.charCodeAt(end - 1) !== PLUS) end--;
+  // A `.` with a `+` or a `/` is neither shape, whatever prefix is left out (a prefix holds
+  // neither): most runs that join parts are URLs and file names, and are settled here.
+  if (mixesJoiners(text, start, end)) return undefined;
   const written = text.slice(start, end);
   // A credential's prefix of words (`rt_`, `svc:`, `X-Api-Key:`) is no part of it.
   const words = written.slice(joinedWordsBefore(written));
@@ -535,6 +567,18 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
     // holds a `+`.
     (body.includes('+') || !parts.some((part) => /^[a-z]{4,}$/.test(part) && pairsAsWords(part)));
   return (dotted && looksGenerated(alphanumerics)) || (base64 && looksGenerated(alphanumerics, MIN_GENERATED)) ? { start: end - body.length, end } : undefined;
+}
+
+/** Whether `text` from `start` to `end` holds a `.` and a `+` or a `/`. */
+function mixesJoiners(text: string, start: number, end: number): boolean {
+  let dot = false;
+  let base64 = false;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 46) dot = true;
+    else if (code === PLUS || code === 47) base64 = true;
+  }
+  return dot && base64;
 }
 
 /**
@@ -868,35 +912,33 @@ export function opaque(value: string): boolean {
   // A credential is one word: text with spaces in it is a sentence, or a command line.
   // In a credential's place, a value of a credential's shape is one, whatever else it could be (a
   // 40-digit hex token, a UUID API key): only a CID or a digest names something public there.
-  if (
-    value.length < 8 ||
-    /\s/.test(value) ||
-    REFERENCE.test(value) ||
-    value.includes('://') ||
-    isPlaceholder(value) ||
-    CONTENT_ID.test(value) ||
-    DIGEST_START.test(value)
-  )
+  if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || CONTENT_ID.test(value) || DIGEST_START.test(value)) {
     return false;
-  if (readsAsNamesJoined(value) || DATE_TIME.test(value)) return false;
-  const bits = entropy(value);
+  }
+  // What is made as credentials are, unless it is words and numbers joined, a date or a
+  // placeholder: the cheaper questions first, as most values a manifest holds are names.
+  return madeAsCredentials(value) && !DATE_TIME.test(value) && !readsAsNamesJoined(value) && !isPlaceholder(value);
+}
+
+function madeAsCredentials(value: string): boolean {
   // Digits alone: a numeric key or PIN, long enough not to be a count or a port.
-  if (/^[0-9]+$/.test(value)) return value.length >= 12 && bits >= 2.8;
+  if (/^[0-9]+$/.test(value)) return value.length >= 12 && entropy(value) >= 2.8;
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
+    // Most names are settled by their characters alone, before their entropy is worked out.
     return (
-      (value.length >= 24 && bits >= 4) ||
-      (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && !readsAsWords(value) && bits >= 3) ||
+      (value.length >= 24 && entropy(value) >= 4) ||
+      (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && entropy(value) >= 3 && !readsAsWords(value)) ||
       // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`).
-      (/^(?:[a-z]{12,}|[A-Z]{12,})$/.test(value) && rarePairShare(value) >= 0.3 && bits >= 3) ||
+      (/^(?:[a-z]{12,}|[A-Z]{12,})$/.test(value) && entropy(value) >= 3 && rarePairShare(value) >= 0.3) ||
       // A name keeps its digits in a number or two; generated text scatters them (`F3548098D4C239E5`).
-      (value.length >= 16 && scatteredDigits(value) && bits >= 3)
+      (value.length >= 16 && scatteredDigits(value) && entropy(value) >= 3)
     );
   }
   // Letters alone, cut by separators into pieces that are no words (`qwht.zkxb.nmvp.rsdl`).
-  if (/^[A-Za-z]+(?:[.:][A-Za-z]+)+$/.test(value)) return value.length >= 12 && rarePairShare(value) >= 0.3 && bits >= 3;
+  if (/^[A-Za-z]+(?:[.:][A-Za-z]+)+$/.test(value)) return value.length >= 12 && entropy(value) >= 3 && rarePairShare(value) >= 0.3;
   // Digits among the letters: words joined up must read as words all the more plainly.
-  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && bits >= 2.5 && !readsAsWords(value, 0.55);
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 2.5 && !readsAsWords(value, 0.55);
 }
 
 /** Camel-case pieces: an acronym before a word or a number, a word, a letter and its number (`Q4`), a number. */
