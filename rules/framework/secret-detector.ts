@@ -173,7 +173,8 @@ function leadingLiteral(pattern: RegExp): string {
   return literal;
 }
 
-const SHAPE_LITERALS = SHAPES.filter((shape) => !shape.joined).map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+const SHAPES_WITH_LITERALS = SHAPES.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
+const SHAPE_LITERALS = SHAPES_WITH_LITERALS.filter(([shape]) => !shape.joined);
 const JOINED_SHAPES = SHAPES.filter((shape) => shape.joined);
 const CONTEXT_LITERALS = CONTEXTS.map((shape) => [shape, leadingLiteral(shape.pattern)] as const);
 
@@ -885,8 +886,9 @@ const CREDENTIAL_KEY = new RegExp(`${CREDENTIAL_WORD}$`, 'i');
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
 export function looksLikeToken(value: string): boolean {
   if (value.length < 20 || /\s/.test(value)) return false;
-  for (const { pattern, group } of SHAPES) {
-    if (group !== 0) continue;
+  for (const [{ pattern, group }, literal] of SHAPES_WITH_LITERALS) {
+    // A whole value matched opens with its shape's literal: no other shape is tried (or compiled).
+    if (group !== 0 || !value.startsWith(literal)) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(value);
     if (match && match.index === 0 && match[0].length === value.length) return true;
