@@ -46,6 +46,9 @@ const [
   schemaArtifacts,
   { schemaStoreContribution },
   { oneLuxon },
+  { purePackages },
+  { withoutRuleDocs },
+  { nodeBuiltins },
 ] = await Promise.all([
   import('ajv/dist/standalone/index.js'),
   import('esbuild'),
@@ -57,6 +60,9 @@ const [
   import('./schema-artifacts.mjs'),
   import('./schemastore-contribution.mjs'),
   import('./one-luxon.mjs'),
+  import('./pure-packages.mjs'),
+  import('./without-rule-docs.mjs'),
+  import('./node-builtins.mjs'),
 ]);
 const standaloneCode = standaloneModule.default ?? standaloneModule;
 const { writeCliCodeCache, writeServerCodeCache } = codeCache;
@@ -132,28 +138,19 @@ writeAtomic(at('io/git/generated/watchdog-script.d.ts'), 'declare const script: 
 // module), sharing the side bundles, and each started by a small loader with its code cache.
 const COMMANDS = ['manifest-lint', 'manifest-language-server'];
 const ENTRIES = COMMANDS.map((command) => at(`dist/${command}.bundle.cjs`));
+// What every bundle of the package's own code needs; the commands leave out the rules' documentation.
+const libraryPlugins = [loadOnDemand, packageFacts, purePackages];
+const commandPlugins = [...libraryPlugins, withoutRuleDocs, nodeBuiltins];
 const bundles = await Promise.all([
-  build({
-    ...common,
-    entryPoints: [at('cli/main.ts')],
-    format: 'cjs',
-    plugins: [loadOnDemand, packageFacts],
-    outfile: ENTRIES[0],
-  }),
-  build({
-    ...common,
-    entryPoints: [at('server/main.ts')],
-    format: 'cjs',
-    plugins: [loadOnDemand, packageFacts],
-    outfile: ENTRIES[1],
-  }),
+  build({ ...common, entryPoints: [at('cli/main.ts')], format: 'cjs', plugins: commandPlugins, outfile: ENTRIES[0] }),
+  build({ ...common, entryPoints: [at('server/main.ts')], format: 'cjs', plugins: commandPlugins, outfile: ENTRIES[1] }),
   // The library, as CommonJS and as an ES module; its lazy parts are the same side bundles.
-  build({ ...common, entryPoints: [at('lib/index.ts')], format: 'cjs', plugins: [loadOnDemand, packageFacts], outfile: at('dist/agent-manifest.cjs') }),
+  build({ ...common, entryPoints: [at('lib/index.ts')], format: 'cjs', plugins: [...libraryPlugins, nodeBuiltins], outfile: at('dist/agent-manifest.cjs') }),
   build({
     ...common,
     entryPoints: [at('lib/index.ts')],
     format: 'esm',
-    plugins: [loadOnDemand, packageFacts],
+    plugins: libraryPlugins,
     // The side bundles are CommonJS, loaded with `require`, which an ES module makes for itself.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     outfile: at('dist/agent-manifest.mjs'),
@@ -211,7 +208,7 @@ const [singleFile] = (
     ...common,
     entryPoints: [at('cli/single-file.ts')],
     format: 'cjs',
-    plugins: [packageFacts],
+    plugins: [packageFacts, purePackages, nodeBuiltins],
     banner: { js: `#!/usr/bin/env node\n${importMetaUrl.banner}` },
     define: importMetaUrl.define,
     outfile: at(SINGLE_FILE_CLI),

@@ -8,12 +8,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
 import { Marked } from 'marked';
 import { ruleSummaries } from './extension.mjs';
 import { lazyLoadPlugin, lazyModules } from './lazy-modules.mjs';
 import { oneLuxon } from './one-luxon.mjs';
 import { packageFacts, readPackageFacts } from './package-facts.mjs';
+import { withoutRuleDocs } from './without-rule-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (relative) => `${root}${relative}`;
@@ -119,23 +120,6 @@ const ownMarkdown = {
   name: 'own-markdown',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^marked$/ }, () => ({ path: at('playground/markdown.ts') }));
-  },
-};
-
-/**
- * The worker lints and answers the editor; a rule's rationale and evidence are for its page and
- * the terminal's `rule` command and are never shown there, yet they would be a twelfth of what a
- * first visit transfers. Each rule's file is compiled (which writes every string as one literal)
- * and those two properties' literals are left out; a value of another form stays as it is.
- */
-const DOCS_ONLY = new RegExp(String.raw`\b(rationale|evidence):\s*(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\x60(?:[^\x60\\$]|\\.|\$(?!\{))*\x60)`, 'g');
-const withoutRuleDocs = {
-  name: 'without-rule-docs',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]rules[\\/]catalog[\\/][^\\/]+\.ts$/ }, async (args) => {
-      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'ts', format: 'esm', minifySyntax: true });
-      return { contents: code.replace(DOCS_ONLY, '$1: ""'), loader: 'js', resolveDir: dirname(args.path) };
-    });
   },
 };
 
