@@ -523,7 +523,8 @@ function generatedPart(text: string, from: number, end: number): SecretSpan | un
   const core = run.slice(before, run.length - after);
   // A digest stands alone; joined by `_` to a prefix (`abc_live_<64 hex digits>`) it is a token's body.
   const prefixedHex = run[before - 1] === '_' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(core);
-  if (core.length >= MIN_GENERATED && (prefixedHex || looksGenerated(core))) return { start: from, end };
+  const body = withoutPadding(core);
+  if (body.length >= MIN_GENERATED && (prefixedHex || looksGenerated(body))) return { start: from, end };
   // Or a piece of it between `-` and `_` is long and random enough alone, whatever is joined to it
   // (`AbC_BDGYDXQNHQMXVEAJVHDAHRAUIRUQ`).
   return run.split(DASH_OR_UNDERSCORE).some((piece) => piece.length >= MIN_RUN && looksGenerated(piece)) ? { start: from, end } : undefined;
@@ -567,8 +568,23 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
     // A path's folders are words (`workspace/projects`): a random piece is rarely one. No path
     // holds a `+`.
     (body.includes('+') || !parts.some((part) => /^[a-z]{4,}$/.test(part) && pairsAsWords(part)));
-  return (dotted && looksGenerated(alphanumerics)) || (base64 && looksGenerated(alphanumerics, MIN_GENERATED)) ? { start: end - body.length, end } : undefined;
+  const generated = withoutPadding(alphanumerics);
+  return (dotted && looksGenerated(generated)) || (base64 && looksGenerated(generated, MIN_GENERATED)) ? { start: end - body.length, end } : undefined;
 }
+
+/**
+ * A run without the character repeated at either end (`aaaa…`, `0000…`, `xxxx…`): padding, or
+ * filler before a secret, which nothing generated writes four times in a row, and which would
+ * make the random part after it look as plain as itself.
+ */
+function withoutPadding(run: string): string {
+  let start = 0;
+  while (start < run.length && run.charCodeAt(start) === run.charCodeAt(0)) start++;
+  let end = run.length;
+  while (end > start && run.charCodeAt(end - 1) === run.charCodeAt(run.length - 1)) end--;
+  return run.slice(start >= PADDING ? start : 0, run.length - end >= PADDING ? end : run.length);
+}
+const PADDING = 4;
 
 /** Whether `text` from `start` to `end` holds a `.` and a `+` or a `/`. */
 function mixesJoiners(text: string, start: number, end: number): boolean {

@@ -136,6 +136,15 @@ describe('secrets nobody listed', () => {
     expect(found('see ./docs/getting-started/install.md and node_modules/.bin/tsc')).toEqual([]);
   });
 
+  it('judges a generated run without the character repeated at its ends, filler that would make it look plain', () => {
+    // The random part after 34 `a`s was shown whole as a key, in every output.
+    const glued = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaPBe/Lb1YE89xLmfgH+OS3wkOClG+xOQGuvJdXYLa';
+    expect(found(`{ "${glued}": 1 }`)).toEqual([glued]);
+    expect(found('"id": "xK9mQ2vL7pR4tW8nB3cF6hJ1zzzzzzzzzzzz"')).toEqual(['xK9mQ2vL7pR4tW8nB3cF6hJ1zzzzzzzzzzzz']);
+    // Padding alone, or around words, is none.
+    expect(found('"note": "0000000000000000000000000000000000000000 aaaaaaaaaaaaaaaaaaaaaaaa-release-notes-xxxxxxxx"')).toEqual([]);
+  });
+
   it('finds a credential in a URL query wherever the URL stands, also where a credential does', () => {
     expect(found('"botToken": "https://api.example.com/v1/send?access_token=FKX99aEvdMbZvECtFU"')).toEqual(['FKX99aEvdMbZvECtFU']);
     expect(found('"botToken": "env:https://api.example.com/v1/send?auth=2RxUsQpAtDGLiVmC&x=1"')).toEqual(['2RxUsQpAtDGLiVmC']);
