@@ -48,10 +48,10 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Credential words in a key or flag name: `botToken`, `API_KEY`, `client_secret`, `--password`,
- * `SIGNINGKEY`. A `key` starts or ends the name (`monkey` too: its value must still look opaque);
+ * `passphrase`, `sessionCookie`, `SIGNINGKEY`. A `key` starts or ends the name (`monkey` too: its value must still look opaque);
  * `auth` is not `author`; a `sig` (`?sig=`, a signed URL's) or a `signature` is a credential too.
  */
-const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|key(?![a-z])|credential|auth(?!or)|signature|(?<![a-z])sig(?![a-z]))`;
+const CREDENTIAL_WORD = String.raw`(?:token|secret|passw(?:or)?d|passphrase|pwd|cookie|api[_-]?key|access[_-]?key|private[_-]?key|(?<![a-z])key|key(?![a-z])|credential|auth(?!or)|signature|(?<![a-z])sig(?![a-z]))`;
 
 /**
  * Every shape is searched for on its own (irregexp is fastest on patterns that open with a
@@ -435,8 +435,10 @@ const generatedInRun: (run: string) => readonly SecretSpan[] = remembered(
     if (partStart !== 0) {
       const joined = joinedParts(run, whole);
       if (joined) spans.push(joined);
-      else spans.push(...base64Pieces(run, whole));
+      else spans.push(...mixedPieces(run, whole));
     }
+    const grouped = groupedRun(run);
+    if (grouped) spans.push(grouped);
     return spans;
   },
   4096,
@@ -444,19 +446,25 @@ const generatedInRun: (run: string) => readonly SecretSpan[] = remembered(
 );
 
 /**
- * Base64 cut by `+` and `/` inside a run that `.` or `:` also cuts, so that the run as a whole has
- * neither shape (`key.WbtIyqZ0qLprssSL+JbRPe+`, a key before a path's `/../x`): each piece
- * between a `.` and a `:` that holds a `+` or a `/` is looked at as a run of its own.
+ * Generated parts in a run that joins them in two ways, so that the run as a whole has neither
+ * shape: base64 cut by `+` and `/` between a `.` or a `:` (`key.WbtIyqZ0qLprssSL+JbRPe+`, a key
+ * before a path's `/../x`), and parts joined by `.`, `:` or `+` between two `/` (a token in a
+ * URL's path, `/cb/sess-E7C0.E620.0340.…/`). Each piece that holds the other joiners is looked at
+ * as a run of its own.
  */
-function base64Pieces(text: string, run: SecretSpan): SecretSpan[] {
+function mixedPieces(text: string, run: SecretSpan): SecretSpan[] {
+  return [...piecesBetween(text, run, DOT_OR_COLON, /[+/]/), ...piecesBetween(text, run, SLASH, /[.:+]/)];
+}
+const DOT_OR_COLON = new Set([46, 58]);
+const SLASH = new Set([47]);
+
+function piecesBetween(text: string, run: SecretSpan, cuts: ReadonlySet<number>, holds: RegExp): SecretSpan[] {
   const spans: SecretSpan[] = [];
   let from = run.start;
   for (let at = run.start; at <= run.end; at++) {
-    const code = at < run.end ? text.charCodeAt(at) : 46;
-    if (code !== 46 && code !== 58) continue;
+    if (at < run.end && !cuts.has(text.charCodeAt(at))) continue;
     if (from > run.start || at < run.end) {
-      const piece = text.slice(from, at);
-      if (at - from >= MIN_RUN && /[+/]/.test(piece)) {
+      if (at - from >= MIN_RUN && holds.test(text.slice(from, at))) {
         const joined = joinedParts(text, { start: from, end: at });
         if (joined) spans.push(joined);
       }
@@ -526,9 +534,54 @@ function generatedPart(text: string, from: number, end: number): SecretSpan | un
   const body = withoutPadding(core);
   if (body.length >= MIN_GENERATED && (prefixedHex || looksGenerated(body))) return { start: from, end };
   // Or a piece of it between `-` and `_` is long and random enough alone, whatever is joined to it
-  // (`AbC_BDGYDXQNHQMXVEAJVHDAHRAUIRUQ`).
-  return run.split(DASH_OR_UNDERSCORE).some((piece) => piece.length >= MIN_RUN && looksGenerated(piece)) ? { start: from, end } : undefined;
+  // (`AbC_BDGYDXQNHQMXVEAJVHDAHRAUIRUQ`), or its pieces are generated text cut into groups.
+  const pieces = run.split(DASH_OR_UNDERSCORE);
+  return pieces.some((piece) => piece.length >= MIN_RUN && looksGenerated(piece)) || firstGroup(pieces) !== -1 ? { start: from, end } : undefined;
 }
+
+/**
+ * Where pieces end with generated text cut into groups of one length (`QY66-EQCG-HXMA-MMLL`,
+ * `mndaoi_lltthk_ojmmev_…`, base64's `gk8BaZZnk/u:eCUHj7cZ9Jp:…`), the last maybe shorter, after
+ * whatever words open the run: the index of the first group, when there are three or more (the
+ * last among them) and together they look generated; -1 otherwise. Words joined into a name are seldom all of one
+ * length, and do not pair as random letters do.
+ */
+function firstGroup(pieces: readonly string[]): number {
+  if (pieces.length < MIN_GROUPS) return -1;
+  const last = pieces.length - 1;
+  const length = pieces[last - 1]!.length;
+  if (length < 3 || pieces[last]!.length > length || pieces[last]!.length === 0) return -1;
+  let first = last - 1;
+  while (first > 0 && pieces[first - 1]!.length === length) first--;
+  if (last - first + 1 < MIN_GROUPS) return -1;
+  const groups = pieces.slice(first).join('');
+  return groups.replace(NOT_ALPHANUMERIC, '').length >= MIN_GENERATED && looksGenerated(groups, MIN_GENERATED) ? first : -1;
+}
+const NOT_ALPHANUMERIC = /[^A-Za-z0-9]/g;
+
+/**
+ * A run of generated groups cut by one joiner, whatever else its groups hold (`+` and `/` of
+ * base64, `-` of url-safe base64): the groups, less the words before them. An address of IPv6's
+ * hex groups is none.
+ */
+function groupedRun(run: string): SecretSpan | undefined {
+  for (const joiner of GROUP_JOINERS) {
+    const pieces = run.split(joiner);
+    if (pieces.length < MIN_GROUPS || (joiner === ':' && pieces.every((piece) => /^[0-9a-fA-F]{0,4}$/.test(piece)))) continue;
+    const first = firstGroup(pieces);
+    if (first === -1) continue;
+    let start = pieces.slice(0, first).join(joiner).length + (first > 0 ? 1 : 0);
+    // The first group, joined to the words before it otherwise (`rt_UXmH…` of `rt_UXmH….pRkW….`).
+    const before = pieces[first - 1];
+    const length = pieces[first]!.length;
+    if (before && before.length > length && WORD_JOINER.test(before[before.length - length - 1]!)) start -= length + 1;
+    return { start, end: run.length };
+  }
+  return undefined;
+}
+const WORD_JOINER = /[-_.:]/;
+const GROUP_JOINERS = ['.', ':', '-', '_'];
+const MIN_GROUPS = 3;
 
 /**
  * A run of parts joined by `.` or `:` (parts of up to 24 letters and digits, as in
@@ -548,14 +601,17 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   const written = text.slice(start, end);
   // A credential's prefix of words (`rt_`, `svc:`, `X-Api-Key:`) is no part of it.
   const words = written.slice(joinedWordsBefore(written));
-  const body = words.replace(/^[A-Za-z]+:(?=.)/, '');
-  // Parts joined as generated parts are, by `.` and `:` or by base64's `+` and `/`: a URL or a
-  // path mixes them, or holds `-` and `_`, and is neither.
-  const dottedShape = /^[A-Za-z0-9.:]+$/.test(body);
+  // A scheme or a service's name before a colon (`svc:`, `ipfs:`) too, when it reads as a word: a
+  // random piece before a colon, as long as the part after it, is the run's first group.
+  const scheme = /^([A-Za-z]+):([^:]*)/.exec(words);
+  const body = scheme && pairsAsWords(scheme[1]!) && scheme[1]!.length !== scheme[2]!.length ? words.slice(scheme[1]!.length + 1) : words;
+  // Parts joined as generated parts are, by `.` and `:` (url-safe base64's `-` and `_` among
+  // their characters) or by base64's `+` and `/`: a URL or a path mixes them, and is neither.
+  const dottedShape = /^[\w.:-]+$/.test(body);
   const base64Shape = /^[A-Za-z0-9+/]+$/.test(body);
   if (!dottedShape && !base64Shape) return undefined;
   const parts = body.split(JOINING);
-  const alphanumerics = parts.join('');
+  const alphanumerics = parts.join('').replace(DASHES_AND_UNDERSCORES, '');
   // Base64 counts its `+` and `/` among a run's characters; a dotted run counts only its parts'.
   if (alphanumerics.length < (base64Shape ? MIN_GENERATED : MIN_RUN) || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
   const dotted = dottedShape && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
@@ -643,18 +699,20 @@ function looksGenerated(run: string, shortest = MIN_RUN): boolean {
     // Letters of both cases: a long run that switches case as random letters do (half the
     // time), and does not read as words joined up (`getUserAccountByIdentifierAndToken`).
     // From 20 letters on, when their pairs are those of random letters too.
-    if (mixedCase) {
-      const randomCase = switches / alphanumerics >= 0.35 && !isPlaceholder(run);
+    if (mixedCase && switches / alphanumerics >= 0.35) {
       return (
-        randomCase &&
+        !isPlaceholder(run) &&
         ((alphanumerics >= 32 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true)) ||
           (alphanumerics >= 20 && entropy(run) >= 3.5 && rarePairShare(run) >= 0.35))
       );
     }
-    // Letters of one case: their pairs are those of random letters, not of words joined up.
+    // Letters of one case, or mostly of one (a few capitals among them, which camel-case words
+    // are not: see above): their pairs are those of random letters, not of words joined up.
     return alphanumerics >= 20 && entropy(run) >= 3.2 && meanPairRank(run) >= RANDOM_PAIR_RANK && !isPlaceholder(run);
   }
-  if (switches / alphanumerics < 0.1 || PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
+  // Digits alone are none; digits kept together in a number or two among letters of both cases
+  // are a name. Letters of one case are judged below, by their pairs too.
+  if (lower + upper === 0 || (mixedCase && switches / alphanumerics < 0.1) || PUBLIC_ID.test(run) || isPlaceholder(run)) return false;
   if (/^[0-9a-f]+$/.test(run) || /^[0-9A-F]+$/.test(run)) return run.length >= 24 && entropy(run) >= 3;
   if (!mixedCase) {
     // One case (base32, base36): ids and names of one case mix in digits too, so a long run
@@ -770,6 +828,7 @@ function isCamelWord(piece: string): boolean {
 const ONE_WORD = /^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)$/;
 const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
 const DASH_OR_UNDERSCORE = /[-_]/;
+const DASHES_AND_UNDERSCORES = /[-_]/g;
 /** The shortest generated part that counts as a credential. */
 const MIN_GENERATED = 16;
 
@@ -947,8 +1006,8 @@ function madeAsCredentials(value: string): boolean {
     return (
       (value.length >= 24 && entropy(value) >= 4) ||
       (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && entropy(value) >= 3 && !readsAsWords(value)) ||
-      // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`).
-      (/^(?:[a-z]{12,}|[A-Z]{12,})$/.test(value) && entropy(value) >= 3 && rarePairShare(value) >= 0.3) ||
+      // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`, `rt_dmdehethultf…`).
+      randomLettersAfterWords(value) ||
       // A name keeps its digits in a number or two; generated text scatters them (`F3548098D4C239E5`).
       (value.length >= 16 && scatteredDigits(value) && entropy(value) >= 3)
     );
@@ -957,6 +1016,12 @@ function madeAsCredentials(value: string): boolean {
   if (/^[A-Za-z]+(?:[.:][A-Za-z]+)+$/.test(value)) return value.length >= 12 && entropy(value) >= 3 && rarePairShare(value) >= 0.3;
   // Digits among the letters: words joined up must read as words all the more plainly.
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 2.5 && !readsAsWords(value, 0.55);
+}
+
+/** Whether a value is random letters of one case, maybe after words joined to them (`rt_`). */
+function randomLettersAfterWords(value: string): boolean {
+  const letters = value.slice(joinedWordsBefore(value));
+  return /^(?:[a-z]{12,}|[A-Z]{12,})$/.test(letters) && entropy(letters) >= 3 && rarePairShare(letters) >= 0.3;
 }
 
 /** Camel-case pieces: an acronym before a word or a number, a word, a letter and its number (`Q4`), a number. */
