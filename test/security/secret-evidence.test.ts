@@ -136,6 +136,41 @@ describe('secrets nobody listed', () => {
     expect(found('see ./docs/getting-started/install.md and node_modules/.bin/tsc')).toEqual([]);
   });
 
+  it('finds generated text cut into groups of one length, whatever joins the groups and whatever they hold', () => {
+    // Each found whole from its first group, the words before it left readable.
+    const grouped: [string, string][] = [
+      ['"id": "SENO_QY66_EQCG_HXMA_MMLL_JMJB"', 'SENO_QY66_EQCG_HXMA_MMLL_JMJB'],
+      ['"note": "tok.mndaoi_lltthk_ojmmev_ufoxha_cnqxjc_qvqdem"', 'mndaoi_lltthk_ojmmev_ufoxha_cnqxjc_qvqdem'],
+      ['"note": "sess-gk8BaZZnk/u:eCUHj7cZ9Jp:vu1kaZUYcD6:e9t9+kIVNzc:SNbyimTUR7E"', 'gk8BaZZnk/u:eCUHj7cZ9Jp:vu1kaZUYcD6:e9t9+kIVNzc:SNbyimTUR7E'],
+      ['"note": "acme-prod-0b0nPf2Fvv.Q-wqPlPDY4.1_4wBXg6E7.40u2Tg0dVv"', '0b0nPf2Fvv.Q-wqPlPDY4.1_4wBXg6E7.40u2Tg0dVv'],
+      ['"note": "zq_test_kedc:4ols:l762:iz36:2bkd:dsvr:jcgf:2q2q:c"', 'kedc:4ols:l762:iz36:2bkd:dsvr:jcgf:2q2q:c'],
+    ];
+    for (const [text, secret] of grouped) expect(found(text), text).toEqual([secret]);
+    // Names of words, an IPv6 address and a time are no groups of generated text.
+    expect(found('"a": "alpha-gamma-delta-sigma-omega", "b": "fe80:0000:0000:0000:0202:b3ff:fe1e:8329", "c": "12:30:45"')).toEqual([]);
+  });
+
+  it('finds parts joined by `.`, `:` or `+` between the `/` of a path or a URL', () => {
+    expect(found('"path": "/cb/sess-E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7/"')).toEqual(['E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7']);
+    expect(found('"build": "curl https://x.io/dl/Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz"')).toEqual([
+      'Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz',
+    ]);
+    expect(found('"path": "/cb/key_y8Tf/OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt/8k/"')).toEqual(['OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt']);
+    expect(found('see https://docs.example.com/guides/v1.2/getting-started.html')).toEqual([]);
+  });
+
+  it('finds random letters mostly of one case, and letters of one case with a number or two', () => {
+    expect(found('"x": "acme-prod-hjtNWgvFxjrsrophiduEBAmbjhMgjryqyGsshbjrvvmZlYJNfcdSFqzxx"')).toEqual([
+      'acme-prod-hjtNWgvFxjrsrophiduEBAmbjhMgjryqyGsshbjrvvmZlYJNfcdSFqzxx',
+    ]);
+    expect(found('"x": "live_usdhqrlcbptje6daqmwhdprimzy"')).toEqual(['live_usdhqrlcbptje6daqmwhdprimzy']);
+    expect(found('"x": "Helloworldthisisagreetingmessage mycompanyproductionapikey2024"')).toEqual([]);
+  });
+
+  it('takes a passphrase and a cookie for credentials', () => {
+    expect(found('"passphrase": "abc_live_cOAY32uV.TpfjeLT6.U", "sessionCookie": "q8Zr2LmP0xWk"')).toEqual(['abc_live_cOAY32uV.TpfjeLT6.U', 'q8Zr2LmP0xWk']);
+  });
+
   it('judges a generated run without the character repeated at its ends, filler that would make it look plain', () => {
     // The random part after 34 `a`s was shown whole as a key, in every output.
     const glued = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaPBe/Lb1YE89xLmfgH+OS3wkOClG+xOQGuvJdXYLa';
