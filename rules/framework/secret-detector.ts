@@ -1020,6 +1020,8 @@ function madeAsCredentials(value: string): boolean {
 
 /** Whether a value is random letters of one case, maybe after words joined to them (`rt_`). */
 function randomLettersAfterWords(value: string): boolean {
+  // The letters are the last piece: what words leave is no shorter, and holds no separator.
+  if (value.length - Math.max(value.lastIndexOf('_'), value.lastIndexOf('-')) <= 12) return false;
   const letters = value.slice(joinedWordsBefore(value));
   return /^(?:[a-z]{12,}|[A-Z]{12,})$/.test(letters) && entropy(letters) >= 3 && rarePairShare(letters) >= 0.3;
 }
