@@ -450,7 +450,7 @@ const generatedInRun: (run: string) => readonly SecretSpan[] = remembered(
  * shape: base64 cut by `+` and `/` between a `.` or a `:` (`key.WbtIyqZ0qLprssSL+JbRPe+`, a key
  * before a path's `/../x`), and parts joined by `.`, `:` or `+` between two `/` (a token in a
  * URL's path, `/cb/sess-E7C0.E620.0340.…/`). Each piece that holds the other joiners is looked at
- * as a run of its own.
+ * as a run of its own, its parts and its groups (see `groupedRun`).
  */
 function mixedPieces(text: string, run: SecretSpan): SecretSpan[] {
   return [...piecesBetween(text, run, DOT_OR_COLON, /[+/]/), ...piecesBetween(text, run, SLASH, /[.:+]/)];
@@ -464,9 +464,12 @@ function piecesBetween(text: string, run: SecretSpan, cuts: ReadonlySet<number>,
   for (let at = run.start; at <= run.end; at++) {
     if (at < run.end && !cuts.has(text.charCodeAt(at))) continue;
     if (from > run.start || at < run.end) {
-      if (at - from >= MIN_RUN && holds.test(text.slice(from, at))) {
+      const piece = text.slice(from, at);
+      if (at - from >= MIN_RUN && holds.test(piece)) {
         const joined = joinedParts(text, { start: from, end: at });
+        const grouped = joined ? undefined : groupedRun(piece);
         if (joined) spans.push(joined);
+        else if (grouped) spans.push({ start: from + grouped.start, end: from + grouped.end });
       }
     }
     from = at + 1;
@@ -571,7 +574,8 @@ function groupedRun(run: string): SecretSpan | undefined {
     const first = firstGroup(pieces);
     if (first === -1) continue;
     let start = pieces.slice(0, first).join(joiner).length + (first > 0 ? 1 : 0);
-    // The first group, joined to the words before it otherwise (`rt_UXmH…` of `rt_UXmH….pRkW….`).
+    // The first group, joined to the words before it otherwise (`rt_UXmH…` of `rt_UXmH….pRkW….`),
+    // or to a path (`/MHeJh` of `/MHeJh:JgYQZ:…`).
     const before = pieces[first - 1];
     const length = pieces[first]!.length;
     if (before && before.length > length && WORD_JOINER.test(before[before.length - length - 1]!)) start -= length + 1;
@@ -579,7 +583,7 @@ function groupedRun(run: string): SecretSpan | undefined {
   }
   return undefined;
 }
-const WORD_JOINER = /[-_.:]/;
+const WORD_JOINER = /[-_.:/]/;
 const GROUP_JOINERS = ['.', ':', '-', '_'];
 const MIN_GROUPS = 3;
 
@@ -703,7 +707,7 @@ function looksGenerated(run: string, shortest = MIN_RUN): boolean {
       return (
         !isPlaceholder(run) &&
         ((alphanumerics >= 32 && entropy(run) >= 4 && !wordLike(run, alphanumerics, true)) ||
-          (alphanumerics >= 20 && entropy(run) >= 3.5 && rarePairShare(run) >= 0.35))
+          (alphanumerics >= 20 && entropy(run) >= 3.5 && (rarePairShare(run) >= 0.35 || meanPairRank(run) >= RANDOM_PAIR_RANK)))
       );
     }
     // Letters of one case, or mostly of one (a few capitals among them, which camel-case words
@@ -992,14 +996,21 @@ export function opaque(value: string): boolean {
   if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || CONTENT_ID.test(value) || DIGEST_START.test(value)) {
     return false;
   }
+  // Digits: a numeric key or PIN, long enough not to be a count or a port, alone, in groups
+  // (`01093780.28772014.…`) or after words (`abc_live_2834…`), where longer still than a date's.
+  const number = NUMBER_AFTER_WORDS.exec(value.slice(joinedWordsBefore(value)));
+  if (number) {
+    const digits = number[0].replace(NOT_DIGIT, '');
+    return digits.length >= (digits.length === value.length ? 12 : 16) && entropy(digits) >= 2.8 && !DATE_TIME.test(value);
+  }
   // What is made as credentials are, unless it is words and numbers joined, a date or a
   // placeholder: the cheaper questions first, as most values a manifest holds are names.
   return madeAsCredentials(value) && !DATE_TIME.test(value) && !readsAsNamesJoined(value) && !isPlaceholder(value);
 }
+const NUMBER_AFTER_WORDS = /^[0-9]+(?:[.:_-][0-9]+)*$/;
+const NOT_DIGIT = /[^0-9]/g;
 
 function madeAsCredentials(value: string): boolean {
-  // Digits alone: a numeric key or PIN, long enough not to be a count or a port.
-  if (/^[0-9]+$/.test(value)) return value.length >= 12 && entropy(value) >= 2.8;
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
     // Most names are settled by their characters alone, before their entropy is worked out.
@@ -1085,6 +1096,7 @@ const SHORT_WORDS = new Set([
  */
 function readsAsCamelWords(value: string): boolean {
   let words = 0;
+  let longWords = 0;
   let numbers = 0;
   let pairs = 0;
   let common = 0;
@@ -1102,13 +1114,25 @@ function readsAsCamelWords(value: string): boolean {
     const word = /^[A-Z]{2,}$/.test(piece) || SHORT_WORDS.has(piece.toLowerCase()) || (piece.length >= 3 && pairsAsWords(piece));
     if (!word) return false;
     words++;
+    if (piece.length >= LONG_WORD) longWords++;
     for (let i = 1; i < piece.length; i++) {
       pairs++;
       if (isCommonPair(piece.charCodeAt(i - 1), piece.charCodeAt(i))) common++;
     }
   }
-  return words >= 3 && numbers <= 2 && pairs > 0 && common / pairs >= 0.45;
+  return words >= 3 && numbers <= 2 && pairs > 0 && common / pairs >= (longWords >= 3 ? LONG_CAMEL_WORDS_PAIRED : CAMEL_WORDS_PAIRED);
 }
+
+/**
+ * The share of common pairs camel-case words reach together. Each word already pairs as words do
+ * (or is short, or an acronym); random letters cut at their capitals make short pieces, which
+ * count as words whatever their pairs, so a name of three long words (five letters or more, which
+ * random letters seldom make) may pair a little less: words with few common pairs of their own
+ * (`webhook`: `eb`, `bh`, `oo`, `ok`) bring `webhookInvoiceWebhookMarketV2` to 0.43.
+ */
+const CAMEL_WORDS_PAIRED = 0.45;
+const LONG_CAMEL_WORDS_PAIRED = 0.4;
+const LONG_WORD = 5;
 
 /** Shannon entropy in bits per character. */
 function entropy(value: string): number {

@@ -167,6 +167,33 @@ describe('secrets nobody listed', () => {
     expect(found('"x": "Helloworldthisisagreetingmessage mycompanyproductionapikey2024"')).toEqual([]);
   });
 
+  it('takes digits in a credential place for a secret alone, in groups and after words, but not a date or an address', () => {
+    const cases: [string, string[]][] = [
+      ['"botToken": "abc_live_2834430144178048130840277209493278"', ['abc_live_2834430144178048130840277209493278']],
+      ['"botToken": "01093780.28772014.52839866"', ['01093780.28772014.52839866']],
+      ['https://api.example.com/v1/items?access_token=pk-279350587955906103034028353', ['pk-279350587955906103034028353']],
+      ['node x.js --api-key sec_70267822461675286423', ['sec_70267822461675286423']],
+      ['https://example.com/webhook/sec_70267822461675286423', ['sec_70267822461675286423']],
+      ['"apiKey": "2024-11-05", "password": "192.168.100.200", "token": "TOKEN_20241105123456"', []],
+    ];
+    for (const [text, secrets] of cases) expect(found(text), text).toEqual(secrets);
+    // A secret's name made of such a value is the secret, and hidden in every message.
+    const text = '{ "secrets": [{ "name": "live_41378819469717098980999840510143912626" }] }';
+    expect(maskFor(parseDocument(text)).mask(text)).not.toContain('4137881946');
+    expect(
+      lint(text)
+        .diagnostics.map((d) => d.message)
+        .join('\n'),
+    ).not.toContain('4137881946');
+  });
+
+  it('finds groups in a piece of a path, and the first group after a `/`', () => {
+    expect(found('"path": "/files/x.VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q/download"')).toEqual([
+      'VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q',
+    ]);
+    expect(found('"path": "/MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W"')).toEqual(['MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W']);
+  });
+
   it('takes a passphrase and a cookie for credentials', () => {
     expect(found('"passphrase": "abc_live_cOAY32uV.TpfjeLT6.U", "sessionCookie": "q8Zr2LmP0xWk"')).toEqual(['abc_live_cOAY32uV.TpfjeLT6.U', 'q8Zr2LmP0xWk']);
   });
@@ -587,6 +614,17 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(shown).toContain('`channels.telegram.botToken`');
     expect(shown).toContain('`env:TELEGRAM_BOT_TOKEN`');
     expect(leakIn(mask.mask(text), forbiddenRuns('kQ7vX9mZ2pL4nR8sT1wY3bC6dF0gH5jK=='))).toBeUndefined();
+  });
+
+  it('takes camel-case names of long words for names, even of words that pair as few words do (webhook)', () => {
+    const text =
+      '{ "secrets": [{ "name": "SLACK_APP_TOKEN", "description": "webhookInvoiceWebhookMarketV2" }], "channels": { "slack": { "botToken": "env:NOTES_WEBHOOK_BOT_TOKEN" } } }';
+    expect(found(text)).toEqual([]);
+    const messages = lint(text)
+      .diagnostics.map((d) => d.message)
+      .join('\n');
+    expect(messages).toContain('NOTES_WEBHOOK_BOT_TOKEN');
+    expect(messages).not.toContain('NOTES_W…');
   });
 
   it('never hides words a real secret shares with them: variable names, keys, paths stay whole', () => {
