@@ -996,6 +996,9 @@ export function opaque(value: string): boolean {
   if (value.length < 8 || /\s/.test(value) || REFERENCE.test(value) || value.includes('://') || CONTENT_ID.test(value) || DIGEST_START.test(value)) {
     return false;
   }
+  // A `.env` line pasted whole (`TELEGRAM_BOT_TOKEN=…`): its value.
+  const assigned = ENV_LINE.exec(value);
+  if (assigned) return opaque(assigned[2]!);
   // Digits: a numeric key or PIN, long enough not to be a count or a port, alone, in groups
   // (`01093780.28772014.…`) or after words (`abc_live_2834…`), where longer still than a date's.
   const number = NUMBER_AFTER_WORDS.exec(value.slice(joinedWordsBefore(value)));

@@ -177,6 +177,8 @@ describe('secrets nobody listed', () => {
       ['"apiKey": "2024-11-05", "password": "192.168.100.200", "token": "TOKEN_20241105123456"', []],
     ];
     for (const [text, secrets] of cases) expect(found(text), text).toEqual(secrets);
+    // Also as the value of a `.env` line pasted whole, its variable readable.
+    expect(found('"botToken": "TELEGRAM_BOT_TOKEN=acme-prod-0885184379579945668144881087812778"')).toEqual(['acme-prod-0885184379579945668144881087812778']);
     // A secret's name made of such a value is the secret, and hidden in every message.
     const text = '{ "secrets": [{ "name": "live_41378819469717098980999840510143912626" }] }';
     expect(maskFor(parseDocument(text)).mask(text)).not.toContain('4137881946');
