@@ -236,7 +236,8 @@ function scan(text: string): SecretSpan[] {
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) {
     if (!holds(literal)) continue;
     const start = spans.length;
-    collect(text, pattern, group, spans, accept ?? opaque);
+    if (accept) collect(text, pattern, group, spans, accept);
+    else collectOpaque(text, pattern, group, spans);
     for (let i = start; i < spans.length; i++) spans[i] = withoutAssignedName(text, spans[i]!);
   }
   for (const run of candidateRuns(text)) {
@@ -927,6 +928,28 @@ function collectIn(text: string, within: SecretSpan, pattern: RegExp, group: num
   collect(text.slice(within.start, within.end), pattern, group, found, accept);
   for (const span of found) into.push({ start: within.start + span.start, end: within.start + span.end });
 }
+
+/**
+ * `collect` of the values in a credential's place that are opaque; of a URL there (a token field
+ * holding `https://…/files/<token>/download`), each opaque piece of its path and query.
+ */
+function collectOpaque(text: string, pattern: RegExp, group: number, into: SecretSpan[]): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const value = match[group];
+    const start = match.indices?.[group]?.[0];
+    if (!value || start === undefined) continue;
+    if (!value.includes('://')) {
+      if (opaque(value)) into.push({ start, end: start + value.length });
+      continue;
+    }
+    URL_PIECE.lastIndex = 0;
+    for (let piece = URL_PIECE.exec(value); piece; piece = URL_PIECE.exec(value)) {
+      if (opaque(piece[0])) into.push({ start: start + piece.index, end: start + piece.index + piece[0].length });
+    }
+  }
+}
+const URL_PIECE = /[^/?#&=]+/g;
 
 function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
   // Patterns carry the `d` flag, so a group's place is known without searching for it.

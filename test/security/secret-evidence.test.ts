@@ -189,6 +189,11 @@ describe('secrets nobody listed', () => {
     ).not.toContain('4137881946');
   });
 
+  it("judges each piece of a URL's path and query standing in a credential's place, not the URL whole", () => {
+    expect(found('"botToken": "https://example.com/files/acme-prod-aZ8kQ2mX9pL4vR7t/download"')).toEqual(['acme-prod-aZ8kQ2mX9pL4vR7t']);
+    expect(found('"apiKey": "https://example.com/docs/getting-started/install"')).toEqual([]);
+  });
+
   it('finds groups in a piece of a path, and the first group after a `/`', () => {
     expect(found('"path": "/files/x.VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q/download"')).toEqual([
       'VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q',
