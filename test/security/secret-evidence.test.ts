@@ -150,13 +150,27 @@ describe('secrets nobody listed', () => {
     expect(found('"a": "alpha-gamma-delta-sigma-omega", "b": "fe80:0000:0000:0000:0202:b3ff:fe1e:8329", "c": "12:30:45"')).toEqual([]);
   });
 
-  it('finds parts joined by `.`, `:` or `+` between the `/` of a path or a URL', () => {
-    expect(found('"path": "/cb/sess-E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7/"')).toEqual(['E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7']);
-    expect(found('"build": "curl https://x.io/dl/Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz"')).toEqual([
-      'Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz',
-    ]);
-    expect(found('"path": "/cb/key_y8Tf/OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt/8k/"')).toEqual(['OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt']);
-    expect(found('see https://docs.example.com/guides/v1.2/getting-started.html')).toEqual([]);
+  it.each<[string, string, string[]]>([
+    [
+      'dotted parts between the `/` of a path',
+      '"path": "/cb/sess-E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7/"',
+      ['E7C0.E620.0340.1204.6C0B.90E6.8224.7699.5DC7'],
+    ],
+    [
+      'parts joined by `:` in a URL',
+      '"build": "curl https://x.io/dl/Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz"',
+      ['Bearer.smdxjwr:swzhtwu:giokxjv:ymogjvy:hkflin.tgz'],
+    ],
+    ['base64 cut by `+` between two `/`', '"path": "/cb/key_y8Tf/OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt/8k/"', ['OAkt1pmbm8qAfgOQ+q+9R5cLIlNOxzJYLoUt']],
+    [
+      'groups in a piece of a path',
+      '"path": "/files/x.VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q/download"',
+      ['VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q'],
+    ],
+    ['the first group after a `/`', '"path": "/MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W"', ['MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W']],
+    ['no part of a page address', 'see https://docs.example.com/guides/v1.2/getting-started.html', []],
+  ])('finds what a path or a URL joins between its `/`: %s', (_name, text, secrets) => {
+    expect(found(text)).toEqual(secrets);
   });
 
   it('finds random letters mostly of one case, and letters of one case with a number or two', () => {
@@ -192,13 +206,6 @@ describe('secrets nobody listed', () => {
   it("judges each piece of a URL's path and query standing in a credential's place, not the URL whole", () => {
     expect(found('"botToken": "https://example.com/files/acme-prod-aZ8kQ2mX9pL4vR7t/download"')).toEqual(['acme-prod-aZ8kQ2mX9pL4vR7t']);
     expect(found('"apiKey": "https://example.com/docs/getting-started/install"')).toEqual([]);
-  });
-
-  it('finds groups in a piece of a path, and the first group after a `/`', () => {
-    expect(found('"path": "/files/x.VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q/download"')).toEqual([
-      'VUMBM.SDVYL.PPLLE.GUVLG.DTOTB.ZRAKL.IODJI.WYPHS.XXHHR.Q',
-    ]);
-    expect(found('"path": "/MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W"')).toEqual(['MHeJh:JgYQZ:b3qjx:u/dSa:k2LmQ:9xTzP:W']);
   });
 
   it('takes a passphrase and a cookie for credentials', () => {
