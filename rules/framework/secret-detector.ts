@@ -571,6 +571,8 @@ const NOT_ALPHANUMERIC = /[^A-Za-z0-9]/g;
 function groupedRun(run: string): SecretSpan | undefined {
   for (const joiner of GROUP_JOINERS) {
     const pieces = run.split(joiner);
+    // A joiner that ends the run (a value cut after one) closes its last group.
+    if (pieces.length > 1 && pieces.at(-1) === '') pieces.pop();
     if (pieces.length < MIN_GROUPS || (joiner === ':' && pieces.every((piece) => /^[0-9a-fA-F]{0,4}$/.test(piece)))) continue;
     const first = firstGroup(pieces);
     if (first === -1) continue;

@@ -144,6 +144,8 @@ describe('secrets nobody listed', () => {
       ['"note": "sess-gk8BaZZnk/u:eCUHj7cZ9Jp:vu1kaZUYcD6:e9t9+kIVNzc:SNbyimTUR7E"', 'gk8BaZZnk/u:eCUHj7cZ9Jp:vu1kaZUYcD6:e9t9+kIVNzc:SNbyimTUR7E'],
       ['"note": "acme-prod-0b0nPf2Fvv.Q-wqPlPDY4.1_4wBXg6E7.40u2Tg0dVv"', '0b0nPf2Fvv.Q-wqPlPDY4.1_4wBXg6E7.40u2Tg0dVv'],
       ['"note": "zq_test_kedc:4ols:l762:iz36:2bkd:dsvr:jcgf:2q2q:c"', 'kedc:4ols:l762:iz36:2bkd:dsvr:jcgf:2q2q:c'],
+      // Cut after a joiner, base64's `+` and `/` in its groups.
+      ['custom/tok.bz4U6-a5q4h-dd1k+-q3QW/-ZKv9h-Ngb1Z-', 'bz4U6-a5q4h-dd1k+-q3QW/-ZKv9h-Ngb1Z-'],
     ];
     for (const [text, secret] of grouped) expect(found(text), text).toEqual([secret]);
     // Names of words, an IPv6 address and a time are no groups of generated text.
