@@ -236,8 +236,7 @@ function scan(text: string): SecretSpan[] {
   for (const [{ pattern, group, accept }, literal] of CONTEXT_LITERALS) {
     if (!holds(literal)) continue;
     const start = spans.length;
-    if (accept) collect(text, pattern, group, spans, accept);
-    else collectOpaque(text, pattern, group, spans);
+    collect(text, pattern, group, spans, accept ?? opaqueParts);
     for (let i = start; i < spans.length; i++) spans[i] = withoutAssignedName(text, spans[i]!);
   }
   for (const run of candidateRuns(text)) {
@@ -366,8 +365,7 @@ const JOINING = /[.:+/]/;
 /** Whether a run holds a `.` or a `:`, which Telegram's and Discord's tokens join their parts with. */
 function joinsWithDotOrColon(text: string, run: SecretSpan): boolean {
   for (let at = run.start; at < run.end; at++) {
-    const code = text.charCodeAt(at);
-    if (code === 46 || code === 58) return true;
+    if (DOT_OR_COLON.has(text.charCodeAt(at))) return true;
   }
   return false;
 }
@@ -566,7 +564,8 @@ const NOT_ALPHANUMERIC = /[^A-Za-z0-9]/g;
 /**
  * A run of generated groups cut by one joiner, whatever else its groups hold (`+` and `/` of
  * base64, `-` of url-safe base64): the groups, less the words before them. An address of IPv6's
- * hex groups is none.
+ * hex groups is none. (`generatedPart` looks for groups too, in a part between `.`, `:`, `+` and
+ * `/`, cut by `-` and `_` alike.)
  */
 function groupedRun(run: string): SecretSpan | undefined {
   for (const joiner of GROUP_JOINERS) {
@@ -925,41 +924,39 @@ export function isCommonPair(first: number, second: number): boolean {
 }
 
 /** `collect` over the run `within` of `text`: a run is bounded by characters no shape opens or ends with. */
-function collectIn(text: string, within: SecretSpan, pattern: RegExp, group: number, into: SecretSpan[], accept: (value: string) => boolean): void {
+function collectIn(text: string, within: SecretSpan, pattern: RegExp, group: number, into: SecretSpan[], accept: (value: string) => Verdict): void {
   const found: SecretSpan[] = [];
   collect(text.slice(within.start, within.end), pattern, group, found, accept);
   for (const span of found) into.push({ start: within.start + span.start, end: within.start + span.end });
 }
 
 /**
- * `collect` of the values in a credential's place that are opaque; of a URL there (a token field
- * holding `https://…/files/<token>/download`), each opaque piece of its path and query.
+ * What of a value in a credential's place is secret: the value when it is opaque; of a URL there
+ * (a token field holding `https://…/files/<token>/download`), each opaque piece of its path and query.
  */
-function collectOpaque(text: string, pattern: RegExp, group: number, into: SecretSpan[]): void {
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const value = match[group];
-    const start = match.indices?.[group]?.[0];
-    if (!value || start === undefined) continue;
-    if (!value.includes('://')) {
-      if (opaque(value)) into.push({ start, end: start + value.length });
-      continue;
-    }
-    URL_PIECE.lastIndex = 0;
-    for (let piece = URL_PIECE.exec(value); piece; piece = URL_PIECE.exec(value)) {
-      if (opaque(piece[0])) into.push({ start: start + piece.index, end: start + piece.index + piece[0].length });
-    }
+function opaqueParts(value: string): Verdict {
+  if (!value.includes('://')) return opaque(value);
+  const parts: SecretSpan[] = [];
+  URL_PIECE.lastIndex = 0;
+  for (let piece = URL_PIECE.exec(value); piece; piece = URL_PIECE.exec(value)) {
+    if (opaque(piece[0])) parts.push({ start: piece.index, end: piece.index + piece[0].length });
   }
+  return parts;
 }
 const URL_PIECE = /[^/?#&=]+/g;
 
-function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => boolean) | undefined): void {
+/** What of a matched value is secret: all of it, none of it, or these parts of it. */
+type Verdict = boolean | readonly SecretSpan[];
+
+function collect(text: string, pattern: RegExp, group: number, into: SecretSpan[], accept: ((value: string) => Verdict) | undefined): void {
   // Patterns carry the `d` flag, so a group's place is known without searching for it.
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const value = match[group];
     const place = match.indices?.[group];
-    if (value && place && (!accept || accept(value))) into.push({ start: place[0], end: place[1] });
+    const verdict = value && place ? (accept?.(value) ?? true) : false;
+    if (verdict === true) into.push({ start: place![0], end: place![1] });
+    else if (verdict) for (const part of verdict) into.push({ start: place![0] + part.start, end: place![0] + part.end });
     if (match[0].length === 0) pattern.lastIndex++;
   }
 }
@@ -1026,19 +1023,21 @@ export function opaque(value: string): boolean {
   if (assigned) return opaque(assigned[2]!);
   // Digits: a numeric key or PIN, long enough not to be a count or a port, alone, in groups
   // (`01093780.28772014.…`) or after words (`abc_live_2834…`), where longer still than a date's.
-  const number = NUMBER_AFTER_WORDS.exec(value.slice(joinedWordsBefore(value)));
-  if (number) {
-    const digits = number[0].replace(NOT_DIGIT, '');
-    return digits.length >= (digits.length === value.length ? 12 : 16) && entropy(digits) >= 2.8 && !DATE_TIME.test(value);
+  const wordsEnd = joinedWordsBefore(value);
+  const afterWords = value.slice(wordsEnd);
+  if (NUMBER_AFTER_WORDS.test(afterWords)) {
+    const digits = afterWords.replace(NOT_DIGIT, '');
+    return digits.length >= (wordsEnd === 0 ? 12 : 16) && entropy(digits) >= 2.8 && !DATE_TIME.test(value);
   }
   // What is made as credentials are, unless it is words and numbers joined, a date or a
   // placeholder: the cheaper questions first, as most values a manifest holds are names.
-  return madeAsCredentials(value) && !DATE_TIME.test(value) && !readsAsNamesJoined(value) && !isPlaceholder(value);
+  return madeAsCredentials(value, afterWords) && !DATE_TIME.test(value) && !readsAsNamesJoined(value) && !isPlaceholder(value);
 }
 const NUMBER_AFTER_WORDS = /^[0-9]+(?:[.:_-][0-9]+)*$/;
 const NOT_DIGIT = /[^0-9]/g;
 
-function madeAsCredentials(value: string): boolean {
+/** `afterWords`: the value less the words joined to its start (`rt_` of `rt_dmdeh…`). */
+function madeAsCredentials(value: string, afterWords: string): boolean {
   // A name (`OPENAI_API_KEY`, `myBotToken`), unless it mixes cases without reading as words.
   if (NAME_LIKE.test(value)) {
     // Most names are settled by their characters alone, before their entropy is worked out.
@@ -1046,7 +1045,7 @@ function madeAsCredentials(value: string): boolean {
       (value.length >= 24 && entropy(value) >= 4) ||
       (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && entropy(value) >= 3 && !readsAsWords(value)) ||
       // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`, `rt_dmdehethultf…`).
-      randomLettersAfterWords(value) ||
+      (ONE_CASE_LETTERS.test(afterWords) && entropy(afterWords) >= 3 && rarePairShare(afterWords) >= 0.3) ||
       // A name keeps its digits in a number or two; generated text scatters them (`F3548098D4C239E5`).
       (value.length >= 16 && scatteredDigits(value) && entropy(value) >= 3)
     );
@@ -1057,13 +1056,7 @@ function madeAsCredentials(value: string): boolean {
   return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 2.5 && !readsAsWords(value, 0.55);
 }
 
-/** Whether a value is random letters of one case, maybe after words joined to them (`rt_`). */
-function randomLettersAfterWords(value: string): boolean {
-  // The letters are the last piece: what words leave is no shorter, and holds no separator.
-  if (value.length - Math.max(value.lastIndexOf('_'), value.lastIndexOf('-')) <= 12) return false;
-  const letters = value.slice(joinedWordsBefore(value));
-  return /^(?:[a-z]{12,}|[A-Z]{12,})$/.test(letters) && entropy(letters) >= 3 && rarePairShare(letters) >= 0.3;
-}
+const ONE_CASE_LETTERS = /^(?:[a-z]{12,}|[A-Z]{12,})$/;
 
 /** Camel-case pieces: an acronym before a word or a number, a word, a letter and its number (`Q4`), a number. */
 const CAMEL_PIECE = /[A-Z]{2,}(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|[A-Z][0-9]+|[A-Z]|[0-9]+|[^A-Za-z0-9]+/g;

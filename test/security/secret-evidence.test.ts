@@ -187,6 +187,9 @@ describe('secrets nobody listed', () => {
     const cases: [string, string[]][] = [
       ['"botToken": "abc_live_2834430144178048130840277209493278"', ['abc_live_2834430144178048130840277209493278']],
       ['"botToken": "01093780.28772014.52839866"', ['01093780.28772014.52839866']],
+      // Groups count from 12 digits, as digits alone do; after words, from 16.
+      ['"apiKey": "4821-9073-5516"', ['4821-9073-5516']],
+      ['"apiKey": "pin_4821-9073-5516"', []],
       ['https://api.example.com/v1/items?access_token=pk-279350587955906103034028353', ['pk-279350587955906103034028353']],
       ['node x.js --api-key sec_70267822461675286423', ['sec_70267822461675286423']],
       ['https://example.com/webhook/sec_70267822461675286423', ['sec_70267822461675286423']],
