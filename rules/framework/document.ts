@@ -1,4 +1,5 @@
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseStrictJson } from './strict-json.js';
 import { LineIndex } from './line-index.js';
 import { firstBracketDeeperThan } from './nesting.js';
 import type { JsonPath } from './types.js';
@@ -38,7 +39,7 @@ export function parseDocument(text: string): ParsedDocument {
   const refusal = refuse(text);
   if (refusal) return new Document(text, lines, undefined, [], refusal);
   const syntaxErrors: ParseError[] = [];
-  const root = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
+  const root = parseStrictJson(text) ?? parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
   return new Document(text, lines, root, syntaxErrors, undefined);
 }
 
