@@ -98,33 +98,39 @@ function openingBrackets(text: string): number {
  * keeps its first `limit` entries (distinct keys, for an object) and `cut` is told when one loses any.
  */
 export function valueOfNode(node: Node, limit = Infinity, cut?: () => void): unknown {
+  // Index loops: this walks every node of every document, and iterators cost here.
+  const children = node.children;
   switch (node.type) {
     case 'object': {
       const result: Record<string, unknown> = {};
       let kept = 0;
-      for (const property of node.children ?? []) {
-        const [key, value] = property.children ?? [];
-        if (!key || typeof key.value !== 'string') continue;
-        if (limit !== Infinity && !Object.prototype.hasOwnProperty.call(result, key.value)) {
+      for (let i = 0; children && i < children.length; i++) {
+        const parts = children[i]!.children;
+        const key = parts?.[0]?.value;
+        if (typeof key !== 'string') continue;
+        if (limit !== Infinity && !Object.prototype.hasOwnProperty.call(result, key)) {
           if (kept === limit) {
             cut?.();
             continue;
           }
           kept++;
         }
+        const value = parts![1];
         const converted = value ? valueOfNode(value, limit, cut) : null;
-        if (key.value === '__proto__') {
-          Object.defineProperty(result, key.value, { value: converted, enumerable: true, writable: true, configurable: true });
+        if (key === '__proto__') {
+          Object.defineProperty(result, key, { value: converted, enumerable: true, writable: true, configurable: true });
         } else {
-          result[key.value] = converted;
+          result[key] = converted;
         }
       }
       return result;
     }
     case 'array': {
-      const items = node.children ?? [];
-      if (items.length > limit) cut?.();
-      return (items.length > limit ? items.slice(0, limit) : items).map((item) => valueOfNode(item, limit, cut));
+      const count = children ? Math.min(children.length, limit) : 0;
+      if (children && children.length > limit) cut?.();
+      const items: unknown[] = [];
+      for (let i = 0; i < count; i++) items.push(valueOfNode(children![i]!, limit, cut));
+      return items;
     }
     default:
       return node.value;
