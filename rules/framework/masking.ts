@@ -13,7 +13,17 @@
  * file's, a command's) cannot carry one either.
  */
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from './secret-detector.js';
+import {
+  credentialAsName,
+  findSecrets,
+  isCommonPair,
+  joinedWordsBefore,
+  looksLikeToken,
+  mergeSpans,
+  opaque,
+  publicIdentifiers,
+  type SecretSpan,
+} from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
@@ -118,7 +128,7 @@ export class SecretMask {
       if (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM) this.grams.add(value);
       else covered = false;
     }
-    const learned = { secret, shown };
+    const learned = { secret, shown, words: Math.max(shown, wordsEnd + shown) };
     if (!covered) this.exact.push(learned);
     if (secret.length > CUT_KEY) {
       listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
@@ -172,8 +182,33 @@ export class SecretMask {
       }
     }
     if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
-    if (this.byStart.size > 0 && text.includes(CUT)) this.cutSpans(text, spans);
+    if (this.byStart.size > 0) {
+      this.pieceSpans(text, spans);
+      if (text.includes(CUT)) this.cutSpans(text, spans);
+    }
     return mergeSpans(spans.filter((span) => span.end > span.start));
+  }
+
+  /**
+   * A secret's first pieces quoted alone (`NmOWUlJI` of `NmOWUlJI/GDn/…`, the digits before a bot
+   * token's `:`), as a syntax error quotes the text up to a delimiter: a run of the text that is
+   * the secret's start up to one of its joiners, longer than it may show and past the words it
+   * opens with, shows no more than it may. A word the secret merely starts with (`MyApp` of
+   * `MyAppXh3k…`) does not end where the secret has a joiner, and stays.
+   */
+  private pieceSpans(text: string, into: SecretSpan[]): void {
+    for (let start = 0; start + CUT_KEY <= text.length; start++) {
+      if (start > 0 && isAlphanumeric(text.charCodeAt(start - 1))) continue;
+      const learned = this.byStart.get(text.slice(start, start + CUT_KEY));
+      for (const { secret, shown, words } of learned ?? []) {
+        let end = start;
+        while (end - start < secret.length && text.charCodeAt(end) === secret.charCodeAt(end - start)) end++;
+        const length = end - start;
+        if (length > words && length < secret.length && !isAlphanumeric(secret.charCodeAt(length)) && !isAlphanumeric(text.charCodeAt(end))) {
+          into.push({ start: start + shown, end });
+        }
+      }
+    }
   }
 
   /**
@@ -254,6 +289,12 @@ interface LearnedSecret {
   secret: string;
   /** The characters it may show. */
   shown: number;
+  /** The characters of the words it opens with (`abc_live_`), at least those it may show. */
+  words: number;
+}
+
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
 }
 
 function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
@@ -365,10 +406,11 @@ function buildMask(doc: ParsedDocument): SecretMask {
   // platform does not define (`"value": "…"`), or as its name (a 40-digit hex token is no variable's).
   for (const { node } of arrayItems(doc.root, ['secrets'])) {
     for (const property of node.type === 'object' ? (node.children ?? []) : []) {
-      const [key, value] = property.children ?? [];
-      if (typeof key?.value === 'string' && !DESCRIBING_KEYS.has(key.value) && value?.type === 'string') {
+      const key = property.children?.[0]?.value;
+      const value = property.children?.[1];
+      if (typeof key === 'string' && !DESCRIBING_KEYS.has(key) && value?.type === 'string') {
         const shown = withoutInvisible(value.value as string);
-        if (opaque(shown)) mask.add(shown);
+        if (key === 'name' ? credentialAsName(shown) : opaque(shown)) mask.add(shown);
       }
     }
   }

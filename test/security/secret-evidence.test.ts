@@ -208,6 +208,21 @@ describe('secrets nobody listed', () => {
     ).not.toContain('4137881946');
   });
 
+  it('takes letters of one case with a digit or two, and groups of one length, for a secret in a credential place', () => {
+    const cases: [string, string[]][] = [
+      ['"botToken": "MUNHYTZ41TGV7R71"', ['MUNHYTZ41TGV7R71']],
+      ['"apiKey": "QY66EQCGHXMAMMLL"', ['QY66EQCGHXMAMMLL']],
+      ['"password": "QY66-EQCG-HXMA-MMLL"', ['QY66-EQCG-HXMA-MMLL']],
+      ['"password": "fkj7_1jzz_2640_oubd"', ['fkj7_1jzz_2640_oubd']],
+      // Names stay names: a variable with its number, words of one case, words in groups.
+      ['"botToken": "MYSLACKBOTTOKEN2024", "apiKey": "OPENAI_API_KEY", "token": "dev-team-bot-main"', []],
+    ];
+    for (const [text, secrets] of cases) expect(found(text), text).toEqual(secrets);
+    // A channel's token field: hidden in the code frame as in the message.
+    const manifest = '{"version":1,"agent":{"name":"A"},\n"channels":{"telegram":{"botToken":"MUNHYTZ41TGV7R71"}}}';
+    expect(maskFor(parseDocument(manifest)).mask(manifest)).not.toContain('YTZ41TGV');
+  });
+
   it("judges each piece of a URL's path and query standing in a credential's place, not the URL whole", () => {
     expect(found('"botToken": "https://example.com/files/acme-prod-aZ8kQ2mX9pL4vR7t/download"')).toEqual(['acme-prod-aZ8kQ2mX9pL4vR7t']);
     expect(found('"apiKey": "https://example.com/docs/getting-started/install"')).toEqual([]);
@@ -418,6 +433,23 @@ describe('a secret shown in part', () => {
     expect(crowded.mask('`"everyone QHOtQPwrA…` and `…zmNtXH6S4J"`')).toBe('`"everyone QHOt…` and `…"`');
   });
 
+  it('shows no more of a secret whose first pieces a message quotes alone, up to one of its joiners, than its first characters', () => {
+    const cases: [string, string][] = [
+      ['{"version":1}\nNmOWUlJI/GDn/XEMS4LTSrERiu+dAIO0APgp98k2\n', 'NmOWUlJI'],
+      ['{"version":1}\n923059900:AAB0j1s79WTfm_HMP4Gp7_bJRVarfHkBRx4\n', '923059900'],
+    ];
+    for (const [text, piece] of cases) {
+      const messages = lint(text)
+        .diagnostics.map((d) => d.message)
+        .join('\n');
+      expect(messages, piece).toContain(`"${piece.slice(0, 4)}…"`);
+      expect(messages, piece).not.toContain(piece);
+    }
+    // A word a secret merely starts with, and the words it opens with, stay.
+    const mask = new SecretMask().add('MyAppXh3kQ9vLm2Zp7Rt').add('acme_live_Xh3kQ9vLm2Zp7Rt4wB');
+    expect(mask.mask('the agent `MyApp` of acme_live keys')).toBe('the agent `MyApp` of acme_live keys');
+  });
+
   it("takes for public only what is written as a CID in a skill's `cid`, not a token pasted there", () => {
     for (const token of [
       '30o55CmREhtyoe5m2IdGfAPBu1VE5NpXarS0gNLs',
@@ -521,6 +553,13 @@ describe('secrets by their place, written so that the detector alone would not k
     const text = '{ "secrets": [{ "name": "690c34971187a1cb1466ba7eaa9fb8aff1ff65a2" }, { "name": "OPENAI_API_KEY_2" }, { "name": "myApiKey" }] }';
     const mask = maskFor(parseDocument(text));
     expect(mask.mask(text)).toBe('{ "secrets": [{ "name": "690c…" }, { "name": "OPENAI_API_KEY_2" }, { "name": "myApiKey" }] }');
+    // Words in the wrong case, and a package's name with its version range, are names all the same.
+    for (const name of ['apiKeyForTheSlackBotIntegrationV2', 'BuildTokenDiscordWeeklyTelegram', '@agent-production/market-integration@^4.0.0-beta.3']) {
+      const declared = `{ "version": 1, "agent": { "name": "A" }, "secrets": [{ "name": "${name}" }] }`;
+      expect(maskFor(parseDocument(declared)).mask(declared), name).toBe(declared);
+      const messages = lint(declared).diagnostics.map((d) => d.message);
+      expect(messages.join('\n'), name).not.toContain('looks like a credential');
+    }
   });
 
   it('a value pasted into a secret declaration is the secret, whatever its shape', () => {
@@ -633,6 +672,10 @@ describe('placeholders are not secrets, and masking hides secrets only', () => {
     expect(shown).toContain('`channels.telegram.botToken`');
     expect(shown).toContain('`env:TELEGRAM_BOT_TOKEN`');
     expect(leakIn(mask.mask(text), forbiddenRuns('kQ7vX9mZ2pL4nR8sT1wY3bC6dF0gH5jK=='))).toBeUndefined();
+  });
+
+  it('takes camel-case names for names when one long word among them pairs as few words do (backup)', () => {
+    expect(found('"slug": "backupDashboardInvoice2024", "to": "marketKeyBackupDashboardAgentBotSummaryV2"')).toEqual([]);
   });
 
   it('takes camel-case names of long words for names, even of words that pair as few words do (webhook)', () => {
