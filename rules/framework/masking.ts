@@ -134,6 +134,14 @@ export class SecretMask {
       listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
       listIn(this.byEnd, secret.slice(-CUT_KEY)).push(learned);
     }
+    // A secret of several lines (a PEM block's body): a message may quote a line of it alone.
+    for (let end = secret.indexOf('\n'); end !== -1; end = secret.indexOf('\n', end + 1)) {
+      const line = secret.slice(end + 1);
+      if (line.length > CUT_KEY && /^[A-Za-z0-9]+$/.test(line.slice(0, CUT_KEY))) {
+        const shownOfLine = shownLength(line);
+        listIn(this.byStart, line.slice(0, CUT_KEY)).push({ secret: line, shown: shownOfLine, words: Math.max(shownOfLine, joinedWordsBefore(line)) });
+      }
+    }
     return this;
   }
 

@@ -437,6 +437,8 @@ describe('a secret shown in part', () => {
     const cases: [string, string][] = [
       ['{"version":1}\nNmOWUlJI/GDn/XEMS4LTSrERiu+dAIO0APgp98k2\n', 'NmOWUlJI'],
       ['{"version":1}\n923059900:AAB0j1s79WTfm_HMP4Gp7_bJRVarfHkBRx4\n', '923059900'],
+      // A line of a PEM block's body, which a message may quote alone.
+      ['{"version":1}\n-----BEGIN PRIVATE KEY-----\ntgrKtrjB/4WTyOjO+wi8WBbFSCIW6jlqSY0wqywzsAx8xbDR8nYkdamimHCdc7/0\n-----END PRIVATE KEY-----\n', 'tgrKtrjB'],
     ];
     for (const [text, piece] of cases) {
       const messages = lint(text)
