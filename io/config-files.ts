@@ -89,15 +89,16 @@ export class ConfigLocator {
   }
 
   private inspect(candidate: string): Omit<FolderEntry, 'last'> {
-    let link: fs.Stats;
-    let target: fs.Stats;
+    let link: fs.Stats | undefined;
+    let target: fs.Stats | undefined;
     try {
-      link = fs.lstatSync(candidate);
-      target = link.isSymbolicLink() ? fs.statSync(candidate) : link;
+      // Most folders hold no config file: its absence is no error to throw, for every folder of a run.
+      link = fs.lstatSync(candidate, { throwIfNoEntry: false });
+      target = link?.isSymbolicLink() ? fs.statSync(candidate, { throwIfNoEntry: false }) : link;
     } catch {
       return {};
     }
-    if (!target.isFile()) return {};
+    if (!link || !target?.isFile()) return {};
     if (link.isSymbolicLink()) {
       const tree = this.treeOf(path.dirname(candidate));
       if (!isInsideFolder(tree, fs.realpathSync(candidate))) {

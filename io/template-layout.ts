@@ -14,8 +14,9 @@ export function isTemplateRepositoryRoot(folder: string): boolean {
 }
 
 function lstatOrUndefined(file: string) {
+  // Most folders are no template repository: a missing file is an answer, not an error to throw.
   try {
-    return lstatSync(file);
+    return lstatSync(file, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
