@@ -22,6 +22,10 @@ type OpenNode = { -readonly [Field in keyof Node]: Node[Field] };
 const MAX_NESTING = 512;
 
 const QUOTE = 0x22;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
@@ -75,8 +79,8 @@ class StrictReader {
       const value = this.string();
       return value === undefined ? undefined : leaf('string', start, this.position - start, parent, value);
     }
-    if (code === 0x7b) return depth < MAX_NESTING ? this.object(parent, depth) : undefined;
-    if (code === 0x5b) return depth < MAX_NESTING ? this.array(parent, depth) : undefined;
+    if (code === OPEN_BRACE) return depth < MAX_NESTING ? this.object(parent, depth) : undefined;
+    if (code === OPEN_BRACKET) return depth < MAX_NESTING ? this.array(parent, depth) : undefined;
     if (code === MINUS || isDigit(code)) return this.number(parent);
     for (const [word, value] of WORDS) {
       if (text.startsWith(word, start)) {
@@ -150,50 +154,50 @@ class StrictReader {
   }
 
   object(parent: Node | undefined, depth: number): Node | undefined {
+    return this.entries('object', CLOSE_BRACE, parent, (node) => this.property(node, depth));
+  }
+
+  array(parent: Node | undefined, depth: number): Node | undefined {
+    return this.entries('array', CLOSE_BRACKET, parent, (node) => this.value(node, depth + 1));
+  }
+
+  /** An object or an array from its opening bracket: its entries, read by `entry`, between commas. */
+  entries(type: 'object' | 'array', closing: number, parent: Node | undefined, entry: (node: Node) => Node | undefined): Node | undefined {
     const text = this.text;
-    const node = branch('object', this.position, parent);
+    const node = branch(type, this.position, parent);
     const children = node.children as Node[];
     this.position++;
-    if (text.charCodeAt(this.skipSpace()) === 0x7d) return close(node, ++this.position);
+    if (text.charCodeAt(this.skipSpace()) === closing) return close(node, ++this.position);
     for (;;) {
-      const keyStart = this.position;
-      if (text.charCodeAt(keyStart) !== QUOTE) return undefined;
-      const property = branch('property', keyStart, node);
-      const name = this.string();
-      if (name === undefined) return undefined;
-      (property.children as Node[]).push(leaf('string', keyStart, this.position - keyStart, property, name));
-      const colon = this.skipSpace();
-      if (text.charCodeAt(colon) !== COLON) return undefined;
-      property.colonOffset = colon;
-      this.position++;
-      const value = this.value(property, depth + 1);
-      if (value === undefined) return undefined;
-      (property.children as Node[]).push(value);
-      property.length = this.position - keyStart;
-      children.push(property);
+      const child = entry(node);
+      if (child === undefined) return undefined;
+      children.push(child);
       const next = text.charCodeAt(this.skipSpace());
       this.position++;
-      if (next === 0x7d) return close(node, this.position);
+      if (next === closing) return close(node, this.position);
       if (next !== COMMA) return undefined;
       this.skipSpace();
     }
   }
 
-  array(parent: Node | undefined, depth: number): Node | undefined {
+  /** A property from its key's opening quote to the end of its value. */
+  property(object: Node, depth: number): Node | undefined {
     const text = this.text;
-    const node = branch('array', this.position, parent);
-    const children = node.children as Node[];
+    const keyStart = this.position;
+    if (text.charCodeAt(keyStart) !== QUOTE) return undefined;
+    const property = branch('property', keyStart, object);
+    const name = this.string();
+    if (name === undefined) return undefined;
+    (property.children as Node[]).push(leaf('string', keyStart, this.position - keyStart, property, name));
+    const colon = this.skipSpace();
+    if (text.charCodeAt(colon) !== COLON) return undefined;
+    property.colonOffset = colon;
     this.position++;
-    if (text.charCodeAt(this.skipSpace()) === 0x5d) return close(node, ++this.position);
-    for (;;) {
-      const item = this.value(node, depth + 1);
-      if (item === undefined) return undefined;
-      children.push(item);
-      const next = text.charCodeAt(this.skipSpace());
-      this.position++;
-      if (next === 0x5d) return close(node, this.position);
-      if (next !== COMMA) return undefined;
-    }
+    const value = this.value(property, depth + 1);
+    if (value === undefined) return undefined;
+    (property.children as Node[]).push(value);
+    property.length = this.position - keyStart;
+    return property;
   }
 }
 
