@@ -47,13 +47,24 @@ function findMisplaced(doc: ParsedDocument): Map<Node, MisplacedEntry> {
   const found = new Map<Node, MisplacedEntry>();
   for (const section of Object.keys(SECTIONS)) {
     for (const { index, node } of arrayItems(doc.root, [section])) {
-      if (node.type !== 'object') continue;
+      if (node.type !== 'object' || !keysAllUnknown(node, sectionKeys(section))) continue;
       const keys = [...new Set((node.children ?? []).map((property) => property.children?.[0]?.value).filter((key): key is string => typeof key === 'string'))];
-      if (keys.length === 0 || keys.some((key) => sectionKeys(section).has(key))) continue;
       // Only an unambiguous match: `{ "name": … }` alone could be a secret, a skill or a task.
       const matches = Object.keys(SECTIONS).filter((other) => other !== section && keys.every((key) => sectionKeys(other).has(key)));
       if (matches.length === 1) found.set(node, { section, index, belongsTo: matches[0]!, keys });
     }
   }
   return found;
+}
+
+/** Whether an item has keys and none of them is one its section knows: most items have one, found without building a list. */
+function keysAllUnknown(item: Node, known: ReadonlySet<string>): boolean {
+  let keyed = false;
+  for (const property of item.children ?? []) {
+    const key = property.children?.[0]?.value;
+    if (typeof key !== 'string') continue;
+    if (known.has(key)) return false;
+    keyed = true;
+  }
+  return keyed;
 }
