@@ -13,17 +13,7 @@
  * file's, a command's) cannot carry one either.
  */
 import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
-import {
-  credentialAsName,
-  findSecrets,
-  isCommonPair,
-  joinedWordsBefore,
-  looksLikeToken,
-  mergeSpans,
-  opaque,
-  publicIdentifiers,
-  type SecretSpan,
-} from './secret-detector.js';
+import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
@@ -112,12 +102,13 @@ export class SecretMask {
     if (secret.length === 0 || this.known.has(secret)) return this;
     this.known.add(secret);
     this.secrets.push(secret);
-    const shown = shownLength(secret);
+    const learned = learnedOf(secret);
+    const { shown } = learned;
     const hidden = secret.slice(shown);
     const { codes, offsets } = normalize(hidden);
     // The words the secret opens with (`TELEGRAM_BOT_TOKEN_` of a token pasted after them) are
     // words wherever else they show: only runs that reach past them count.
-    const wordsEnd = joinedWordsBefore(secret) - shown;
+    const wordsEnd = learned.words - shown;
     let value = 0;
     let covered = codes.length >= GRAM;
     for (let i = 0; i < codes.length; i++) {
@@ -128,7 +119,6 @@ export class SecretMask {
       if (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM) this.grams.add(value);
       else covered = false;
     }
-    const learned = { secret, shown, words: Math.max(shown, wordsEnd + shown) };
     if (!covered) this.exact.push(learned);
     if (secret.length > CUT_KEY) {
       listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
@@ -137,10 +127,7 @@ export class SecretMask {
     // A secret of several lines (a PEM block's body): a message may quote a line of it alone.
     for (let end = secret.indexOf('\n'); end !== -1; end = secret.indexOf('\n', end + 1)) {
       const line = secret.slice(end + 1);
-      if (line.length > CUT_KEY && /^[A-Za-z0-9]+$/.test(line.slice(0, CUT_KEY))) {
-        const shownOfLine = shownLength(line);
-        listIn(this.byStart, line.slice(0, CUT_KEY)).push({ secret: line, shown: shownOfLine, words: Math.max(shownOfLine, joinedWordsBefore(line)) });
-      }
+      if (line.length > CUT_KEY && /^[A-Za-z0-9]+$/.test(line.slice(0, CUT_KEY))) listIn(this.byStart, line.slice(0, CUT_KEY)).push(learnedOf(line));
     }
     return this;
   }
@@ -301,6 +288,11 @@ interface LearnedSecret {
   words: number;
 }
 
+function learnedOf(secret: string): LearnedSecret {
+  const shown = shownLength(secret);
+  return { secret, shown, words: Math.max(shown, joinedWordsBefore(secret)) };
+}
+
 function isAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
 }
@@ -418,7 +410,7 @@ function buildMask(doc: ParsedDocument): SecretMask {
       const value = property.children?.[1];
       if (typeof key === 'string' && !DESCRIBING_KEYS.has(key) && value?.type === 'string') {
         const shown = withoutInvisible(value.value as string);
-        if (key === 'name' ? credentialAsName(shown) : opaque(shown)) mask.add(shown);
+        if (opaque(shown)) mask.add(shown);
       }
     }
   }

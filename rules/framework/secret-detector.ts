@@ -617,7 +617,7 @@ function joinedParts(text: string, run: SecretSpan): SecretSpan | undefined {
   const base64Shape = /^[A-Za-z0-9+/]+$/.test(body);
   if (!dottedShape && !base64Shape) return undefined;
   const parts = body.split(JOINING);
-  const alphanumerics = parts.join('').replace(DASHES_AND_UNDERSCORES, '');
+  const alphanumerics = parts.join('').replace(DASH_OR_UNDERSCORE, '');
   // Base64 counts its `+` and `/` among a run's characters; a dotted run counts only its parts'.
   if (alphanumerics.length < (base64Shape ? MIN_GENERATED : MIN_RUN) || parts.some((part) => PUBLIC_ID.test(part))) return undefined;
   const dotted = dottedShape && parts.length >= 2 && parts.every((part, index) => part.length >= (index === parts.length - 1 ? 1 : 2) && part.length <= 24);
@@ -833,8 +833,8 @@ function isCamelWord(piece: string): boolean {
 }
 const ONE_WORD = /^(?:[a-z]+|[A-Z][a-z]*|[A-Z]+)$/;
 const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
-const DASH_OR_UNDERSCORE = /[-_]/;
-const DASHES_AND_UNDERSCORES = /[-_]/g;
+/** Global, so that it serves `replace` as well as `split` (which ignores the flag). */
+const DASH_OR_UNDERSCORE = /[-_]/g;
 /** The shortest generated part that counts as a credential. */
 const MIN_GENERATED = 16;
 
@@ -984,14 +984,6 @@ export function holdsCredential(key: string): boolean {
 /** A name ending with one of the credential words. */
 const CREDENTIAL_KEY = new RegExp(`${CREDENTIAL_WORD}$`, 'i');
 
-/**
- * Whether a secret's declared name is a credential pasted there: opaque, and no words joined up —
- * a name of words in the wrong case (`BuildTokenDiscordWeeklyTelegram`) is a name all the same.
- */
-export function credentialAsName(value: string): boolean {
-  return opaque(value) && !readsAsWords(value);
-}
-
 /** Whether a whole value is a credential of a known shape (a token pasted where a name belongs). */
 export function looksLikeToken(value: string): boolean {
   if (value.length < 20 || /\s/.test(value)) return false;
@@ -1054,7 +1046,8 @@ function madeAsCredentials(value: string, afterWords: string): boolean {
   if (NAME_LIKE.test(value)) {
     // Most names are settled by their characters alone, before their entropy is worked out.
     return (
-      (value.length >= 24 && entropy(value) >= 4) ||
+      // Long and varied, unless words joined up (`BuildTokenDiscordWeeklyTelegram`, a name in the wrong case).
+      (value.length >= 24 && entropy(value) >= 4 && !readsAsWords(value)) ||
       (value.length >= 12 && /[a-z]/.test(value) && /[A-Z]/.test(value) && entropy(value) >= 3 && !readsAsWords(value)) ||
       // Random letters of one case pair as words seldom do (`qwhtzkxbnmvprsdl`, `rt_dmdehethultf…`),
       // with a digit or two among them or not (`QY66EQCGHXMAMMLL`).

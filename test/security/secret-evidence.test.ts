@@ -216,6 +216,8 @@ describe('secrets nobody listed', () => {
       ['"password": "fkj7_1jzz_2640_oubd"', ['fkj7_1jzz_2640_oubd']],
       // Names stay names: a variable with its number, words of one case, words in groups.
       ['"botToken": "MYSLACKBOTTOKEN2024", "apiKey": "OPENAI_API_KEY", "token": "dev-team-bot-main"', []],
+      // Long camel-case words in a credential's place are a name written there, as under a secret's `name`.
+      ['"botToken": "BuildTokenDiscordWeeklyTelegram", "apiKey": "apiKeyForTheSlackBotIntegrationV2"', []],
     ];
     for (const [text, secrets] of cases) expect(found(text), text).toEqual(secrets);
     // A channel's token field: hidden in the code frame as in the message.
