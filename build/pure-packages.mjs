@@ -9,7 +9,8 @@ const PURE = /[\\/]node_modules[\\/]jsonc-parser[\\/]lib[\\/]esm[\\/]/;
 export const purePackages = {
   name: 'pure-packages',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+    // The package by its name, and its modules' imports of one another, which are relative.
+    pluginBuild.onResolve({ filter: /^(?:jsonc-parser$|\.)/ }, async (args) => {
       if (args.pluginData?.pure || !(args.path === 'jsonc-parser' || PURE.test(args.importer))) return undefined;
       const resolved = await pluginBuild.resolve(args.path, {
         kind: args.kind,
