@@ -71,6 +71,7 @@ class StrictReader {
     return at;
   }
 
+  /** A value from the position on; what follows it (`truex`, `01`, `1-2`) is the caller's, which expects a delimiter there. */
   value(parent: Node | undefined, depth: number): Node | undefined {
     const text = this.text;
     const start = this.skipSpace();
@@ -90,8 +91,6 @@ class StrictReader {
     }
     return undefined;
   }
-
-  // What follows a value (`truex`, `01`, `1-2`) is read by the caller, which expects a delimiter.
 
   /** A string from its opening quote: its value, or undefined for anything `parseTree` reports. */
   string(): string | undefined {
