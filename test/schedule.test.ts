@@ -263,6 +263,43 @@ describe('cron validation', () => {
     expect(plainlyValidCron('* * * * */1,0')).toBe(false);
   });
 
+  it('judges a day of month in restricted months as cron-parser does, without it', () => {
+    // cron-parser's one rule across fields: under a wildcard day of week, the smallest day of
+    // month must occur in one of the months. Plain fields of every kind, to the edges of each.
+    // Values near the edge that decides (days 28 to 31, the short months) come often.
+    const plain = (value: fc.Arbitrary<number>) =>
+      fc.oneof(
+        value.map(String),
+        fc.uniqueArray(value, { minLength: 2, maxLength: 3 }).map((values) => values.join(',')),
+        fc.tuple(value, value).map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`),
+        fc.tuple(value, fc.integer({ min: 1, max: 9 })).map(([from, step]) => `${from}/${step}`),
+      );
+    const day = fc.oneof(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 28, max: 31 }));
+    const month = fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(2, 4, 6, 9, 11));
+    const dayOfWeek = fc.constantFrom('*', '1-5', '0', '*/2');
+    let refused = 0;
+    fc.assert(
+      fc.property(plain(day), plain(month), dayOfWeek, (days, months, weekdays) => {
+        const expr = `0 9 ${days} ${months} ${weekdays}`;
+        let accepted = true;
+        try {
+          CronExpressionParser.parse(expr);
+        } catch {
+          accepted = false;
+          refused++;
+        }
+        expect(plainlyValidCron(expr), expr).toBe(accepted);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(refused, 'expressions cron-parser refused').toBeGreaterThan(5);
+    expect(plainlyValidCron('0 9 30 2 *')).toBe(false);
+    expect(plainlyValidCron('0 9 29 2 *')).toBe(true);
+    expect(plainlyValidCron('0 9 30,31 2,4 *')).toBe(true);
+    expect(plainlyValidCron('0 9 31 2,4,6 *')).toBe(false);
+    expect(plainlyValidCron('0 9 30 2 1')).toBe(true);
+  });
+
   it('reads every refusal cron-parser gives as a cause of its own, never passing its words on', () => {
     // The pieces fields are written with, right and wrong, joined at random into one field.
     const piece = fc.constantFrom('0', '1', '5', '7', '31', '60', '*', '?', '-', ',', '/', '#', 'L', 'W', 'H', 'JAN', 'FOO', 'SUN', '(', ')', 'x', '.');

@@ -263,19 +263,37 @@ export function plainlyValidCron(expr: string): boolean {
 /**
  * A fast path that recognises the common, plainly valid expressions (numbers, `*`, ranges, steps
  * and lists, nothing overlapping) without loading cron-parser and its time-zone library, which
- * costs more than the rest of a run. Anything else, including a day of month restricted together
- * with the month, goes to cron-parser.
+ * costs more than the rest of a run. Anything else goes to cron-parser.
  */
 function plainlyValid(tokens: CronToken[]): boolean {
   const specs = cronFieldSpecs(tokens.length);
+  const values: Set<number>[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (!plainField(tokens[i]!.text, specs[i]!)) return false;
+    const field = plainField(tokens[i]!.text, specs[i]!);
+    if (!field) return false;
+    values.push(field);
   }
   const n = tokens.length;
-  return tokens[n - 3]!.text === '*' || tokens[n - 2]!.text === '*';
+  return dayOfMonthOccurs(tokens[n - 3]!.text, values[n - 3]!, values[n - 2]!, tokens[n - 1]!.text);
 }
 
-function plainField(text: string, spec: CronFieldSpec): boolean {
+/** Days in each month, February's in a leap year, as cron-parser counts them. */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * cron-parser's one rule across fields: with the day of week a wildcard (`*`, as written), the
+ * smallest day of month listed must occur in at least one listed month (`0 9 30 2 *` never runs).
+ * A restricted day of week joins the day of month with OR, so any day of month is accepted then.
+ */
+function dayOfMonthOccurs(dayOfMonth: string, days: Set<number>, months: Set<number>, dayOfWeek: string): boolean {
+  if (dayOfMonth === '*' || dayOfWeek !== '*') return true;
+  let longest = 0;
+  for (const month of months) longest = Math.max(longest, DAYS_IN_MONTH[month - 1]!);
+  return Math.min(...days) <= longest;
+}
+
+/** The values of a plainly valid field, or undefined when it is not one. */
+function plainField(text: string, spec: CronFieldSpec): Set<number> | undefined {
   const seen = new Set<number>();
   const weekday = spec.max === 7;
   const add = (value: number) => {
@@ -286,7 +304,7 @@ function plainField(text: string, spec: CronFieldSpec): boolean {
   };
   for (const item of text.split(',')) {
     const [range, step, extra] = item.split('/');
-    if (extra !== undefined || range === undefined) return false;
+    if (extra !== undefined || range === undefined) return undefined;
     let from: number;
     let to: number;
     if (range === '*') {
@@ -295,18 +313,18 @@ function plainField(text: string, spec: CronFieldSpec): boolean {
       to = weekday && step === undefined ? 6 : spec.max;
     } else {
       const [a, b, more] = range.split('-');
-      if (more !== undefined || a === undefined || !DIGITS.test(a) || (b !== undefined && !DIGITS.test(b))) return false;
+      if (more !== undefined || a === undefined || !DIGITS.test(a) || (b !== undefined && !DIGITS.test(b))) return undefined;
       from = Number(a);
       to = b === undefined ? (step === undefined ? from : spec.max) : Number(b);
     }
-    if (from < spec.min || to > spec.max || from > to) return false;
+    if (from < spec.min || to > spec.max || from > to) return undefined;
     let by = 1;
     if (step !== undefined) {
-      if (!DIGITS.test(step)) return false;
+      if (!DIGITS.test(step)) return undefined;
       by = Number(step);
-      if (by < 1 || by > spec.max - spec.min) return false;
+      if (by < 1 || by > spec.max - spec.min) return undefined;
     }
-    for (let value = from; value <= to; value += by) if (!add(value)) return false;
+    for (let value = from; value <= to; value += by) if (!add(value)) return undefined;
   }
-  return true;
+  return seen;
 }
