@@ -68,13 +68,38 @@ export function toFileReport(
   entry: { displayPath: string; text: string; diagnostics: Diagnostic[]; repositoryPath?: string; isOther?: boolean },
   mask: SecretMask,
 ): FileReport {
-  return {
-    filePath: mask.mask(entry.displayPath),
-    text: entry.text,
-    lines: new LineIndex(entry.text),
-    diagnostics: entry.diagnostics.map((d) => maskDiagnostic(d, mask, { fixTexts: true })),
-    mask,
-    ...(entry.isOther ? { codeFrames: false } : {}),
-    ...(entry.repositoryPath !== undefined ? { repositoryPath: entry.repositoryPath } : {}),
-  };
+  return new MaskedFileReport(entry, mask);
+}
+
+/**
+ * Its name masked and its lines indexed when a format first reads them: most files of a large
+ * run have no findings, and the formats that list only findings never read either.
+ */
+class MaskedFileReport implements FileReport {
+  readonly text: string;
+  readonly diagnostics: Diagnostic[];
+  readonly codeFrames?: boolean;
+  readonly repositoryPath?: string;
+  #displayPath: string;
+  #filePath: string | undefined;
+  #lines: LineIndex | undefined;
+
+  constructor(
+    entry: { displayPath: string; text: string; diagnostics: Diagnostic[]; repositoryPath?: string; isOther?: boolean },
+    readonly mask: SecretMask,
+  ) {
+    this.#displayPath = entry.displayPath;
+    this.text = entry.text;
+    this.diagnostics = entry.diagnostics.map((d) => maskDiagnostic(d, mask, { fixTexts: true }));
+    if (entry.isOther) this.codeFrames = false;
+    if (entry.repositoryPath !== undefined) this.repositoryPath = entry.repositoryPath;
+  }
+
+  get filePath(): string {
+    return (this.#filePath ??= this.mask.mask(this.#displayPath));
+  }
+
+  get lines(): LineIndex {
+    return (this.#lines ??= new LineIndex(this.text));
+  }
 }
