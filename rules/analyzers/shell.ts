@@ -103,7 +103,10 @@ export function parseShell(script: string): ShellCommand[] {
   };
   const finish = (terminator: ShellTerminator | undefined) => {
     if (draft.program || draft.env.length || draft.redirects.length || draft.keywords.length) {
-      commands.push({ ...draft, terminator });
+      // Written out rather than spread: spreading an object costs several times more, and the
+      // commands of every script are made at every lint.
+      const { keywords, env, program, args, redirects, start, end } = draft;
+      commands.push({ keywords, env, program, args, redirects, terminator, start, end });
     }
     draft = emptyDraft();
   };
@@ -128,8 +131,7 @@ export function parseShell(script: string): ShellCommand[] {
       while (i < n && script.charCodeAt(i) !== 10 && script.charCodeAt(i) !== 13) i++;
       continue;
     }
-    REDIRECT.lastIndex = i;
-    const redirect = REDIRECT.exec(script);
+    const redirect = mayOpenRedirect(ch) ? redirectAt(script, i) : null;
     if (redirect) {
       const operator = redirect[0];
       let j = i + operator.length;
@@ -168,6 +170,16 @@ export function parseShell(script: string): ShellCommand[] {
   return commands;
 }
 
+/** A digit (`2>`), `&` (`&>`), `>` or `<`: what a redirection opens with. */
+function mayOpenRedirect(ch: number): boolean {
+  return (ch >= 48 && ch <= 57) || ch === 38 || ch === 62 || ch === 60;
+}
+
+function redirectAt(script: string, i: number): RegExpExecArray | null {
+  REDIRECT.lastIndex = i;
+  return REDIRECT.exec(script);
+}
+
 function readOperator(script: string, i: number): ShellTerminator | undefined {
   const ch = script[i];
   const next = script[i + 1];
@@ -188,6 +200,20 @@ function readOperator(script: string, i: number): ShellTerminator | undefined {
 
 /** Reads one word starting at `start` (which is not a metacharacter). */
 function readWord(script: string, start: number): ShellWord {
+  // Most words have no quote, escape or expansion: their text is the script's.
+  let end = start;
+  while (end < script.length && !isMeta(script.charCodeAt(end)) && !opensQuoting(script.charCodeAt(end))) end++;
+  if (end === script.length || isMeta(script.charCodeAt(end))) return { text: script.slice(start, end), start, end, quoted: false };
+  return readQuotedWord(script, start);
+}
+
+/** `\`, `'`, `"`, `$` and a backquote: where a word's text may differ from the script's. */
+function opensQuoting(ch: number): boolean {
+  return ch === 92 || ch === 39 || ch === 34 || ch === 36 || ch === 96;
+}
+
+/** `readWord` for a word that has a quote, an escape or an expansion somewhere. */
+function readQuotedWord(script: string, start: number): ShellWord {
   const n = script.length;
   let text = '';
   let offsets: number[] | undefined;
@@ -366,25 +392,12 @@ const WRAPPERS = new Set(['exec', 'nohup', 'command', 'builtin', 'time', 'env', 
  * assignments only, without a program.
  */
 export function unwrapCommand(command: ShellCommand): ShellCommand {
-  // Rules ask again for the same commands of a document (a tool, a server address, a path): the
-  // answer for a parsed command, which nothing changes, is kept with it.
-  let unwrapped = UNWRAPPED.get(command);
-  if (!unwrapped) {
-    unwrapped = unwrap(command);
-    UNWRAPPED.set(command, unwrapped);
-  }
-  return unwrapped;
-}
-
-const UNWRAPPED = new WeakMap<ShellCommand, ShellCommand>();
-
-function unwrap(command: ShellCommand): ShellCommand {
   let { program, args, env } = command;
   for (let guard = 0; program && guard < 8; guard++) {
     const name = program.text;
     if (name === 'export' && !program.quoted) {
       const exported = args.flatMap((word) => assignmentOf(word) ?? []);
-      return { ...command, env: [...env, ...exported], program: undefined, args: [] };
+      return withProgram(command, [...env, ...exported], undefined, []);
     }
     if (!WRAPPERS.has(name) || program.quoted) break;
     // `command -v x` only looks `x` up.
@@ -417,7 +430,13 @@ function unwrap(command: ShellCommand): ShellCommand {
     program = args[k];
     args = args.slice(k + 1);
   }
-  return { ...command, env, program, args };
+  return program === command.program ? command : withProgram(command, env, program, args);
+}
+
+/** `command` running `program` with `args`, after the assignments `env`. */
+function withProgram(command: ShellCommand, env: readonly ShellAssignment[], program: ShellWord | undefined, args: readonly ShellWord[]): ShellCommand {
+  const { keywords, redirects, terminator, start, end } = command;
+  return { keywords, env, program, args, redirects, terminator, start, end };
 }
 
 /** `NAME=value` read from a word's text (for words that are arguments, like those of `env`). */
