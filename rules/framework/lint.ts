@@ -162,8 +162,10 @@ class LintRun {
     } catch (error) {
       this.diagnostics.push(internalError(this.doc, rule.meta.id, error));
     }
-    const omitted = this.cap.omitted(rule.meta.id, this.readsSchema.has(rule.meta.id));
-    if (omitted) this.diagnostics.push(this.toDiagnostic(omitted));
+    if (this.cap.anyLeftOut) {
+      const omitted = this.cap.omitted(rule.meta.id, this.readsSchema.has(rule.meta.id));
+      if (omitted) this.diagnostics.push(this.toDiagnostic(omitted));
+    }
     return true;
   }
 
@@ -256,6 +258,11 @@ class FindingCap {
     if (rest) rest.count += 1;
     else this.rest.set(ruleId, { count: 1, first: finding });
     return false;
+  }
+
+  /** Whether any rule reported more than it may list (a lint asks after every rule). */
+  get anyLeftOut(): boolean {
+    return this.rest.size > 0;
   }
 
   /**
