@@ -148,7 +148,10 @@ export function propertiesNamed(object: Node, key: string): Node[] {
 export function firstPropertyNamed(object: Node, key: string): Node | undefined {
   if (object.type !== 'object' || !object.children) return undefined;
   if (object.children.length > INDEXED_FROM) return propertiesByKey(object).get(key)?.[0];
-  return object.children.find((property) => property.children?.[0]?.value === key);
+  // An index loop: `duplicate-key` asks this of every key of every object.
+  const properties = object.children;
+  for (let i = 0; i < properties.length; i++) if (properties[i]!.children?.[0]?.value === key) return properties[i];
+  return undefined;
 }
 
 /** Objects with more properties than this are looked up through an index built once. */
