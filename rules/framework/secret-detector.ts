@@ -365,7 +365,7 @@ const JOINING = /[.:+/]/;
 /** Whether a run holds a `.` or a `:`, which Telegram's and Discord's tokens join their parts with. */
 function joinsWithDotOrColon(text: string, run: SecretSpan): boolean {
   for (let at = run.start; at < run.end; at++) {
-    if (DOT_OR_COLON.has(text.charCodeAt(at))) return true;
+    if (isDotOrColon(text.charCodeAt(at))) return true;
   }
   return false;
 }
@@ -452,16 +452,22 @@ const generatedInRun: (run: string) => readonly SecretSpan[] = remembered(
  * as a run of its own, its parts and its groups (see `groupedRun`).
  */
 function mixedPieces(text: string, run: SecretSpan): SecretSpan[] {
-  return [...piecesBetween(text, run, DOT_OR_COLON, /[+/]/), ...piecesBetween(text, run, SLASH, /[.:+]/)];
+  return [...piecesBetween(text, run, isDotOrColon, /[+/]/), ...piecesBetween(text, run, isSlash, /[.:+]/)];
 }
-const DOT_OR_COLON = new Set([46, 58]);
-const SLASH = new Set([47]);
 
-function piecesBetween(text: string, run: SecretSpan, cuts: ReadonlySet<number>, holds: RegExp): SecretSpan[] {
+function isDotOrColon(code: number): boolean {
+  return code === 46 || code === 58;
+}
+
+function isSlash(code: number): boolean {
+  return code === 47;
+}
+
+function piecesBetween(text: string, run: SecretSpan, cuts: (code: number) => boolean, holds: RegExp): SecretSpan[] {
   const spans: SecretSpan[] = [];
   let from = run.start;
   for (let at = run.start; at <= run.end; at++) {
-    if (at < run.end && !cuts.has(text.charCodeAt(at))) continue;
+    if (at < run.end && !cuts(text.charCodeAt(at))) continue;
     if (from > run.start || at < run.end) {
       const piece = text.slice(from, at);
       if (at - from >= MIN_RUN && holds.test(piece)) {
@@ -569,6 +575,8 @@ const NOT_ALPHANUMERIC = /[^A-Za-z0-9]/g;
  */
 function groupedRun(run: string): SecretSpan | undefined {
   for (const joiner of GROUP_JOINERS) {
+    // Three groups need two joiners (the second may end the run, closing the last group).
+    if (run.indexOf(joiner, run.indexOf(joiner) + 1) === -1) continue;
     const pieces = run.split(joiner);
     // A joiner that ends the run (a value cut after one) closes its last group.
     if (pieces.length > 1 && pieces.at(-1) === '') pieces.pop();
