@@ -575,7 +575,7 @@ const NOT_ALPHANUMERIC = /[^A-Za-z0-9]/g;
  */
 function groupedRun(run: string): SecretSpan | undefined {
   for (const joiner of GROUP_JOINERS) {
-    // Three groups need two joiners (the second may end the run, closing the last group).
+    // Three groups need two joiners between them at least.
     if (run.indexOf(joiner, run.indexOf(joiner) + 1) === -1) continue;
     const pieces = run.split(joiner);
     // A joiner that ends the run (a value cut after one) closes its last group.
