@@ -12,7 +12,6 @@ import {
   whyNotAgentManifest,
   type DecodedText,
   type SecretMask,
-  type Diagnostic,
   type InvalidEncoding,
 } from '../rules/index.js';
 import type { CliOptions } from './args.js';
@@ -24,7 +23,7 @@ import { discover } from './discover.js';
 import { CliError } from './errors.js';
 import type { CommandIo, Io } from './io.js';
 import { readStdin, readTextFile } from './read.js';
-import { STDIN_NAME, toFileReport, type FileReport, type FormatContext } from '../report/report.js';
+import { STDIN_NAME, toFileReport, type FileReport, type FormatContext, type LintedFile } from '../report/report.js';
 import { formatReports } from '../report/formats/output.js';
 import { load as loadSchema } from '../language/lazy/manifest-schema.js';
 import { isTemplateRepositoryRoot } from '../io/template-layout.js';
@@ -46,16 +45,9 @@ export interface Input {
   named: boolean;
 }
 
-export interface Linted {
-  displayPath: string;
-  text: string;
-  diagnostics: Diagnostic[];
+export interface Linted extends LintedFile {
   /** A config file, listed only for its own findings. */
   isConfig?: boolean;
-  /** Another file of a template repository: listed only for its own findings, without code frames. */
-  isOther?: boolean;
-  /** Template mode: the file's path in the repository. */
-  repositoryPath?: string;
 }
 
 /** Lints, fixes and reports as the options say; returns the exit code. */

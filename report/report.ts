@@ -63,11 +63,19 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): Counts {
   return counts;
 }
 
+/** A linted file before masking: its name as shown, its text and its findings. */
+export interface LintedFile {
+  displayPath: string;
+  text: string;
+  diagnostics: Diagnostic[];
+  /** Template mode: the file's path in the repository. */
+  repositoryPath?: string;
+  /** Another file of a template repository: listed only for its own findings, without code frames. */
+  isOther?: boolean;
+}
+
 /** A linted file as the formatters take it: findings masked with the run's secrets, file name too. */
-export function toFileReport(
-  entry: { displayPath: string; text: string; diagnostics: Diagnostic[]; repositoryPath?: string; isOther?: boolean },
-  mask: SecretMask,
-): FileReport {
+export function toFileReport(entry: LintedFile, mask: SecretMask): FileReport {
   return new MaskedFileReport(entry, mask);
 }
 
@@ -85,7 +93,7 @@ class MaskedFileReport implements FileReport {
   #lines: LineIndex | undefined;
 
   constructor(
-    entry: { displayPath: string; text: string; diagnostics: Diagnostic[]; repositoryPath?: string; isOther?: boolean },
+    entry: LintedFile,
     readonly mask: SecretMask,
   ) {
     this.#displayPath = entry.displayPath;

@@ -5,8 +5,7 @@ import { defineRule, spanOf } from '../framework/rule.js';
 import { spanInString } from '../analyzers/string-spans.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
-/** A name with no slash, backslash or control character. */
-const PLAIN_SEGMENT = /^[^/\\\u0000-\u001f\u007f]+$/;
+const SLASH_OR_BACKSLASH = /[/\\]/;
 /** Longest file name Linux file systems take, in bytes (NAME_MAX). */
 const NAME_MAX = 255;
 
@@ -107,7 +106,7 @@ export const skillNamePath = defineRule({
 
 function problemsOf(value: string): Problem[] {
   // Nearly every name is one plain segment: nothing below can find fault with it.
-  if (PLAIN_SEGMENT.test(value) && value !== '.' && value !== '..' && utf8Length(value) <= NAME_MAX) return [];
+  if (value !== '' && value !== '.' && value !== '..' && !SLASH_OR_BACKSLASH.test(value) && !CONTROL.test(value) && utf8Length(value) <= NAME_MAX) return [];
   const problems: Problem[] = [];
   const at = (id: ProblemId, start: number, length: number, data?: Problem['data']) =>
     problems.push({ id, start, end: start + length, ...(data ? { data } : {}) });
