@@ -17,6 +17,7 @@ import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpan
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
+import { ContainingValues } from './containing-values.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
 export function shownLength(secret: string): number {
@@ -68,7 +69,7 @@ export class SecretMask {
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
   /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
-  private readonly publicValues: string[] = [];
+  private readonly publicValues = new ContainingValues();
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
@@ -89,12 +90,12 @@ export class SecretMask {
 
   /** Learns a value that is public from where it stands, so that no part of it is taken for a secret. */
   trust(value: string): this {
-    if (value.length > 0 && !this.publicValues.includes(value)) this.publicValues.push(value);
+    if (value.length > 0) this.publicValues.add(value);
     return this;
   }
 
   private isPublic(found: string): boolean {
-    return this.publicValues.some((value) => value.includes(found));
+    return this.publicValues.someContains(found);
   }
 
   /** Learns one secret, for example a channel token that has no known shape. */
@@ -139,7 +140,7 @@ export class SecretMask {
 
   /** What another thread needs to learn all this mask knows: the values it trusts and the secrets it learned. */
   snapshot(): MaskSnapshot {
-    return { trusted: [...this.publicValues], secrets: [...this.secrets] };
+    return { trusted: [...this.publicValues.values], secrets: [...this.secrets] };
   }
 
   /** Learns what a mask knew when its snapshot was taken, as `merge` does. */
