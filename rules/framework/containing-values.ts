@@ -1,3 +1,5 @@
+import { pieceHash } from './piece-hash.js';
+
 /**
  * A growing set of values that answers "does any of them contain this text?" without reading
  * them all. A run over thousands of manifests gathers thousands of public values (each skill's
@@ -25,7 +27,7 @@ export class ContainingValues {
     this.known.add(value);
     const index = this.values.push(value) - 1;
     for (let start = 0; start + PIECE <= value.length; start += STEP) {
-      const piece = pieceHash(value, start);
+      const piece = pieceHash(value, start, PIECE);
       const holders = this.byPiece.get(piece);
       if (holders === undefined) this.byPiece.set(piece, index);
       else if (typeof holders === 'number') {
@@ -40,7 +42,7 @@ export class ContainingValues {
     if (this.known.has(text)) return true;
     if (text.length < SHORTEST_INDEXED) return this.values.some((value) => value.includes(text));
     for (let offset = 0; offset < STEP; offset++) {
-      const holders = this.byPiece.get(pieceHash(text, offset));
+      const holders = this.byPiece.get(pieceHash(text, offset, PIECE));
       if (holders === undefined) continue;
       if (typeof holders === 'number') {
         if (this.values[holders]!.includes(text)) return true;
@@ -48,13 +50,6 @@ export class ContainingValues {
     }
     return false;
   }
-}
-
-/** A hash of the `PIECE` characters of `text` from `start`, as a small integer. */
-function pieceHash(text: string, start: number): number {
-  let hash = 0;
-  for (let at = start; at < start + PIECE; at++) hash = (Math.imul(hash, 31) + text.charCodeAt(at)) & 0x3fffffff;
-  return hash;
 }
 
 /** The length of an indexed piece: long enough that pieces of unrelated values seldom match. */

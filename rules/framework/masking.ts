@@ -18,6 +18,7 @@ import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
 import { ContainingValues } from './containing-values.js';
+import { ExactSecrets } from './exact-secrets.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
 export function shownLength(secret: string): number {
@@ -62,7 +63,7 @@ export class SecretMask {
    * Secrets whose hidden part the grams do not cover whole (fewer than `GRAM` letters and digits,
    * or runs that read as words, `…vessie…`): matched exactly, with the length they may show.
    */
-  private readonly exact: LearnedSecret[] = [];
+  private readonly exact = new ExactSecrets();
   /** Every secret by its first and by its last `CUT_KEY` characters, to find one a message cut short. */
   private readonly byStart = new Map<string, LearnedSecret[]>();
   private readonly byEnd = new Map<string, LearnedSecret[]>();
@@ -120,7 +121,7 @@ export class SecretMask {
       if (windowLooksGenerated(hidden, offsets, i - GRAM + 1, i) || offsets[i]! - offsets[i - GRAM + 1]! >= GRAM) this.grams.add(value);
       else covered = false;
     }
-    if (!covered) this.exact.push(learned);
+    if (!covered) this.exact.add(learned);
     if (secret.length > CUT_KEY) {
       listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
       listIn(this.byEnd, secret.slice(-CUT_KEY)).push(learned);
@@ -172,11 +173,7 @@ export class SecretMask {
       const unescaped = text[span.start - 1] === '~' && (found[0] === '0' || found[0] === '1') ? found.slice(1) : found;
       if (!this.isPublic(unescaped)) spans.push({ start: span.start + shownLength(found), end: span.end });
     }
-    for (const { secret, shown } of this.exact) {
-      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
-        spans.push({ start: at + shown, end: at + secret.length });
-      }
-    }
+    this.exact.spansIn(text, spans);
     if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
     if (this.byStart.size > 0) {
       this.pieceSpans(text, spans);
