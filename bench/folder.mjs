@@ -1,23 +1,25 @@
 // A folder of many manifests, linted by manifest-lint and validated by ajv-cli against the same
-// schema: the 200 generated fixtures copied N/200 times into a temporary folder (one manifest per
-// subfolder, as a repository of agents holds them). The two commands run in pairs, A then B then
-// A…, with the order inside each pair alternating, and each pair gives a ratio: pairing keeps the
-// ratio meaningful when the machine's speed drifts during the run. Wall time and peak RSS are
+// schema: N distinct manifests made by the fixtures' own generator (bench/manifest-generator.mjs,
+// another seed) in a temporary folder, one per subfolder, as a repository of agents holds them.
+// No two files are alike, so nothing either tool remembers of one file answers for another. The two
+// commands run in pairs, A then B then A…, with the order inside each pair alternating, and each
+// pair gives a ratio: pairing keeps the ratio meaningful when the machine's speed drifts during
+// the run. Wall time and peak RSS are
 // reported per size; the ratio is ours / ajv-cli's (below 1: we are faster). Peak RSS needs
 // /usr/bin/time (Debian's `time` package); without it that column is empty.
 //
 //   node bench/folder.mjs                 # 1,000 and 10,000 manifests, 7 pairs each
 //   node bench/folder.mjs --sizes 1000 --pairs 15
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkCron, manifestGenerator, TIME_ZONES } from './manifest-generator.mjs';
 import { machine, median, writeResultsSection } from './measure.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
-const generatedDir = join(benchDir, 'fixtures', 'generated');
 const cliEntry = join(root, 'dist', 'manifest-lint.cjs');
 const ajvEntry = join(benchDir, 'node_modules', 'ajv-cli', 'dist', 'index.js');
 
@@ -27,8 +29,8 @@ function option(name, fallback) {
 }
 const sizes = option('--sizes', '1000,10000').split(',').map(Number);
 const pairs = Number(option('--pairs', '7'));
-if (sizes.some((size) => !Number.isInteger(size) || size < 200 || size % 200 !== 0) || !(pairs >= 3)) {
-  console.error('usage: node bench/folder.mjs [--sizes 1000,10000 (multiples of 200)] [--pairs N (at least 3)]');
+if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !(pairs >= 3)) {
+  console.error('usage: node bench/folder.mjs [--sizes 1000,10000] [--pairs N (at least 3)]');
   process.exit(2);
 }
 for (const [entry, what] of [
@@ -83,18 +85,29 @@ function timed(argv, cwd) {
   return { ...measured, rssMiB: Number.isFinite(rssKiB) ? rssKiB / 1024 : undefined };
 }
 
-const texts = readdirSync(generatedDir).filter((name) => name.endsWith('.json'));
+/** The seed of the folder's manifests: not the fixtures', so none of them is a fixture. */
+const FOLDER_SEED = 0xf01de2;
+/** Manifests per subfolder of the folder's first level. */
+const PER_FOLDER = 200;
+
+/** Writes `size` distinct manifests under `folder`, `group-<n>/manifest-<i>/manifest.json`. */
+function writeDistinctManifests(folder, size) {
+  const { cronExpression, generatedManifest } = manifestGenerator(FOLDER_SEED);
+  for (let i = 0; i < size; i++) {
+    const expr = cronExpression();
+    const tz = TIME_ZONES[i % TIME_ZONES.length];
+    checkCron(expr, tz);
+    const dir = join(folder, `group-${Math.floor(i / PER_FOLDER)}`, `manifest-${i + 1}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(generatedManifest(i + 1, expr, tz), null, 2)}\n`);
+  }
+}
+
 const rows = [];
 for (const size of sizes) {
   const folder = mkdtempSync(join(os.tmpdir(), 'manifest-folder-bench-'));
   try {
-    for (let copy = 0; copy < size / texts.length; copy++) {
-      for (const name of texts) {
-        const dir = join(folder, `copy-${copy}`, name.replace(/\.json$/, ''));
-        mkdirSync(dir, { recursive: true });
-        cpSync(join(generatedDir, name), join(dir, 'manifest.json'));
-      }
-    }
+    writeDistinctManifests(folder, size);
     const ours = [cliEntry, '--format', 'compact', '--no-config', '.'];
     const ajv = [
       ajvEntry,
