@@ -1,4 +1,4 @@
-import { pieceHash } from './piece-hash.js';
+import { HashBuckets, pieceHash } from './piece-hash.js';
 
 /**
  * A growing set of values that answers "does any of them contain this text?" without reading
@@ -15,25 +15,15 @@ export class ContainingValues {
   /** Every value, in the order first added. */
   readonly values: string[] = [];
   private readonly known = new Set<string>();
-  /**
-   * Indexes in `values` by the hash of each indexed piece: one index, or several (a hash shared by
-   * pieces of different values only adds a value to read).
-   */
-  private readonly byPiece = new Map<number, number | number[]>();
+  /** Indexes in `values` by the hash of each indexed piece (a hash shared by pieces of different values only adds a value to read). */
+  private readonly byPiece = new HashBuckets();
 
   /** Adds `value`; false when it was there already. */
   add(value: string): boolean {
     if (this.known.has(value)) return false;
     this.known.add(value);
     const index = this.values.push(value) - 1;
-    for (let start = 0; start + PIECE <= value.length; start += STEP) {
-      const piece = pieceHash(value, start, PIECE);
-      const holders = this.byPiece.get(piece);
-      if (holders === undefined) this.byPiece.set(piece, index);
-      else if (typeof holders === 'number') {
-        if (holders !== index) this.byPiece.set(piece, [holders, index]);
-      } else if (holders[holders.length - 1] !== index) holders.push(index);
-    }
+    for (let start = 0; start + PIECE <= value.length; start += STEP) this.byPiece.add(pieceHash(value, start, PIECE), index);
     return true;
   }
 
@@ -41,13 +31,8 @@ export class ContainingValues {
   someContains(text: string): boolean {
     if (this.known.has(text)) return true;
     if (text.length < SHORTEST_INDEXED) return this.values.some((value) => value.includes(text));
-    for (let offset = 0; offset < STEP; offset++) {
-      const holders = this.byPiece.get(pieceHash(text, offset, PIECE));
-      if (holders === undefined) continue;
-      if (typeof holders === 'number') {
-        if (this.values[holders]!.includes(text)) return true;
-      } else if (holders.some((index) => this.values[index]!.includes(text))) return true;
-    }
+    const holds = (index: number) => this.values[index]!.includes(text);
+    for (let offset = 0; offset < STEP; offset++) if (this.byPiece.find(pieceHash(text, offset, PIECE), holds) !== undefined) return true;
     return false;
   }
 }

@@ -1,4 +1,4 @@
-import { pieceHash } from './piece-hash.js';
+import { HashBuckets, pieceHash } from './piece-hash.js';
 import type { SecretSpan } from './secret-detector.js';
 
 /** A secret found only where it is written whole, and the characters it may show. */
@@ -19,8 +19,8 @@ export interface ExactSecret {
  */
 export class ExactSecrets {
   private readonly all: ExactSecret[] = [];
-  /** Secrets of `KEY` characters or more by the hash of their first `KEY`. */
-  private readonly byKey = new Map<number, ExactSecret[]>();
+  /** Secrets of `KEY` characters or more (their places in `all`) by the hash of their first `KEY`. */
+  private readonly byKey = new HashBuckets();
   /** Shorter secrets, compared at every place. */
   private readonly short: ExactSecret[] = [];
 
@@ -29,14 +29,9 @@ export class ExactSecrets {
   }
 
   add(exact: ExactSecret): void {
-    this.all.push(exact);
+    const index = this.all.push(exact) - 1;
     if (exact.secret.length < KEY) this.short.push(exact);
-    else {
-      const key = pieceHash(exact.secret, 0, KEY);
-      const list = this.byKey.get(key);
-      if (list) list.push(exact);
-      else this.byKey.set(key, [exact]);
-    }
+    else this.byKey.add(pieceHash(exact.secret, 0, KEY), index);
   }
 
   /** Adds to `into` the part to hide of each place of a secret in `text`. */
@@ -57,8 +52,7 @@ export class ExactSecrets {
     for (let at = 0; at < text.length; at++) {
       for (const exact of this.short) found(exact, at);
       if (at + KEY > text.length) continue;
-      const list = this.byKey.get(pieceHash(text, at, KEY));
-      if (list) for (const exact of list) found(exact, at);
+      this.byKey.forEach(pieceHash(text, at, KEY), (index) => found(this.all[index]!, at));
     }
   }
 }

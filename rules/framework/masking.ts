@@ -19,6 +19,7 @@ import { hasInvisible, withoutInvisible } from './escapes.js';
 import { forEachString } from './walk.js';
 import { ContainingValues } from './containing-values.js';
 import { ExactSecrets } from './exact-secrets.js';
+import { CUT, type PieceSecret, SecretPieces } from './secret-pieces.js';
 
 /** Characters a secret may show before the ellipsis: at most 4, and never half of it. */
 export function shownLength(secret: string): number {
@@ -64,9 +65,8 @@ export class SecretMask {
    * or runs that read as words, `…vessie…`): matched exactly, with the length they may show.
    */
   private readonly exact = new ExactSecrets();
-  /** Every secret by its first and by its last `CUT_KEY` characters, to find one a message cut short. */
-  private readonly byStart = new Map<string, LearnedSecret[]>();
-  private readonly byEnd = new Map<string, LearnedSecret[]>();
+  /** Every secret's pieces, to find one quoted in part or cut short. */
+  private readonly pieces = new SecretPieces();
   /** Every `GRAM`-long run of a hidden part, as a base-36 number of its letters and digits. */
   private readonly grams = new Set<number>();
   /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
@@ -122,14 +122,11 @@ export class SecretMask {
       else covered = false;
     }
     if (!covered) this.exact.add(learned);
-    if (secret.length > CUT_KEY) {
-      listIn(this.byStart, secret.slice(0, CUT_KEY)).push(learned);
-      listIn(this.byEnd, secret.slice(-CUT_KEY)).push(learned);
-    }
+    this.pieces.add(learned);
     // A secret of several lines (a PEM block's body): a message may quote a line of it alone.
     for (let end = secret.indexOf('\n'); end !== -1; end = secret.indexOf('\n', end + 1)) {
       const line = secret.slice(end + 1);
-      if (line.length > CUT_KEY && /^[A-Za-z0-9]+$/.test(line.slice(0, CUT_KEY))) listIn(this.byStart, line.slice(0, CUT_KEY)).push(learnedOf(line));
+      this.pieces.addLine(learnedOf(line));
     }
     return this;
   }
@@ -175,67 +172,8 @@ export class SecretMask {
     }
     this.exact.spansIn(text, spans);
     if (this.grams.size > 0 && text.length >= GRAM) this.gramSpans(text, spans);
-    if (this.byStart.size > 0) {
-      this.pieceSpans(text, spans);
-      if (text.includes(CUT)) this.cutSpans(text, spans);
-    }
+    if (!this.pieces.empty) this.pieces.spansIn(text, spans);
     return mergeSpans(spans.filter((span) => span.end > span.start));
-  }
-
-  /**
-   * A secret's first pieces quoted alone (`NmOWUlJI` of `NmOWUlJI/GDn/…`, the digits before a bot
-   * token's `:`), as a syntax error quotes the text up to a delimiter: a run of the text that is
-   * the secret's start up to one of its joiners, longer than it may show and past the words it
-   * opens with, shows no more than it may. A word the secret merely starts with (`MyApp` of
-   * `MyAppXh3k…`) does not end where the secret has a joiner, and stays.
-   */
-  private pieceSpans(text: string, into: SecretSpan[]): void {
-    for (let start = 0; start + CUT_KEY <= text.length; start++) {
-      if (start > 0 && isAlphanumeric(text.charCodeAt(start - 1))) continue;
-      const learned = this.byStart.get(text.slice(start, start + CUT_KEY));
-      for (const { secret, shown, words } of learned ?? []) {
-        let end = start;
-        while (end - start < secret.length && text.charCodeAt(end) === secret.charCodeAt(end - start)) end++;
-        const length = end - start;
-        if (length > words && length < secret.length && !isAlphanumeric(secret.charCodeAt(length)) && !isAlphanumeric(text.charCodeAt(end))) {
-          into.push({ start: start + shown, end });
-        }
-      }
-    }
-  }
-
-  /**
-   * A secret a message cut short (`QHOtQPwrA…`, or `…S4J` from its end): the run before an
-   * ellipsis that ends with the start of a secret shows no more than the secret may, and the run
-   * after one that starts with the end of a secret shows nothing of it.
-   */
-  private cutSpans(text: string, into: SecretSpan[]): void {
-    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
-      let start = cut;
-      while (start > 0 && !CUT_RUN_END.test(text[start - 1]!)) start--;
-      let end = cut + 1;
-      while (end < text.length && !CUT_RUN_END.test(text[end]!)) end++;
-      // The longest end of the run before the ellipsis that a secret starts with…
-      head: for (let from = start; cut - from > CUT_KEY; from++) {
-        const part = text.slice(from, cut);
-        for (const { secret, shown } of this.byStart.get(part.slice(0, CUT_KEY)) ?? []) {
-          if (part.length < secret.length && part.length > shown && secret.startsWith(part)) {
-            into.push({ start: from + shown, end: cut });
-            break head;
-          }
-        }
-      }
-      // …and the longest start of the run after it that a secret ends with.
-      tail: for (let to = end; to - (cut + 1) >= Math.max(MIN_CUT_TAIL, CUT_KEY); to--) {
-        const part = text.slice(cut + 1, to);
-        for (const { secret } of this.byEnd.get(part.slice(-CUT_KEY)) ?? []) {
-          if (part.length < secret.length && secret.endsWith(part)) {
-            into.push({ start: cut + 1, end: to });
-            break tail;
-          }
-        }
-      }
-    }
   }
 
   /** `text` with every hidden part replaced by `…`. */
@@ -270,35 +208,9 @@ export class SecretMask {
   }
 }
 
-/** The ellipsis a value cut short ends (or starts) with, and what ends the run it cuts. */
-const CUT = '…';
-const CUT_RUN_END = /[\s"'`\u2026]/;
-/** The fewest characters of a secret's end, after an ellipsis, taken for it rather than for chance. */
-const MIN_CUT_TAIL = 4;
-/** How many of a secret's first or last characters index it for finding one cut short. */
-const CUT_KEY = 3;
-
-interface LearnedSecret {
-  secret: string;
-  /** The characters it may show. */
-  shown: number;
-  /** The characters of the words it opens with (`abc_live_`), at least those it may show. */
-  words: number;
-}
-
-function learnedOf(secret: string): LearnedSecret {
+function learnedOf(secret: string): PieceSecret {
   const shown = shownLength(secret);
   return { secret, shown, words: Math.max(shown, joinedWordsBefore(secret)) };
-}
-
-function isAlphanumeric(code: number): boolean {
-  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
-}
-
-function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
-  return list;
 }
 
 /**
