@@ -109,7 +109,8 @@ class Result implements EngineLintResult {
 /** One lint of one document: the parse, the schema check, each rule in turn, the result. */
 class LintRun {
   private readonly doc: ParsedDocument;
-  private readonly options: EngineLintOptions;
+  /** The user's severities by rule id; undefined when there are none, as for most lints. */
+  private readonly settings: EngineLintOptions['rules'];
   private readonly diagnostics: Diagnostic[] = [];
   private readonly cap = new FindingCap();
   private readonly canReport: ReturnType<typeof reportable>;
@@ -128,7 +129,8 @@ class LintRun {
   constructor(input: string | ParsedDocument, options: EngineLintOptions) {
     const doc = typeof input === 'string' ? parseDocument(input) : input;
     this.doc = doc;
-    this.options = options;
+    // An empty object is looked up by every rule's id, some ninety look-ups of keys it lacks.
+    this.settings = options.rules && hasAnyKey(options.rules) ? options.rules : undefined;
     this.canReport = reportable(doc);
     this.placeable = certainPlaces(doc);
     const repository = options.template ? options.repository : undefined;
@@ -152,7 +154,7 @@ class LintRun {
 
   /** Runs one rule; false when its settings turn it off, so there was nothing to pause after. */
   check(rule: Rule): boolean {
-    const setting = this.options.rules?.[rule.meta.id];
+    const setting = this.settings?.[rule.meta.id];
     if ((setting ?? rule.meta.severity) === 'off') return false;
     if (this.manifestMissing && rule.meta.category !== 'Template repository') return false;
     this.meta = rule.meta;
@@ -331,6 +333,11 @@ function toFix(lines: LineIndex, meta: DefinedRuleMeta, fix: FixSpec): Fix {
     edits: fix.edits.map((edit) => ({ range: toRange(lines, edit), newText: edit.newText })),
     ...(fix.afterwards ? { afterwards: fix.afterwards } : {}),
   };
+}
+
+function hasAnyKey(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
