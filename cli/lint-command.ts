@@ -118,7 +118,8 @@ export async function lintCommand(options: CliOptions, io: CommandIo): Promise<n
     }
     const result = await lintWithSkillFolders(text, { manifestPath: input.absPath, config, quiet: options.quiet }, settings, skillFolders);
     for (const entry of result.matched) config?.matched.add(entry);
-    mask.merge(result.mask);
+    // Learned when the run first shows something: a clean run in most formats shows nothing.
+    mask.mergeLater(result.maskSource);
     summary.remaining(result.diagnostics.length);
     linted.push({ displayPath: input.displayPath, text, diagnostics: result.diagnostics });
   }

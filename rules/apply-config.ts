@@ -63,6 +63,8 @@ export interface ManifestLint {
   matched: Set<IgnoreEntry>;
   /** The manifest's secrets, to mask whatever else is shown of it. */
   readonly mask: SecretMask;
+  /** The same, made when first needed (see `EngineLintResult.maskSource`). */
+  readonly maskSource: () => SecretMask;
 }
 
 /** Lints a manifest with its settings applied: severities, then ignore entries. */
@@ -98,6 +100,10 @@ class ManifestLintResult implements ManifestLint {
 
   get mask(): SecretMask {
     return this.#lint.mask;
+  }
+
+  get maskSource(): () => SecretMask {
+    return this.#lint.maskSource;
   }
 }
 

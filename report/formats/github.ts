@@ -33,6 +33,8 @@ export function escapeProperty(value: string): string {
 export function formatGithub(reports: FileReport[]): string {
   let out = '';
   for (const report of reports) {
+    // A file with no finding shows nothing; its name is masked only when read.
+    if (report.diagnostics.length === 0) continue;
     const file = escapeProperty(report.filePath);
     for (const d of report.diagnostics) {
       const { start, end } = d.range;

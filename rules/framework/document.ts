@@ -289,6 +289,11 @@ export function derived<T>(doc: ParsedDocument, compute: (doc: ParsedDocument) =
   return value;
 }
 
+/** What `derived(doc, compute)` has computed already, without computing it. */
+export function derivedIfComputed<T>(doc: ParsedDocument, compute: (doc: ParsedDocument) => T): T | undefined {
+  return doc.derived.get(compute) as T | undefined;
+}
+
 /** A string node's characters without its quotes (a string cut short has no closing quote). */
 export function contentSpan(text: string, node: Node): { start: number; end: number } {
   const end = node.offset + node.length;

@@ -3,7 +3,7 @@ import { docsUrl, internalErrorDocsUrl } from './links.js';
 import type { DefinedRuleMeta, Finding, FixSpec, FrameworkFinding, Rule, RuleContext, Span } from './rule.js';
 import { validateSchema, type SchemaError, type SchemaValidation } from './schema-validation.js';
 import { reportable } from './incomplete.js';
-import { maskDiagnostic, maskFor, type SecretMask } from './masking.js';
+import { maskDiagnostic, maskFor, maskSource, type SecretMask } from './masking.js';
 import { formatFixTitle, formatMessage } from './messages.js';
 import type { EngineLintOptions, EngineLintResult } from './options.js';
 import type { Diagnostic, Fix, Range, Severity } from './types.js';
@@ -103,6 +103,10 @@ class Result implements EngineLintResult {
 
   get mask(): SecretMask {
     return maskFor(this.#doc);
+  }
+
+  get maskSource(): () => SecretMask {
+    return maskSource(this.#doc);
   }
 }
 

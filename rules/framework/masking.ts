@@ -12,7 +12,7 @@
  * Secret shapes in the output itself are hidden too, so text the mask never learned (another
  * file's, a command's) cannot carry one either.
  */
-import { arrayItems, childValue, derived, MAX_LENGTH, type ParsedDocument } from './document.js';
+import { arrayItems, childValue, derived, derivedIfComputed, MAX_LENGTH, type ParsedDocument } from './document.js';
 import { findSecrets, isCommonPair, joinedWordsBefore, looksLikeToken, mergeSpans, opaque, publicIdentifiers, type SecretSpan } from './secret-detector.js';
 import type { Diagnostic, Fix } from './types.js';
 import { hasInvisible, withoutInvisible } from './escapes.js';
@@ -71,9 +71,28 @@ export class SecretMask {
   private readonly grams = new Set<number>();
   /** Values known to be public from where they stand (a CID in a skill's `cid`, even mistyped). */
   private readonly publicValues = new ContainingValues();
+  /** Masks to learn, in this order, before this one is next read or changed (see `mergeLater`). */
+  private readonly later: (() => SecretMask)[] = [];
+
+  /**
+   * Learns what the mask `source` makes, when this one is next read or changed: a run over many
+   * files that shows nothing (a clean folder in most formats) never learns their secrets, and one
+   * that shows anything has learned them all, in order, first.
+   */
+  mergeLater(source: () => SecretMask): this {
+    this.later.push(source);
+    return this;
+  }
+
+  /** Learns the masks given to `mergeLater` so far; every other public method starts here. */
+  private settle(): void {
+    if (this.later.length === 0) return;
+    for (const source of this.later.splice(0)) this.mergeSnapshot(source().snapshot());
+  }
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */
   learn(text: string): this {
+    this.settle();
     const spans = findSecrets(text);
     const found = spans.map((span) => text.slice(span.start, span.end));
     const secrets = new Set(found);
@@ -91,6 +110,7 @@ export class SecretMask {
 
   /** Learns a value that is public from where it stands, so that no part of it is taken for a secret. */
   trust(value: string): this {
+    this.settle();
     if (value.length > 0) this.publicValues.add(value);
     return this;
   }
@@ -101,6 +121,7 @@ export class SecretMask {
 
   /** Learns one secret, for example a channel token that has no known shape. */
   add(secret: string): this {
+    this.settle();
     if (secret.length === 0 || this.known.has(secret)) return this;
     this.known.add(secret);
     this.secrets.push(secret);
@@ -133,16 +154,19 @@ export class SecretMask {
 
   /** Learns every secret another mask knows (a run's mask gathers those of all its files). */
   merge(other: SecretMask): this {
+    this.settle();
     return this.mergeSnapshot(other.snapshot());
   }
 
   /** What another thread needs to learn all this mask knows: the values it trusts and the secrets it learned. */
   snapshot(): MaskSnapshot {
+    this.settle();
     return { trusted: [...this.publicValues.values], secrets: [...this.secrets] };
   }
 
   /** Learns what a mask knew when its snapshot was taken, as `merge` does. */
   mergeSnapshot(snapshot: MaskSnapshot): this {
+    this.settle();
     for (const value of snapshot.trusted) this.trust(value);
     for (const secret of snapshot.secrets) this.add(secret);
     return this;
@@ -150,6 +174,7 @@ export class SecretMask {
 
   /** Whether the mask knows any secret (outputs are still searched for secret shapes). */
   get empty(): boolean {
+    this.settle();
     return this.secrets.length === 0;
   }
 
@@ -163,6 +188,9 @@ export class SecretMask {
   }
 
   hiddenSpans(text: string): SecretSpan[] {
+    // Nothing is hidden in an empty text, whatever the mask knows: asking need not learn.
+    if (text.length === 0) return [];
+    this.settle();
     const spans: SecretSpan[] = [];
     for (const span of findSecrets(text)) {
       const found = text.slice(span.start, span.end);
@@ -289,8 +317,43 @@ export function maskFor(doc: ParsedDocument): SecretMask {
   return derived(doc, buildMask);
 }
 
+/**
+ * The mask of a parsed manifest as a function that makes it when first called (`maskFor`'s when
+ * the lint made it already), holding what it is made from rather than the document: what a run
+ * of many files hands to `mergeLater`.
+ */
+export function maskSource(doc: ParsedDocument): () => SecretMask {
+  const learned = derivedIfComputed(doc, buildMask);
+  if (learned) return () => learned;
+  const sources = maskSources(doc);
+  let made: SecretMask | undefined;
+  return () => (made ??= maskOf(sources));
+}
+
 function buildMask(doc: ParsedDocument): SecretMask {
+  return maskOf(maskSources(doc));
+}
+
+/** What a manifest's mask is learned from, read off its tree; learning is the costly part. */
+interface MaskSources {
+  /** Values public from where they stand. */
+  trusted: string[];
+  /** Texts to learn the secrets of: the manifest's own, then strings as they read. */
+  texts: string[];
+  /** Values pasted into a secret's declaration: secrets when opaque. */
+  declared: string[];
+}
+
+function maskOf({ trusted, texts, declared }: MaskSources): SecretMask {
   const mask = new SecretMask();
+  for (const value of trusted) mask.trust(value);
+  for (const text of texts) mask.learn(text);
+  for (const value of declared) if (opaque(value)) mask.add(value);
+  return mask;
+}
+
+function maskSources(doc: ParsedDocument): MaskSources {
+  const trusted: string[] = [];
   // A skill's CID is public, and so is what a user made of it by mistake (cut short, mistyped,
   // spaced): a credential of a known shape pasted there is not.
   for (const { node } of arrayItems(doc.root, ['skills'])) {
@@ -298,9 +361,9 @@ function buildMask(doc: ParsedDocument): SecretMask {
     // Its pieces too, when whitespace or a control character split it.
     const pieces = cid?.type === 'string' ? (cid.value as string).split(CID_SPLIT).filter((piece) => piece !== '') : [];
     const value = pieces.join('');
-    if (cidAttempt(value) && !looksLikeToken(value)) for (const piece of pieces.length > 1 ? [value, ...pieces] : pieces) mask.trust(piece);
+    if (cidAttempt(value) && !looksLikeToken(value)) trusted.push(...(pieces.length > 1 ? [value, ...pieces] : pieces));
   }
-  mask.learn(doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text);
+  const texts = [doc.refusal?.kind === 'too-long' ? doc.text.slice(0, MAX_LENGTH) : doc.text];
   // A string written with escapes, or with characters that show as nothing, is learned as read,
   // after its key: a value that is a secret by its place (`"botToken": "<a UUID>"`) is one read too.
   if (doc.text.includes('\\') || hasInvisible(doc.text)) {
@@ -309,22 +372,20 @@ function buildMask(doc: ParsedDocument): SecretMask {
       const shown = withoutInvisible(value);
       if (shown === value && node.length === value.length + 2) return;
       const key = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent.children[0]?.value : undefined;
-      mask.learn(typeof key === 'string' ? `${JSON.stringify(withoutInvisible(key))}: ${JSON.stringify(shown)}` : shown);
+      texts.push(typeof key === 'string' ? `${JSON.stringify(withoutInvisible(key))}: ${JSON.stringify(shown)}` : shown);
     });
   }
   // A value pasted into a secret's declaration is the secret when it is opaque: under a key the
   // platform does not define (`"value": "…"`), or as its name (a 40-digit hex token is no variable's).
+  const declared: string[] = [];
   for (const { node } of arrayItems(doc.root, ['secrets'])) {
     for (const property of node.type === 'object' ? (node.children ?? []) : []) {
       const key = property.children?.[0]?.value;
       const value = property.children?.[1];
-      if (typeof key === 'string' && !DESCRIBING_KEYS.has(key) && value?.type === 'string') {
-        const shown = withoutInvisible(value.value as string);
-        if (opaque(shown)) mask.add(shown);
-      }
+      if (typeof key === 'string' && !DESCRIBING_KEYS.has(key) && value?.type === 'string') declared.push(withoutInvisible(value.value as string));
     }
   }
-  return mask;
+  return { trusted, texts, declared };
 }
 
 /** The keys of a secret's declaration that describe it (`description`, `required`): values under any other may be the secret itself. */

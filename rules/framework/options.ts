@@ -43,4 +43,9 @@ export interface EngineLintResult {
    * texts, a diff). The diagnostics' messages and fix titles are already masked.
    */
   readonly mask: SecretMask;
+  /**
+   * The same mask as a function that makes it when called, holding what it is made from rather
+   * than the document: for `SecretMask.mergeLater`, when a run may show nothing of it.
+   */
+  readonly maskSource: () => SecretMask;
 }
