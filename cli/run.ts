@@ -18,12 +18,17 @@ export async function run(argv: string[], processIo: Io): Promise<number> {
   try {
     return await runUnsafe(argv, io);
   } catch (error) {
-    if (error instanceof CliError) {
-      io.stderr.write(`manifest-lint: ${oneLine(error.message)}\n`);
-      return error.exitCode;
+    try {
+      if (error instanceof CliError) {
+        io.stderr.write(`manifest-lint: ${oneLine(error.message)}\n`);
+        return error.exitCode;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      io.stderr.write(`manifest-lint: internal error: ${oneLine(message) || 'unknown'}\n`);
+    } catch {
+      // The mask itself failed (learning a file's secrets): the message may quote one, so none is shown.
+      processIo.stderr.write('manifest-lint: internal error while masking the output; nothing more is shown\n');
     }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`manifest-lint: internal error: ${oneLine(message) || 'unknown'}\n`);
     return 2;
   }
 }

@@ -73,6 +73,8 @@ export class SecretMask {
   private readonly publicValues = new ContainingValues();
   /** Masks to learn, in this order, before this one is next read or changed (see `mergeLater`). */
   private readonly later: (() => SecretMask)[] = [];
+  /** While one of them is being learned: what learning it calls must not start on the next. */
+  private settling = false;
 
   /**
    * Learns what the mask `source` makes, when this one is next read or changed: a run over many
@@ -84,10 +86,22 @@ export class SecretMask {
     return this;
   }
 
-  /** Learns the masks given to `mergeLater` so far; every other public method starts here. */
+  /**
+   * Learns the masks given to `mergeLater` so far, in order; every other public method starts
+   * here. One that fails stays first in line, so the mask is never read without it: every read
+   * fails as it did.
+   */
   private settle(): void {
-    if (this.later.length === 0) return;
-    for (const source of this.later.splice(0)) this.mergeSnapshot(source().snapshot());
+    if (this.later.length === 0 || this.settling) return;
+    this.settling = true;
+    try {
+      while (this.later.length > 0) {
+        this.mergeSnapshot(this.later[0]!().snapshot());
+        this.later.shift();
+      }
+    } finally {
+      this.settling = false;
+    }
   }
 
   /** Learns the secrets of a source text (a manifest, a config file, a README). */

@@ -23,4 +23,16 @@ describe("a run's mask", () => {
     const learned = learn.mock.calls.map(([text]) => text);
     for (const text of [CLEAN('Ada'), WARNED, CLEAN('Cy')]) expect(learned).toContain(text);
   });
+
+  it('shows nothing of a failure it cannot mask, and still ends with an exit code', async () => {
+    // Learning a file's secrets fails: what the run would show can no longer be masked.
+    const learn = SecretMask.prototype.learn;
+    vi.spyOn(SecretMask.prototype, 'learn').mockImplementation(function (this: SecretMask, text: string) {
+      if (text.includes('"Cy"')) throw new Error(`could not read ${text}`);
+      return learn.call(this, text);
+    });
+    const cwd = workspace({ 'a/manifest.json': WARNED, 'c/manifest.json': CLEAN('Cy') });
+    const result = await runCli(['.', '--format', 'compact'], { cwd });
+    expect([result.code, result.stdout, result.stderr]).toEqual([2, '', 'manifest-lint: internal error while masking the output; nothing more is shown\n']);
+  });
 });

@@ -55,3 +55,19 @@ describe("a run's mask learning its files' masks when first read", () => {
     }
   });
 });
+
+describe('a mask whose source fails', () => {
+  it('is never read without it: every read fails, and no later source is learned before it', () => {
+    const mask = new SecretMask();
+    const token = secretShapes()[0]!.text;
+    let calls = 0;
+    mask.mergeLater(() => {
+      calls++;
+      throw new Error('could not learn');
+    });
+    mask.mergeLater(maskSource(parseDocument(`{ "version": 1, "agent": { "name": "A" }, "channels": { "slack": { "botToken": "${token}" } } }`)));
+    expect(() => mask.mask(`see ${token}`)).toThrow('could not learn');
+    expect(() => mask.mask(`see ${token}`)).toThrow('could not learn');
+    expect(calls).toBe(2);
+  });
+});
