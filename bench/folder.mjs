@@ -10,6 +10,7 @@
 //
 //   node bench/folder.mjs                 # 1,000 and 10,000 manifests, 7 pairs each
 //   node bench/folder.mjs --sizes 1000 --pairs 15
+//   node bench/folder.mjs --clean         # a folder with no finding, as a repository kept clean
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,12 @@ function option(name, fallback) {
 }
 const sizes = option('--sizes', '1000,10000').split(',').map(Number);
 const pairs = Number(option('--pairs', '7'));
+/**
+ * `--clean`: the folder as a repository with no finding. The generated manifests' one kind of
+ * finding, a skill's `owner/name` slug (`skill-slug-format`), is turned off, and every run of
+ * manifest-lint must then exit 0 having printed nothing.
+ */
+const clean = process.argv.includes('--clean');
 if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !(pairs >= 3)) {
   console.error('usage: node bench/folder.mjs [--sizes 1000,10000] [--pairs N (at least 3)]');
   process.exit(2);
@@ -68,7 +75,7 @@ const stderr = fs.readFileSync(errFile, 'utf8');
 fs.rmSync(dir, { recursive: true, force: true });
 // ajv-cli writes a line "<file> valid" for each file it validated.
 const valid = ((stdout + stderr).match(/ valid$/gm) ?? []).length;
-process.stdout.write(JSON.stringify({ status: result.status, wall, valid, stderr: stderr.slice(0, 300) }));
+process.stdout.write(JSON.stringify({ status: result.status, wall, valid, printed: stdout.length, stderr: stderr.slice(0, 300) }));
 `;
 function timed(argv, cwd) {
   const wrapper = spawnSync(
@@ -108,7 +115,7 @@ for (const size of sizes) {
   const folder = mkdtempSync(join(os.tmpdir(), 'manifest-folder-bench-'));
   try {
     writeDistinctManifests(folder, size);
-    const ours = [cliEntry, '--format', 'compact', '--no-config', '.'];
+    const ours = [cliEntry, '--format', 'compact', '--no-config', ...(clean ? ['--rule', 'skill-slug-format=off'] : []), '.'];
     const ajv = [
       ajvEntry,
       'validate',
@@ -124,10 +131,11 @@ for (const size of sizes) {
       '-d',
       '**/manifest.json',
     ];
-    // Every run must have done the whole job: manifest-lint exits 0 or 1 (findings are fine),
-    // ajv-cli exits 0 having said "valid" of every file.
+    // Every run must have done the whole job: manifest-lint exits 0 or 1 (findings are fine; with
+    // --clean, 0 and nothing printed), ajv-cli exits 0 having said "valid" of every file.
     const check = (which, result) => {
-      const ok = which === 'ours' ? result.status === 0 || result.status === 1 : result.status === 0 && result.valid === size;
+      const oursOk = clean ? result.status === 0 && result.printed === 0 : result.status === 0 || result.status === 1;
+      const ok = which === 'ours' ? oursOk : result.status === 0 && result.valid === size;
       if (ok) return result;
       console.error(
         `${which === 'ours' ? 'manifest-lint' : `ajv-cli (${result.valid} of ${size} files valid)`} failed (exit ${result.status}): ${result.stderr}`,
@@ -169,8 +177,8 @@ for (const size of sizes) {
 const info = machine();
 const fmt = (value, digits = 0) => (value === undefined ? '–' : value.toFixed(digits));
 const lines = [
-  '<!-- folder-bench -->',
-  '## A folder of manifests: manifest-lint and ajv-cli',
+  clean ? '<!-- folder-bench-clean -->' : '<!-- folder-bench -->',
+  `## A folder of manifests${clean ? ' with no finding' : ''}: manifest-lint and ajv-cli`,
   '',
   `${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}, Node ${info.node}, load ${info.load}; ${pairs} pairs per size, medians.`,
   '',
@@ -181,8 +189,8 @@ const lines = [
       `| ${row.size} | ${fmt(row.ours)} | ${fmt(row.ajv)} | ${fmt(row.ratio, 2)}x | ${fmt(row.min, 2)}–${fmt(row.max, 2)} | ${fmt(row.oursRss)} / ${fmt(row.ajvRss)} |`,
   ),
   '',
-  `Commands, in the folder: \`node dist/manifest-lint.cjs --format compact --no-config .\` and \`node ajv-cli validate --spec=draft2020 --all-errors --allow-union-types -c ajv-formats -c bench/ajv-editor-keywords.cjs -s schema/manifest.v1.json -d '**/manifest.json'\`.`,
-  '<!-- /folder-bench -->',
+  `Commands, in the folder: \`node dist/manifest-lint.cjs --format compact --no-config ${clean ? '--rule skill-slug-format=off ' : ''}.\` and \`node ajv-cli validate --spec=draft2020 --all-errors --allow-union-types -c ajv-formats -c bench/ajv-editor-keywords.cjs -s schema/manifest.v1.json -d '**/manifest.json'\`.`,
+  clean ? '<!-- /folder-bench-clean -->' : '<!-- /folder-bench -->',
 ];
 console.log(lines.join('\n'));
-writeResultsSection(join(benchDir, 'results'), lines.join('\n'), '<!-- folder-bench -->', '<!-- /folder-bench -->');
+writeResultsSection(join(benchDir, 'results'), lines.join('\n'), lines[0], lines.at(-1));
