@@ -24,10 +24,6 @@ export class ExactSecrets {
   /** Shorter secrets, compared at every place. */
   private readonly short: ExactSecret[] = [];
 
-  get size(): number {
-    return this.all.length;
-  }
-
   add(exact: ExactSecret): void {
     const index = this.all.push(exact) - 1;
     if (exact.secret.length < KEY) this.short.push(exact);
