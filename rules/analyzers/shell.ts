@@ -83,12 +83,13 @@ interface Draft {
   program: ShellWord | undefined;
   args: ShellWord[];
   redirects: ShellRedirect[];
+  terminator: ShellTerminator | undefined;
   start: number;
   end: number;
 }
 
 function emptyDraft(): Draft {
-  return { keywords: [], env: [], program: undefined, args: [], redirects: [], start: -1, end: -1 };
+  return { keywords: [], env: [], program: undefined, args: [], redirects: [], terminator: undefined, start: -1, end: -1 };
 }
 
 /** Splits a command line into simple commands. */
@@ -103,10 +104,8 @@ export function parseShell(script: string): ShellCommand[] {
   };
   const finish = (terminator: ShellTerminator | undefined) => {
     if (draft.program || draft.env.length || draft.redirects.length || draft.keywords.length) {
-      // Written out rather than spread: spreading an object costs several times more, and the
-      // commands of every script are made at every lint.
-      const { keywords, env, program, args, redirects, start, end } = draft;
-      commands.push({ keywords, env, program, args, redirects, terminator, start, end });
+      draft.terminator = terminator;
+      commands.push(withProgram(draft, draft.env, draft.program, draft.args));
     }
     draft = emptyDraft();
   };
@@ -433,7 +432,11 @@ export function unwrapCommand(command: ShellCommand): ShellCommand {
   return program === command.program ? command : withProgram(command, env, program, args);
 }
 
-/** `command` running `program` with `args`, after the assignments `env`. */
+/**
+ * `command` running `program` with `args`, after the assignments `env`: every command is made
+ * here, its fields written out (spreading an object costs several times more, and the commands
+ * of every script are made at every lint) in one order, so they share one shape.
+ */
 function withProgram(command: ShellCommand, env: readonly ShellAssignment[], program: ShellWord | undefined, args: readonly ShellWord[]): ShellCommand {
   const { keywords, redirects, terminator, start, end } = command;
   return { keywords, env, program, args, redirects, terminator, start, end };

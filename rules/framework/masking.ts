@@ -168,7 +168,6 @@ export class SecretMask {
 
   /** Learns every secret another mask knows (a run's mask gathers those of all its files). */
   merge(other: SecretMask): this {
-    this.settle();
     return this.mergeSnapshot(other.snapshot());
   }
 
